@@ -1,0 +1,91 @@
+package dev.manifolddp.geometry;
+
+/**
+ * The curvature-dependent factors of the papers (MATH §1.5): Lemma 1's gradient bounds {@code h_max}, {@code h_min}
+ * (paper 001, eq. (1) and (2)) and the Jacobi-field factors {@code C_k}, {@code S_k} (paper 003, eq. (15), (40)).
+ */
+public final class CurvatureFunctions {
+
+    /** Below this |x|, {@code x cot x} and {@code x coth x} use their Taylor series (error below 1e-17). */
+    private static final double SERIES_LIMIT = 1e-3;
+
+    private CurvatureFunctions() {
+    }
+
+    /**
+     * {@code h_max(s, kmax) = s sqrt(kmax) cot(s sqrt(kmax))} for kmax > 0, else 1. Positive only while
+     * {@code s sqrt(kmax) < pi/2}; beyond {@code s sqrt(kmax) >= pi} the bound is meaningless and this throws.
+     */
+    public static double hMax(double s, double kmax) {
+        requireNonNegative("s", s);
+        requireFinite("kmax", kmax);
+        if (kmax <= 0) {
+            return 1.0;
+        }
+        double x = s * Math.sqrt(kmax);
+        if (x >= Math.PI) {
+            throw new IllegalArgumentException(String.format(
+                    "h_max(s, kmax) needs s sqrt(kmax) < pi. Provided value: s = %s, kmax = %s", s, kmax));
+        }
+        if (x < SERIES_LIMIT) {
+            double x2 = x * x;
+            return 1 - x2 / 3 - x2 * x2 / 45;
+        }
+        return x / Math.tan(x);
+    }
+
+    /** {@code h_min(s, kmin) = s sqrt(|kmin|) coth(s sqrt(|kmin|))} for kmin < 0, else 1. */
+    public static double hMin(double s, double kmin) {
+        requireNonNegative("s", s);
+        requireFinite("kmin", kmin);
+        if (kmin >= 0) {
+            return 1.0;
+        }
+        double x = s * Math.sqrt(-kmin);
+        if (x < SERIES_LIMIT) {
+            double x2 = x * x;
+            return 1 + x2 / 3 - x2 * x2 / 45;
+        }
+        return x / Math.tanh(x);
+    }
+
+    /** {@code C_k(s)}: {@code cos(sqrt(k) s)} for k > 0, 1 for k = 0, {@code cosh(sqrt(-k) s)} for k < 0. */
+    public static double cK(double k, double s) {
+        requireFinite("k", k);
+        requireFinite("s", s);
+        if (k > 0) {
+            return Math.cos(Math.sqrt(k) * s);
+        }
+        if (k < 0) {
+            return Math.cosh(Math.sqrt(-k) * s);
+        }
+        return 1.0;
+    }
+
+    /** {@code S_k(s)}: {@code sin(sqrt(k) s)/sqrt(k)} for k > 0, s for k = 0, {@code sinh(sqrt(-k) s)/sqrt(-k)}. */
+    public static double sK(double k, double s) {
+        requireFinite("k", k);
+        requireFinite("s", s);
+        if (k > 0) {
+            double root = Math.sqrt(k);
+            return Math.sin(root * s) / root;
+        }
+        if (k < 0) {
+            double root = Math.sqrt(-k);
+            return Math.sinh(root * s) / root;
+        }
+        return s;
+    }
+
+    private static void requireNonNegative(String name, double value) {
+        if (!(value >= 0) || !Double.isFinite(value)) {
+            throw new IllegalArgumentException(name + " must be finite and >= 0. Provided value: " + value);
+        }
+    }
+
+    private static void requireFinite(String name, double value) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException(name + " must be finite. Provided value: " + value);
+        }
+    }
+}

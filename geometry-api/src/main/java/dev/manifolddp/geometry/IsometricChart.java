@@ -1,0 +1,44 @@
+package dev.manifolddp.geometry;
+
+/**
+ * A global isometry between the manifold and Euclidean R^d: geodesic distance equals the Euclidean distance of
+ * chart coordinates, so Euclidean mechanisms in the chart are mechanisms on the manifold (e.g. {@code vecd o Logm}
+ * for log-Euclidean SPD, 004 Lemma A.1).
+ */
+public interface IsometricChart {
+
+    /** The chart dimension d (the manifold's intrinsic dimension). */
+    int chartDimension();
+
+    /** Chart coordinates of a point. Writes {@code out} (length d). */
+    void toChart(double[] p, double[] out);
+
+    /** The point with chart coordinates {@code y}. Writes {@code out} (point layout length). */
+    void fromChart(double[] y, double[] out);
+
+    /** Allocating form of {@link #toChart(double[], double[])}. */
+    default double[] toChart(double[] p) {
+        if (this instanceof Geometry geometry) {
+            GeometryChecks.requirePoint(geometry, "p", p);
+        }
+        double[] out = new double[chartDimension()];
+        toChart(p, out);
+        return out;
+    }
+
+    /** Allocating form of {@link #fromChart(double[], double[])}. */
+    default double[] fromChart(double[] y, int pointLength) {
+        for (int i = 0; i < y.length; i++) {
+            if (!Double.isFinite(y[i])) {
+                throw new IllegalArgumentException("chart coordinate y[" + i + "] is " + y[i] + "; must be finite");
+            }
+        }
+        if (y.length != chartDimension()) {
+            throw new IllegalArgumentException(String.format("chart coordinates need length %d. Provided length: %d",
+                    chartDimension(), y.length));
+        }
+        double[] out = new double[pointLength];
+        fromChart(y, out);
+        return out;
+    }
+}

@@ -1,0 +1,445 @@
+package dev.manifolddp.geometry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The properties every {@link Geometry} must have (DESIGN §8). A geometry module extends this class once per metric
+ * and supplies the geometry, a way to draw random points, and the capabilities it claims; every property is then
+ * checked on seeded random inputs.
+ *
+ * <p>Random tangent vectors are ambient Gaussian vectors projected onto the tangent space and rescaled to a random
+ * length up to {@link #propertyRadius()}, so that exp and log stay inside the injectivity radius.
+ */
+public abstract class GeometryContractTest {
+
+    /** Every capability interface this API defines; a geometry must claim exactly the ones it has. */
+    public static final List<Class<?>> KNOWN_CAPABILITIES = List.of(ParallelTransport.class, TangentBasis.class,
+            AmbientEmbedding.class, IsometricChart.class, ClosedFormMean.class, LandmarkShapes.class);
+
+    protected static final int TRIALS = 200;
+
+    /** The geometry under test (the undecorated one from its provider). */
+    protected abstract Geometry geometry();
+
+    /** A random point of the manifold, drawn from {@code random}. */
+    protected abstract double[] randomPoint(Random random);
+
+    /** The capabilities this geometry must expose; the others must be absent. */
+    protected abstract Set<Class<?>> expectedCapabilities();
+
+    /** The specification {@link Geometries#parse} must turn into an equivalent geometry. */
+    protected abstract String spec();
+
+    /** The largest tangent-vector length used in property checks. */
+    protected double propertyRadius() {
+        return Math.min(1.0, 0.45 * geometry().injectivityRadius());
+    }
+
+    /** Absolute tolerance of the property checks, scaled by the magnitude of the values compared. */
+    protected double tolerance() {
+        return 1e-9;
+    }
+
+    protected double[] randomTangent(double[] p, Random random, double maxLength) {
+        Geometry g = geometry();
+        double[] ambient = new double[p.length];
+        for (int i = 0; i < ambient.length; i++) {
+            ambient[i] = random.nextGaussian();
+        }
+        double[] v = new double[p.length];
+        g.projectToTangent(p, ambient, v);
+        double norm = g.norm(p, v);
+        double length = maxLength * random.nextDouble();
+        for (int i = 0; i < v.length; i++) {
+            v[i] *= length / norm;
+        }
+        return v;
+    }
+
+    /** A random point within {@link #propertyRadius()} of {@code p}. */
+    protected double[] nearbyPoint(double[] p, Random random) {
+        return geometry().exp(p, randomTangent(p, random, propertyRadius()));
+    }
+
+    @Test
+    void specParsesToTheSameGeometry() {
+        Geometry parsed = Geometries.parse(spec());
+        assertThat(parsed.name()).isEqualTo(geometry().name());
+        assertThat(parsed.layout()).isEqualTo(geometry().layout());
+        assertThat(parsed.dimension()).isEqualTo(geometry().dimension());
+        assertThat(Geometries.parse(parsed.spec()).spec()).isEqualTo(parsed.spec());
+    }
+
+    @Test
+    void randomPointsAreOnTheManifold() {
+        Random random = new Random(1);
+        for (int t = 0; t < TRIALS; t++) {
+            double[] p = randomPoint(random);
+            assertThat(geometry().pointViolation(p, 1e-12)).as("violation of a random point").isEmpty();
+        }
+    }
+
+    @Test
+    void expOfLogIsIdentity() {
+        Random random = new Random(2);
+        for (int t = 0; t < TRIALS; t++) {
+            double[] p = randomPoint(random);
+            double[] q = nearbyPoint(p, random);
+            double[] back = geometry().exp(p, geometry().log(p, q));
+            assertThat(geometry().distance(back, q)).as("rho(exp(p, log(p, q)), q)")
+                    .isLessThan(tolerance() * scale(p, q));
+        }
+    }
+
+    @Test
+    void logOfExpIsIdentity() {
+        Random random = new Random(3);
+        for (int t = 0; t < TRIALS; t++) {
+            double[] p = randomPoint(random);
+            double[] v = randomTangent(p, random, propertyRadius());
+            double[] back = geometry().log(p, geometry().exp(p, v));
+            assertClose(back, v, "log(p, exp(p, v))");
+        }
+    }
+
+    @Test
+    void distanceIsTheNormOfLog() {
+        Random random = new Random(4);
+        for (int t = 0; t < TRIALS; t++) {
+            double[] p = randomPoint(random);
+            double[] v = randomTangent(p, random, propertyRadius());
+            double[] q = geometry().exp(p, v);
+            double d = geometry().distance(p, q);
+            assertThat(d).isCloseTo(geometry().norm(p, v), within(d));
+            assertThat(d).isCloseTo(geometry().norm(p, geometry().log(p, q)), within(d));
+        }
+    }
+
+    @Test
+    void distanceIsSymmetricNonNegativeAndZeroOnTheDiagonal() {
+        Random random = new Random(5);
+        for (int t = 0; t < TRIALS; t++) {
+            double[] p = randomPoint(random);
+            double[] q = randomPoint(random);
+            double d = geometry().distance(p, q);
+            assertThat(d).isGreaterThanOrEqualTo(0.0);
+            assertThat(geometry().distance(q, p)).isCloseTo(d, within(d));
+            assertThat(geometry().distance(p, p)).isLessThan(tolerance());
+        }
+    }
+
+    @Test
+    void triangleInequalityHolds() {
+        Random random = new Random(6);
+        for (int t = 0; t < TRIALS; t++) {
+            double[] a = randomPoint(random);
+            double[] b = randomPoint(random);
+            double[] c = randomPoint(random);
+            Geometry g = geometry();
+            assertThat(g.distance(a, c)).isLessThanOrEqualTo(g.distance(a, b) + g.distance(b, c)
+                    + tolerance() * (1 + g.distance(a, c)));
+        }
+    }
+
+    @Test
+    void innerProductIsSymmetricAndPositive() {
+        Random random = new Random(7);
+        for (int t = 0; t < TRIALS; t++) {
+            double[] p = randomPoint(random);
+            double[] u = randomTangent(p, random, 1.0);
+            double[] v = randomTangent(p, random, 1.0);
+            double uv = geometry().inner(p, u, v);
+            assertThat(geometry().inner(p, v, u)).isCloseTo(uv, within(1.0));
+            assertThat(geometry().inner(p, u, u)).isGreaterThanOrEqualTo(0.0);
+        }
+    }
+
+    @Test
+    void tangentProjectionIsIdempotentAndLandsInTheTangentSpace() {
+        Random random = new Random(8);
+        for (int t = 0; t < TRIALS; t++) {
+            double[] p = randomPoint(random);
+            double[] ambient = new double[p.length];
+            for (int i = 0; i < ambient.length; i++) {
+                ambient[i] = random.nextGaussian();
+            }
+            double[] once = geometry().projectToTangent(p, ambient);
+            double[] twice = geometry().projectToTangent(p, once);
+            assertClose(twice, once, "projection of a projection");
+            assertThat(geometry().tangentViolation(p, once, 1e-10)).isEmpty();
+        }
+    }
+
+    @Test
+    void inPlaceFormsEqualAllocatingForms() {
+        Random random = new Random(9);
+        Geometry g = geometry();
+        double[] out = new double[g.layout().length()];
+        for (int t = 0; t < TRIALS; t++) {
+            double[] p = randomPoint(random);
+            double[] v = randomTangent(p, random, propertyRadius());
+            g.exp(p, v, out);
+            assertThat(out).containsExactly(g.exp(p, v));
+            double[] q = nearbyPoint(p, random);
+            g.log(p, q, out);
+            assertThat(out).containsExactly(g.log(p, q));
+        }
+    }
+
+    @Test
+    void expAtZeroIsTheBasePointAndLogAtTheBasePointIsZero() {
+        Random random = new Random(10);
+        double[] p = randomPoint(random);
+        double[] zero = new double[p.length];
+        assertClose(geometry().exp(p, zero), p, "exp(p, 0)");
+        assertClose(geometry().log(p, p), zero, "log(p, p)");
+        assertThat(geometry().distance(p, geometry().exp(p, zero))).isLessThan(tolerance());
+    }
+
+    @Test
+    void geodesicsHaveConstantSpeed() {
+        Random random = new Random(11);
+        for (int t = 0; t < TRIALS; t++) {
+            double[] p = randomPoint(random);
+            double[] v = randomTangent(p, random, propertyRadius());
+            double[] half = v.clone();
+            for (int i = 0; i < half.length; i++) {
+                half[i] *= 0.5;
+            }
+            double[] mid = geometry().exp(p, half);
+            double[] end = geometry().exp(p, v);
+            double total = geometry().norm(p, v);
+            assertThat(geometry().distance(p, mid)).isCloseTo(total / 2, within(total));
+            assertThat(geometry().distance(mid, end)).isCloseTo(total / 2, within(total));
+        }
+    }
+
+    @Test
+    void capabilitiesAreExactlyTheClaimedOnes() {
+        for (Class<?> capability : KNOWN_CAPABILITIES) {
+            boolean expected = expectedCapabilities().contains(capability);
+            assertThat(geometry().capability(capability).isPresent()).as(capability.getSimpleName()).isEqualTo(expected);
+            assertThat(ValidatingGeometry.wrap(geometry()).capability(capability).isPresent())
+                    .as("%s through the validating decorator", capability.getSimpleName()).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void parallelTransportIsALinearIsometryIntoTheTargetTangentSpace() {
+        ParallelTransport transport = geometry().capability(ParallelTransport.class).orElse(null);
+        if (transport == null) {
+            return; // absence is checked by capabilitiesAreExactlyTheClaimedOnes
+        }
+        Random random = new Random(12);
+        for (int t = 0; t < TRIALS; t++) {
+            double[] p = randomPoint(random);
+            double[] q = nearbyPoint(p, random);
+            double[] u = randomTangent(p, random, 1.0);
+            double[] v = randomTangent(p, random, 1.0);
+            double[] tu = transport.transport(p, q, u);
+            double[] tv = transport.transport(p, q, v);
+            assertThat(geometry().tangentViolation(q, tu, 1e-9)).isEmpty();
+            assertThat(geometry().inner(q, tu, tv)).isCloseTo(geometry().inner(p, u, v), within(1.0));
+            double[] sum = new double[u.length];
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] = 2 * u[i] - 3 * v[i];
+            }
+            double[] tsum = transport.transport(p, q, sum);
+            double[] expected = new double[u.length];
+            for (int i = 0; i < sum.length; i++) {
+                expected[i] = 2 * tu[i] - 3 * tv[i];
+            }
+            assertClose(tsum, expected, "transport of 2u - 3v");
+            // The geodesic's own velocity is transported to the velocity at the end point: -log(q, p).
+            double[] velocity = transport.transport(p, q, geometry().log(p, q));
+            double[] back = geometry().log(q, p);
+            for (int i = 0; i < back.length; i++) {
+                back[i] = -back[i];
+            }
+            assertClose(velocity, back, "transport of log(p, q)");
+        }
+    }
+
+    @Test
+    void tangentBasisIsOrthonormalAndSpansTheTangentSpace() {
+        TangentBasis basis = geometry().capability(TangentBasis.class).orElse(null);
+        if (basis == null) {
+            return;
+        }
+        assertThat(basis.basisSize()).isEqualTo(geometry().dimension());
+        Random random = new Random(13);
+        for (int t = 0; t < 20; t++) {
+            double[] p = randomPoint(random);
+            double[][] e = basis.basis(p);
+            for (int i = 0; i < e.length; i++) {
+                assertThat(geometry().tangentViolation(p, e[i], 1e-9)).isEmpty();
+                for (int j = 0; j < e.length; j++) {
+                    assertThat(geometry().inner(p, e[i], e[j])).as("<e%d, e%d>", i, j)
+                            .isCloseTo(i == j ? 1.0 : 0.0, within(1.0));
+                }
+            }
+            // A tangent vector is recovered from its coordinates in the basis.
+            double[] v = randomTangent(p, random, 1.0);
+            double[] coordinates = new double[e.length];
+            for (int i = 0; i < e.length; i++) {
+                coordinates[i] = geometry().inner(p, v, e[i]);
+            }
+            double[] rebuilt = new double[v.length];
+            TangentBasis.combine(e, coordinates, rebuilt);
+            assertClose(rebuilt, v, "v rebuilt from its basis coordinates");
+        }
+    }
+
+    @Test
+    void isometricChartPreservesDistances() {
+        IsometricChart chart = geometry().capability(IsometricChart.class).orElse(null);
+        if (chart == null) {
+            return;
+        }
+        assertThat(chart.chartDimension()).isEqualTo(geometry().dimension());
+        Random random = new Random(14);
+        for (int t = 0; t < TRIALS; t++) {
+            double[] p = randomPoint(random);
+            double[] q = randomPoint(random);
+            double[] x = chart.toChart(p);
+            double[] y = chart.toChart(q);
+            double euclidean = 0;
+            for (int i = 0; i < x.length; i++) {
+                euclidean += (x[i] - y[i]) * (x[i] - y[i]);
+            }
+            double d = geometry().distance(p, q);
+            assertThat(Math.sqrt(euclidean)).isCloseTo(d, within(d));
+            assertClose(chart.fromChart(x, p.length), p, "fromChart(toChart(p))");
+        }
+    }
+
+    @Test
+    void ambientRadiusContainsTheGeodesicBall() {
+        AmbientEmbedding embedding = geometry().capability(AmbientEmbedding.class).orElse(null);
+        if (embedding == null) {
+            return;
+        }
+        Random random = new Random(15);
+        for (int t = 0; t < TRIALS; t++) {
+            double[] center = randomPoint(random);
+            double[] q = nearbyPoint(center, random);
+            double r = geometry().distance(center, q);
+            double[] a = embedding.toAmbient(center);
+            double[] b = embedding.toAmbient(q);
+            double euclidean = 0;
+            for (int i = 0; i < a.length; i++) {
+                euclidean += (a[i] - b[i]) * (a[i] - b[i]);
+            }
+            assertThat(Math.sqrt(euclidean)).isLessThanOrEqualTo(
+                    embedding.ambientRadius(center, r) * (1 + 1e-9) + 1e-12);
+            double[] back = new double[q.length];
+            embedding.fromAmbient(b, back);
+            assertClose(back, q, "fromAmbient(toAmbient(q))");
+            double[] projected = new double[q.length];
+            assertThat(embedding.project(b, projected)).isTrue();
+            assertThat(geometry().distance(projected, q)).isLessThan(tolerance());
+        }
+    }
+
+    @Test
+    void closedFormMeanZeroesTheFrechetGradient() {
+        ClosedFormMean closedForm = geometry().capability(ClosedFormMean.class).orElse(null);
+        if (closedForm == null) {
+            return;
+        }
+        Random random = new Random(16);
+        double[] center = randomPoint(random);
+        double[][] points = new double[25][];
+        for (int i = 0; i < points.length; i++) {
+            points[i] = nearbyPoint(center, random);
+        }
+        double[] mean = closedForm.mean(points);
+        double[] gradient = new double[mean.length];
+        for (double[] x : points) {
+            double[] v = geometry().log(mean, x);
+            for (int i = 0; i < v.length; i++) {
+                gradient[i] += v[i] / points.length;
+            }
+        }
+        assertThat(geometry().norm(mean, gradient)).isLessThan(1e-9);
+    }
+
+    @Test
+    void wrongLengthsNaNsAndOffManifoldPointsAreRejected() {
+        Random random = new Random(17);
+        Geometry g = geometry();
+        double[] p = randomPoint(random);
+        double[] v = randomTangent(p, random, propertyRadius());
+        double[] shorter = Arrays.copyOf(p, p.length - 1);
+        assertThatThrownBy(() -> g.exp(shorter, v)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("length");
+        assertThatThrownBy(() -> g.log(p, Arrays.copyOf(p, p.length + 1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("length");
+        double[] withNaN = p.clone();
+        withNaN[0] = Double.NaN;
+        assertThatThrownBy(() -> g.log(p, withNaN)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("NaN");
+        double[] offManifold = p.clone();
+        for (int i = 0; i < offManifold.length; i++) {
+            offManifold[i] *= 1.5;
+        }
+        offManifold[0] += 0.25;
+        assertThatThrownBy(() -> g.log(p, offManifold)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a point");
+        assertThatThrownBy(() -> g.exp(offManifold, v)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a point");
+        ValidatingGeometry validating = ValidatingGeometry.wrap(g);
+        double[] out = new double[p.length];
+        assertThatThrownBy(() -> validating.log(p, offManifold, out)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("not a point");
+        assertThatThrownBy(() -> validating.distance(withNaN, p)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void validatingDecoratorAgreesWithTheGeometryOnValidInput() {
+        Random random = new Random(18);
+        Geometry g = geometry();
+        ValidatingGeometry validating = ValidatingGeometry.wrap(g);
+        double[] out = new double[g.layout().length()];
+        for (int t = 0; t < 20; t++) {
+            double[] p = randomPoint(random);
+            double[] q = nearbyPoint(p, random);
+            validating.log(p, q, out);
+            assertThat(out).containsExactly(g.log(p, q));
+            assertThat(validating.distance(p, q)).isEqualTo(g.distance(p, q));
+        }
+    }
+
+    protected void assertClose(double[] actual, double[] expected, String what) {
+        assertThat(actual).hasSameSizeAs(expected);
+        double scale = 1;
+        for (double e : expected) {
+            scale = Math.max(scale, Math.abs(e));
+        }
+        double worst = 0;
+        for (int i = 0; i < actual.length; i++) {
+            worst = Math.max(worst, Math.abs(actual[i] - expected[i]));
+        }
+        assertThat(worst).as("%s: max abs difference (scale %.3g)", what, scale)
+                .isLessThanOrEqualTo(tolerance() * scale);
+    }
+
+    private org.assertj.core.data.Offset<Double> within(double magnitude) {
+        return org.assertj.core.data.Offset.offset(tolerance() * Math.max(1.0, Math.abs(magnitude)));
+    }
+
+    private double scale(double[] p, double[] q) {
+        double s = 1;
+        for (int i = 0; i < p.length; i++) {
+            s = Math.max(s, Math.max(Math.abs(p[i]), Math.abs(q[i])));
+        }
+        return s;
+    }
+}
