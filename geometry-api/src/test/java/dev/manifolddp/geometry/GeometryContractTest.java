@@ -417,6 +417,33 @@ public abstract class GeometryContractTest {
         }
     }
 
+    @Test
+    void outFormsAllocateNothingPerCall() {
+        if (!Allocations.supported()) {
+            return;
+        }
+        Random random = new Random(19);
+        Geometry g = geometry();
+        double[] p = randomPoint(random);
+        double[] q = nearbyPoint(p, random);
+        double[] v = randomTangent(p, random, propertyRadius());
+        double[] out = new double[g.layout().length()];
+        double[] sink = new double[1];
+        Runnable body = () -> {
+            g.exp(p, v, out);
+            g.log(p, q, out);
+            g.projectToTangent(p, v, out);
+            sink[0] += g.distance(p, q) + g.inner(p, v, v);
+        };
+        assertThat(Allocations.bytesPerCall(body, 20_000)).as("bytes allocated per call of the out forms")
+                .isLessThan(1.0);
+        ParallelTransport transport = g.capability(ParallelTransport.class).orElse(null);
+        if (transport != null) {
+            assertThat(Allocations.bytesPerCall(() -> transport.transport(p, q, v, out), 20_000))
+                    .as("bytes allocated per transport").isLessThan(1.0);
+        }
+    }
+
     protected void assertClose(double[] actual, double[] expected, String what) {
         assertThat(actual).hasSameSizeAs(expected);
         double scale = 1;
