@@ -1,0 +1,118 @@
+package dev.manifolddp.geometry;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Euclidean R^n: the simplest geometry, used to test the registry and the decorators without a concrete module.
+ * Deliberately not listed in META-INF/services, so the test-jar adds no provider to its users' class paths.
+ */
+class FlatProvider implements GeometryProvider {
+
+    @Override
+    public String name() {
+        return "flat";
+    }
+
+    @Override
+    public List<String> aliases() {
+        return List.of("euclidean");
+    }
+
+    @Override
+    public String description() {
+        return "Euclidean space R^n";
+    }
+
+    @Override
+    public List<ParameterSpec> parameters() {
+        return List.of(ParameterSpec.optional("n", "dimension", "2"));
+    }
+
+    @Override
+    public Geometry create(Map<String, String> parameters) {
+        Parameters checked = Parameters.check("geometry 'flat'", parameters(), parameters);
+        return new Flat(checked.integer("n", 1, 1000));
+    }
+
+    static class Flat implements Geometry {
+        private final int n;
+
+        Flat(int n) {
+            this.n = n;
+        }
+
+        @Override
+        public String name() {
+            return "flat";
+        }
+
+        @Override
+        public String spec() {
+            return "flat:n=" + n;
+        }
+
+        @Override
+        public PointLayout layout() {
+            return PointLayout.vector(n);
+        }
+
+        @Override
+        public int dimension() {
+            return n;
+        }
+
+        @Override
+        public CurvatureBounds curvature() {
+            return CurvatureBounds.constant(0);
+        }
+
+        @Override
+        public double injectivityRadius() {
+            return Double.POSITIVE_INFINITY;
+        }
+
+        @Override
+        public void exp(double[] p, double[] v, double[] out) {
+            for (int i = 0; i < n; i++) {
+                out[i] = p[i] + v[i];
+            }
+        }
+
+        @Override
+        public void log(double[] p, double[] q, double[] out) {
+            for (int i = 0; i < n; i++) {
+                out[i] = q[i] - p[i];
+            }
+        }
+
+        @Override
+        public double distance(double[] p, double[] q) {
+            double sum = 0;
+            for (int i = 0; i < n; i++) {
+                sum += (q[i] - p[i]) * (q[i] - p[i]);
+            }
+            return Math.sqrt(sum);
+        }
+
+        @Override
+        public double inner(double[] p, double[] u, double[] v) {
+            double sum = 0;
+            for (int i = 0; i < n; i++) {
+                sum += u[i] * v[i];
+            }
+            return sum;
+        }
+
+        @Override
+        public void projectToTangent(double[] p, double[] ambient, double[] out) {
+            System.arraycopy(ambient, 0, out, 0, n);
+        }
+
+        @Override
+        public Optional<String> pointViolation(double[] p, double tolerance) {
+            return Optional.empty();
+        }
+    }
+}
