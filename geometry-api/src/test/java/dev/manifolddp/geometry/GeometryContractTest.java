@@ -21,7 +21,8 @@ public abstract class GeometryContractTest {
 
     /** Every capability interface this API defines; a geometry must claim exactly the ones it has. */
     public static final List<Class<?>> KNOWN_CAPABILITIES = List.of(ParallelTransport.class, TangentBasis.class,
-            AmbientEmbedding.class, IsometricChart.class, ClosedFormMean.class, LandmarkShapes.class);
+            AmbientEmbedding.class, IsometricChart.class, ClosedFormMean.class, LandmarkShapes.class,
+            RadialVolume.class);
 
     protected static final int TRIALS = 200;
 
@@ -382,6 +383,102 @@ public abstract class GeometryContractTest {
             }
         }
         assertThat(geometry().norm(mean, gradient)).isLessThan(1e-9);
+    }
+
+    /**
+     * The declared radial volume ratio equals the Jacobian of exp: the Gram determinant, in the metric at
+     * {@code exp(p, theta u)}, of the derivatives of exp along an orthonormal basis of T_p, divided by theta^(d-1)
+     * (the radial derivative has unit length, each transverse one contributes its Jacobi-field length).
+     */
+    @Test
+    void radialVolumeRatioIsTheJacobianOfExp() {
+        RadialVolume radial = geometry().capability(RadialVolume.class).orElse(null);
+        if (radial == null) {
+            return;
+        }
+        TangentBasis tangentBasis = geometry().capability(TangentBasis.class).orElseThrow(
+                () -> new AssertionError("RadialVolume is checked through a TangentBasis, which is absent"));
+        assertThat(radial.volumeRatio(0)).isCloseTo(1.0, within(1.0));
+        assertThat(radial.volumeRatio(radial.maxRadius() * 1.01)).isEqualTo(0.0);
+        Random random = new Random(20);
+        Geometry g = geometry();
+        int d = g.dimension();
+        for (int t = 0; t < 10; t++) {
+            double[] p = randomPoint(random);
+            double[][] e = tangentBasis.basis(p);
+            double theta = radial.maxRadius() * (0.05 + 0.85 * random.nextDouble());
+            double[] u = randomTangent(p, random, 1.0);
+            double un = g.norm(p, u);
+            double[] v = new double[p.length];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = theta * u[i] / un;
+            }
+            double[] x = g.exp(p, v);
+            double h = 1e-6;
+            double[][] columns = new double[d][p.length];
+            double[] plus = new double[p.length];
+            double[] minus = new double[p.length];
+            double[] shifted = new double[p.length];
+            for (int c = 0; c < d; c++) {
+                for (int i = 0; i < v.length; i++) {
+                    shifted[i] = v[i] + h * e[c][i];
+                }
+                g.exp(p, shifted, plus);
+                for (int i = 0; i < v.length; i++) {
+                    shifted[i] = v[i] - h * e[c][i];
+                }
+                g.exp(p, shifted, minus);
+                double[] derivative = new double[p.length];
+                for (int i = 0; i < v.length; i++) {
+                    derivative[i] = (plus[i] - minus[i]) / (2 * h);
+                }
+                g.projectToTangent(x, derivative, columns[c]);
+            }
+            double[][] gram = new double[d][d];
+            for (int a = 0; a < d; a++) {
+                for (int b = 0; b < d; b++) {
+                    gram[a][b] = g.inner(x, columns[a], columns[b]);
+                }
+            }
+            double jacobian = Math.sqrt(Math.abs(determinant(gram)));
+            double expected = jacobian / Math.pow(theta, d - 1);
+            assertThat(radial.volumeRatio(theta)).as("volume ratio at theta = %.4f", theta)
+                    .isCloseTo(expected, org.assertj.core.data.Offset.offset(1e-6));
+        }
+    }
+
+    private static double determinant(double[][] matrix) {
+        int n = matrix.length;
+        double[][] a = new double[n][];
+        for (int i = 0; i < n; i++) {
+            a[i] = matrix[i].clone();
+        }
+        double det = 1;
+        for (int col = 0; col < n; col++) {
+            int pivot = col;
+            for (int row = col + 1; row < n; row++) {
+                if (Math.abs(a[row][col]) > Math.abs(a[pivot][col])) {
+                    pivot = row;
+                }
+            }
+            if (a[pivot][col] == 0) {
+                return 0;
+            }
+            if (pivot != col) {
+                double[] tmp = a[pivot];
+                a[pivot] = a[col];
+                a[col] = tmp;
+                det = -det;
+            }
+            det *= a[col][col];
+            for (int row = col + 1; row < n; row++) {
+                double factor = a[row][col] / a[col][col];
+                for (int k = col; k < n; k++) {
+                    a[row][k] -= factor * a[col][k];
+                }
+            }
+        }
+        return det;
     }
 
     @Test

@@ -1,0 +1,402 @@
+package dev.manifolddp.geometry.sphere;
+
+import dev.manifolddp.geometry.AmbientEmbedding;
+import dev.manifolddp.geometry.CurvatureBounds;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.GeometryChecks;
+import dev.manifolddp.geometry.ParallelTransport;
+import dev.manifolddp.geometry.PointLayout;
+import dev.manifolddp.geometry.TangentBasis;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The round sphere {@code S^d} of radius R, {@code {p in R^(d+1) : |p| = R}}, with the metric induced by the ambient
+ * Euclidean inner product (MATH §1.1). Points and tangent vectors are vectors of length d+1; the tangent space at p
+ * is {@code {v : <v, p> = 0}}. Sectional curvature is the constant {@code 1/R^2}; the cut locus of p is its antipode
+ * {@code -p}, at distance {@code pi R}.
+ *
+ * <p>Angles are computed with {@code alpha = 2 atan2(|p - q|, |p + q|)} rather than {@code acos(<p, q>/R^2)}: the
+ * half-chord ratio keeps full relative accuracy both near 0 (where acos loses half the digits) and near pi.
+ *
+ * <p>The {@code out} forms use fused loops and allocate nothing. Each one writes {@code out[i]} only after it has
+ * read the inputs at index i for the last time, but callers should still not rely on aliasing.
+ */
+public final class SphereGeometry implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding {
+
+    /** Below this angle {@code |v|/R}, exp uses the Taylor series of {@code sin(t)/t} (truncation error < 1e-25). */
+    private static final double SINC_SERIES_LIMIT = 1e-4;
+
+    /**
+     * Angles at or beyond {@code pi (1 - margin)} are treated as the cut locus by the {@code out} forms, with the same
+     * margin the allocating forms use, so that both forms accept exactly the same pairs.
+     */
+    private static final double CUT_LOCUS_ANGLE = Math.PI * (1 - GeometryChecks.CUT_LOCUS_MARGIN);
+
+    private final int dimension;
+    private final double radius;
+    private final double radiusSquared;
+    private final PointLayout layout;
+    private final CurvatureBounds curvature;
+    private final String spec;
+
+    /**
+     * @param dimension the intrinsic dimension d >= 1 (points live in R^(d+1))
+     * @param radius the radius R > 0
+     */
+    public SphereGeometry(int dimension, double radius) {
+        if (dimension < 1 || dimension == Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("the sphere dimension d must be >= 1. Provided value: " + dimension);
+        }
+        if (!(radius > 0) || !Double.isFinite(radius)) {
+            throw new IllegalArgumentException("the sphere radius must be finite and > 0. Provided value: " + radius);
+        }
+        this.dimension = dimension;
+        this.radius = radius;
+        this.radiusSquared = radius * radius;
+        this.layout = PointLayout.vector(dimension + 1);
+        this.curvature = CurvatureBounds.constant(1 / radiusSquared);
+        this.spec = String.format(Locale.ROOT, "%s:d=%d,radius=%s", SphereProvider.NAME, dimension,
+                Double.toString(radius));
+    }
+
+    /** The radius R. */
+    public double radius() {
+        return radius;
+    }
+
+    @Override
+    public String name() {
+        return SphereProvider.NAME;
+    }
+
+    /** {@code sphere:d=<d>,radius=<R>}, with R printed so that it parses back to the same double. */
+    @Override
+    public String spec() {
+        return spec;
+    }
+
+    @Override
+    public PointLayout layout() {
+        return layout;
+    }
+
+    @Override
+    public int dimension() {
+        return dimension;
+    }
+
+    /** Constant sectional curvature {@code 1/R^2}. */
+    @Override
+    public CurvatureBounds curvature() {
+        return curvature;
+    }
+
+    /** {@code pi R}: the distance from a point to its antipode, the only point of its cut locus. */
+    @Override
+    public double injectivityRadius() {
+        return Math.PI * radius;
+    }
+
+    /**
+     * {@code exp(p, v) = cos(t) p + (sin(t)/t) v} with {@code t = |v|/R}, which is
+     * {@code cos(|v|/R) p + R sin(|v|/R) v/|v|} (MATH §1.1); {@code exp(p, 0) = p}. Defined for every tangent v
+     * (lengths beyond {@code pi R} wrap around the sphere). {@code sin(t)/t} uses its Taylor series for tiny t.
+     * Writes {@code out}.
+     *
+     * @throws IllegalArgumentException when p or v has a non-finite entry
+     */
+    @Override
+    public void exp(double[] p, double[] v, double[] out) {
+        double vv = 0;
+        double pp = 0;
+        for (int i = 0; i < v.length; i++) {
+            vv += v[i] * v[i];
+            pp += p[i] * p[i];
+        }
+        if (!Double.isFinite(vv) || !Double.isFinite(pp)) {
+            throw new IllegalArgumentException("exp(p, v) needs finite p and v; an entry is NaN or infinite");
+        }
+        if (vv == 0) {
+            System.arraycopy(p, 0, out, 0, p.length);
+            return;
+        }
+        double t = Math.sqrt(vv) / radius;
+        double cos = Math.cos(t);
+        double sinc;
+        if (t < SINC_SERIES_LIMIT) {
+            double t2 = t * t;
+            sinc = 1 - t2 / 6 * (1 - t2 / 20);
+        } else {
+            sinc = Math.sin(t) / t;
+        }
+        for (int i = 0; i < out.length; i++) {
+            out[i] = cos * p[i] + sinc * v[i];
+        }
+    }
+
+    /**
+     * {@code log(p, q) = R alpha w/|w|} with {@code alpha = 2 atan2(|p - q|, |p + q|)} the angle between p and q and
+     * {@code w = (q - p) - (<q - p, p>/R^2) p} the part of {@code q - p} tangent at p (MATH §1.1: for the unit sphere
+     * this is {@code alpha/sin(alpha) (q - cos(alpha) p)}). Forming w from {@code q - p} keeps full relative accuracy
+     * for small angles. {@code log(p, p) = 0}. Domain: {@code alpha < pi (1 - GeometryChecks.CUT_LOCUS_MARGIN)};
+     * near the antipode the direction is ill-conditioned (relative error about {@code 1e-16/(pi - alpha)}). Writes
+     * {@code out}.
+     *
+     * @throws IllegalArgumentException at or next to the antipode of p (no unique minimising geodesic), when q is a
+     *     multiple of p off the sphere, or on non-finite input
+     */
+    @Override
+    public void log(double[] p, double[] q, double[] out) {
+        double diff2 = 0;
+        double sum2 = 0;
+        double diffDotP = 0;
+        for (int i = 0; i < p.length; i++) {
+            double d = q[i] - p[i];
+            double s = q[i] + p[i];
+            diff2 += d * d;
+            sum2 += s * s;
+            diffDotP += d * p[i];
+        }
+        double alpha = angle(diff2, sum2, "log(p, q)");
+        if (alpha == 0) {
+            java.util.Arrays.fill(out, 0.0);
+            return;
+        }
+        double c = diffDotP / radiusSquared;
+        double ww = 0;
+        for (int i = 0; i < p.length; i++) {
+            double w = (q[i] - p[i]) - c * p[i];
+            out[i] = w;
+            ww += w * w;
+        }
+        if (ww == 0) {
+            throw new IllegalArgumentException("log(p, q) is undefined: q is a multiple of p but not p itself, "
+                    + "so it is not a point of " + spec + " (|q| must equal " + radius + ")");
+        }
+        double scale = radius * alpha / Math.sqrt(ww);
+        for (int i = 0; i < out.length; i++) {
+            out[i] *= scale;
+        }
+    }
+
+    /**
+     * {@code rho(p, q) = R alpha}, {@code alpha = 2 atan2(|p - q|, |p + q|)} in {@code [0, pi]} (MATH §1.1, written
+     * with half-chords instead of {@code acos(<p, q>/R^2)} so that it is accurate at both ends of the range).
+     *
+     * @throws IllegalArgumentException on non-finite input
+     */
+    @Override
+    public double distance(double[] p, double[] q) {
+        double diff2 = 0;
+        double sum2 = 0;
+        for (int i = 0; i < p.length; i++) {
+            double d = q[i] - p[i];
+            double s = q[i] + p[i];
+            diff2 += d * d;
+            sum2 += s * s;
+        }
+        double alpha = 2 * Math.atan2(Math.sqrt(diff2), Math.sqrt(sum2));
+        if (Double.isNaN(alpha)) {
+            throw new IllegalArgumentException("distance(p, q) needs finite p and q; an entry is NaN or infinite");
+        }
+        return radius * alpha;
+    }
+
+    /**
+     * {@code <u, v>_p = sum_i u_i v_i}: the metric is the ambient dot product at every p.
+     *
+     * @throws IllegalArgumentException when the product is not finite (a non-finite entry or overflow)
+     */
+    @Override
+    public double inner(double[] p, double[] u, double[] v) {
+        double sum = 0;
+        for (int i = 0; i < u.length; i++) {
+            sum += u[i] * v[i];
+        }
+        if (!Double.isFinite(sum)) {
+            throw new IllegalArgumentException("inner(p, u, v) is not finite: u or v has a NaN, an infinite or a "
+                    + "too large entry");
+        }
+        return sum;
+    }
+
+    /**
+     * {@code out = a - (<a, p>/R^2) p}: removes the component of the ambient vector a along the normal p. Writes
+     * {@code out}.
+     *
+     * @throws IllegalArgumentException on non-finite input
+     */
+    @Override
+    public void projectToTangent(double[] p, double[] ambient, double[] out) {
+        double dot = 0;
+        for (int i = 0; i < p.length; i++) {
+            dot += ambient[i] * p[i];
+        }
+        double c = dot / radiusSquared;
+        if (!Double.isFinite(c)) {
+            throw new IllegalArgumentException("projectToTangent(p, ambient) needs finite p and ambient; an entry is "
+                    + "NaN or infinite");
+        }
+        for (int i = 0; i < out.length; i++) {
+            out[i] = ambient[i] - c * p[i];
+        }
+    }
+
+    /** Empty when {@code | |p| - R | <= tolerance * R}; otherwise says which norm was found. */
+    @Override
+    public Optional<String> pointViolation(double[] p, double tolerance) {
+        double norm = euclideanNorm(p);
+        if (Math.abs(norm - radius) <= tolerance * radius) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT,
+                "its Euclidean norm is %.17g but a point of the sphere has norm %s (relative tolerance %.3g); "
+                        + "scale it by radius/|p| (AmbientEmbedding.project)", norm, radius, tolerance));
+    }
+
+    /**
+     * Parallel transport of {@code v in T_p} to {@code T_q} along the minimising geodesic:
+     * {@code P(v) = v - (<v, q>/(R^2 + <p, q>)) (p + q)}, with {@code R^2 + <p, q> = |p + q|^2/2}. Writing
+     * {@code q = cos(alpha) p + R sin(alpha) e} (e the unit direction of {@code log(p, q)}) turns it into MATH §1.1's
+     * {@code v + <e, v> ((cos(alpha) - 1) e - sin(alpha) p/R)}; this form needs no e, so it stays accurate for tiny
+     * angles, and it is the identity at {@code p == q}. Domain: as {@link #log(double[], double[], double[])}.
+     * Writes {@code out}.
+     *
+     * @throws IllegalArgumentException at or next to the antipode of p, or on non-finite input
+     */
+    @Override
+    public void transport(double[] p, double[] q, double[] v, double[] out) {
+        double diff2 = 0;
+        double sum2 = 0;
+        double vDotQ = 0;
+        for (int i = 0; i < p.length; i++) {
+            double d = q[i] - p[i];
+            double s = q[i] + p[i];
+            diff2 += d * d;
+            sum2 += s * s;
+            vDotQ += v[i] * q[i];
+        }
+        double alpha = angle(diff2, sum2, "transport(p, q, v)");
+        if (alpha == 0) {
+            System.arraycopy(v, 0, out, 0, v.length);
+            return;
+        }
+        double c = 2 * vDotQ / sum2;
+        if (!Double.isFinite(c)) {
+            throw new IllegalArgumentException("transport(p, q, v) needs a finite v; an entry is NaN or infinite");
+        }
+        for (int i = 0; i < out.length; i++) {
+            out[i] = v[i] - c * (p[i] + q[i]);
+        }
+    }
+
+    /** d: the basis of {@code T_p} has one vector per intrinsic dimension. */
+    @Override
+    public int basisSize() {
+        return dimension;
+    }
+
+    /**
+     * Writes an orthonormal basis of {@code T_p} into {@code out[0 .. d-1]}: the images of d standard basis vectors
+     * under a Householder reflection that maps the remaining one onto the direction of p (see
+     * {@link HouseholderBasis}). Allocates nothing.
+     *
+     * @throws IllegalArgumentException when p is zero or not finite
+     */
+    @Override
+    public void basis(double[] p, double[][] out) {
+        HouseholderBasis.complement(p, out);
+    }
+
+    /** d + 1: the point's own coordinates are its ambient coordinates. */
+    @Override
+    public int ambientDimension() {
+        return dimension + 1;
+    }
+
+    /** Copies p into {@code out}: the sphere is stored in its ambient coordinates. */
+    @Override
+    public void toAmbient(double[] p, double[] out) {
+        System.arraycopy(p, 0, out, 0, p.length);
+    }
+
+    /** Copies y into {@code out}; the result is a point of the sphere only when {@code |y| = R}. */
+    @Override
+    public void fromAmbient(double[] y, double[] out) {
+        System.arraycopy(y, 0, out, 0, y.length);
+    }
+
+    /**
+     * The closest point of the sphere, {@code out = R y/|y|} (MATH §3.4: the projected extrinsic baseline). Returns
+     * false for the zero vector (every point is equally close) and for non-finite y. Writes {@code out}.
+     */
+    @Override
+    public boolean project(double[] y, double[] out) {
+        double norm = euclideanNorm(y);
+        if (!(norm > 0) || !Double.isFinite(norm)) {
+            return false;
+        }
+        double scale = radius / norm;
+        for (int i = 0; i < out.length; i++) {
+            out[i] = y[i] * scale;
+        }
+        return true;
+    }
+
+    /**
+     * The chord length {@code 2 R sin(min(r, pi R)/(2 R))} (MATH §3.4, 002 §1.3.2): points at geodesic distance r
+     * are exactly this far apart in R^(d+1), and the chord grows with r up to the antipode. The same at every center.
+     *
+     * @throws IllegalArgumentException when r is negative or not finite
+     */
+    @Override
+    public double ambientRadius(double[] center, double geodesicRadius) {
+        if (!(geodesicRadius >= 0) || Double.isInfinite(geodesicRadius)) {
+            throw new IllegalArgumentException("the geodesic radius must be finite and >= 0. Provided value: "
+                    + geodesicRadius);
+        }
+        double r = Math.min(geodesicRadius, Math.PI * radius);
+        return 2 * radius * Math.sin(r / (2 * radius));
+    }
+
+    @Override
+    public String toString() {
+        return spec;
+    }
+
+    /**
+     * The angle {@code 2 atan2(|p - q|, |p + q|)} from the squared half-chords, refused at or next to the antipode
+     * and on non-finite input, so that no caller divides by a vanishing {@code |p + q|}.
+     */
+    private double angle(double diff2, double sum2, String operation) {
+        double alpha = 2 * Math.atan2(Math.sqrt(diff2), Math.sqrt(sum2));
+        if (Double.isNaN(alpha)) {
+            throw new IllegalArgumentException(operation + " needs finite arguments; an entry is NaN or infinite");
+        }
+        if (!(alpha < CUT_LOCUS_ANGLE)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "%s is undefined: q lies at angle %.17g from p, at or next to its antipode (the cut locus, "
+                            + "angle pi); no unique minimising geodesic joins them on %s",
+                    operation, alpha, spec));
+        }
+        return alpha;
+    }
+
+    /** {@code |x|} without overflow or underflow of the squares, for any finite x; NaN or infinity otherwise. */
+    static double euclideanNorm(double[] x) {
+        double scale = 0;
+        for (double value : x) {
+            scale = Math.max(scale, Math.abs(value));
+        }
+        if (scale == 0 || !Double.isFinite(scale)) {
+            return Double.isNaN(scale) ? Double.NaN : scale;
+        }
+        double sum = 0;
+        for (double value : x) {
+            double scaled = value / scale;
+            sum += scaled * scaled;
+        }
+        return scale * Math.sqrt(sum);
+    }
+}

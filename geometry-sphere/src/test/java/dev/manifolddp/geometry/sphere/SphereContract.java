@@ -1,0 +1,57 @@
+package dev.manifolddp.geometry.sphere;
+
+import dev.manifolddp.geometry.AmbientEmbedding;
+import dev.manifolddp.geometry.Geometries;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.GeometryContractTest;
+import dev.manifolddp.geometry.ParallelTransport;
+import dev.manifolddp.geometry.TangentBasis;
+import java.util.Random;
+import java.util.Set;
+
+/** The shared contract set-up of one sphere specification; each subclass names the specification it checks. */
+abstract class SphereContract extends GeometryContractTest {
+
+    private final String spec;
+    private final Geometry geometry;
+
+    SphereContract(String spec) {
+        this.spec = spec;
+        this.geometry = Geometries.parse(spec);
+    }
+
+    @Override
+    protected Geometry geometry() {
+        return geometry;
+    }
+
+    /** A Gaussian vector scaled to the radius: uniform on the sphere. */
+    @Override
+    protected double[] randomPoint(Random random) {
+        double[] p = new double[geometry.layout().length()];
+        double norm;
+        do {
+            double sum = 0;
+            for (int i = 0; i < p.length; i++) {
+                p[i] = random.nextGaussian();
+                sum += p[i] * p[i];
+            }
+            norm = Math.sqrt(sum);
+        } while (norm < 1e-3);
+        double radius = ((SphereGeometry) geometry).radius();
+        for (int i = 0; i < p.length; i++) {
+            p[i] *= radius / norm;
+        }
+        return p;
+    }
+
+    @Override
+    protected Set<Class<?>> expectedCapabilities() {
+        return Set.of(ParallelTransport.class, TangentBasis.class, AmbientEmbedding.class);
+    }
+
+    @Override
+    protected String spec() {
+        return spec;
+    }
+}
