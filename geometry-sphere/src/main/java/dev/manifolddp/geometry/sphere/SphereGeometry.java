@@ -6,7 +6,9 @@ import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.PointLayout;
+import dev.manifolddp.geometry.RadialVolume;
 import dev.manifolddp.geometry.TangentBasis;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -22,7 +24,8 @@ import java.util.Optional;
  * <p>The {@code out} forms use fused loops and allocate nothing. Each one writes {@code out[i]} only after it has
  * read the inputs at index i for the last time, but callers should still not rely on aliasing.
  */
-public final class SphereGeometry implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding {
+public final class SphereGeometry implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding,
+        RadialVolume {
 
     /** Below this angle {@code |v|/R}, exp uses the Taylor series of {@code sin(t)/t} (truncation error < 1e-25). */
     private static final double SINC_SERIES_LIMIT = 1e-4;
@@ -160,7 +163,7 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         }
         double alpha = angle(diff2, sum2, "log(p, q)");
         if (alpha == 0) {
-            java.util.Arrays.fill(out, 0.0);
+            Arrays.fill(out, 0.0);
             return;
         }
         double c = diffDotP / radiusSquared;
@@ -251,7 +254,7 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
             return Optional.empty();
         }
         return Optional.of(String.format(Locale.ROOT,
-                "its Euclidean norm is %.17g but a point of the sphere has norm %s (relative tolerance %.3g); "
+                "its Euclidean norm is %s but a point of the sphere has norm %s (relative tolerance %.3g); "
                         + "scale it by radius/|p| (AmbientEmbedding.project)", norm, radius, tolerance));
     }
 
@@ -337,9 +340,9 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         if (!(norm > 0) || !Double.isFinite(norm)) {
             return false;
         }
-        double scale = radius / norm;
         for (int i = 0; i < out.length; i++) {
-            out[i] = y[i] * scale;
+            // Dividing first keeps y/|y| in [-1, 1], so R/|y| cannot overflow for subnormal y.
+            out[i] = radius * (y[i] / norm);
         }
         return true;
     }
@@ -358,6 +361,26 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         }
         double r = Math.min(geodesicRadius, Math.PI * radius);
         return 2 * radius * Math.sin(r / (2 * radius));
+    }
+
+    /** The cut locus of every point, the antipode, lies at distance {@code pi R}. */
+    @Override
+    public double maxRadius() {
+        return Math.PI * radius;
+    }
+
+    /**
+     * {@code (R sin(theta/R) / theta)^(d-1)}: along a unit-speed geodesic the d-1 transverse Jacobi fields have length
+     * {@code R sin(theta/R)} (curvature {@code 1/R^2}), against theta in the flat tangent space (MATH §3.7).
+     */
+    @Override
+    public double volumeRatio(double theta) {
+        if (!(theta >= 0) || theta > maxRadius()) {
+            return 0.0;
+        }
+        double x = theta / radius;
+        double sinc = x < 1e-4 ? 1 - x * x / 6 : Math.sin(x) / x;
+        return Math.pow(sinc, dimension - 1);
     }
 
     @Override

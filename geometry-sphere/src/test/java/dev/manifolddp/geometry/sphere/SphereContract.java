@@ -5,6 +5,7 @@ import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryContractTest;
 import dev.manifolddp.geometry.ParallelTransport;
+import dev.manifolddp.geometry.RadialVolume;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Random;
 import java.util.Set;
@@ -47,7 +48,7 @@ abstract class SphereContract extends GeometryContractTest {
 
     @Override
     protected Set<Class<?>> expectedCapabilities() {
-        return Set.of(ParallelTransport.class, TangentBasis.class, AmbientEmbedding.class);
+        return Set.of(ParallelTransport.class, TangentBasis.class, AmbientEmbedding.class, RadialVolume.class);
     }
 
     @Override
