@@ -45,8 +45,8 @@ final class ComplexLandmarks {
         for (double value : a) {
             largest = Math.max(largest, Math.abs(value));
         }
-        if (largest == 0 || Double.isNaN(sum) || Double.isInfinite(largest)) {
-            return largest == 0 ? 0.0 : Double.isNaN(sum) ? Double.NaN : Double.POSITIVE_INFINITY;
+        if (largest == 0 || !Double.isFinite(largest)) {
+            return largest; // zero, or the infinity / NaN that the input holds
         }
         double scaled = 0;
         for (double value : a) {

@@ -28,12 +28,24 @@ final class Preshapes {
         if (!Double.isFinite(rawLargest)) {
             return false;
         }
+        // The centroid is kept as a double plus a correction (the mean of the residuals of a second pass): when the
+        // landmarks sit far from the origin relative to their spread, a single double centroid would already be
+        // off by half an ulp of the offset (3 digits lost at an offset of 1e3), while x - cx is exact there.
         double cx = ComplexLandmarks.meanX(configuration);
         double cy = ComplexLandmarks.meanY(configuration);
+        double residualX = 0;
+        double residualY = 0;
+        for (int i = 0; i < configuration.length; i += 2) {
+            residualX += configuration[i] - cx;
+            residualY += configuration[i + 1] - cy;
+        }
+        int k = configuration.length / 2;
+        double correctionX = residualX / k;
+        double correctionY = residualY / k;
         double centredLargest = 0;
         for (int i = 0; i < configuration.length; i += 2) {
-            out[i] = configuration[i] - cx;
-            out[i + 1] = configuration[i + 1] - cy;
+            out[i] = (configuration[i] - cx) - correctionX;
+            out[i + 1] = (configuration[i + 1] - cy) - correctionY;
             centredLargest = Math.max(centredLargest, Math.max(Math.abs(out[i]), Math.abs(out[i + 1])));
         }
         if (!(centredLargest > COINCIDENCE_RATIO * rawLargest) || !Double.isFinite(centredLargest)) {

@@ -1,0 +1,46 @@
+package dev.manifolddp.geometry.kendall;
+
+import dev.manifolddp.geometry.AmbientEmbedding;
+import dev.manifolddp.geometry.Geometries;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.GeometryContractTest;
+import dev.manifolddp.geometry.LandmarkShapes;
+import dev.manifolddp.geometry.ParallelTransport;
+import dev.manifolddp.geometry.RadialVolume;
+import dev.manifolddp.geometry.TangentBasis;
+import java.util.Random;
+import java.util.Set;
+
+/** The geometry contract for {@code kendall:landmarks=k}; one subclass per k. */
+abstract class AbstractKendallContractTest extends GeometryContractTest {
+
+    private final int landmarks;
+    private final Geometry geometry;
+
+    AbstractKendallContractTest(int landmarks) {
+        this.landmarks = landmarks;
+        this.geometry = Geometries.parse(spec());
+    }
+
+    @Override
+    protected Geometry geometry() {
+        return geometry;
+    }
+
+    /** The pre-shape of a configuration with independent standard Gaussian coordinates. */
+    @Override
+    protected double[] randomPoint(Random random) {
+        return KendallFixtures.randomPreshape(geometry, random);
+    }
+
+    @Override
+    protected Set<Class<?>> expectedCapabilities() {
+        return Set.of(TangentBasis.class, AmbientEmbedding.class, LandmarkShapes.class, ParallelTransport.class,
+                RadialVolume.class);
+    }
+
+    @Override
+    protected String spec() {
+        return "kendall:landmarks=" + landmarks;
+    }
+}
