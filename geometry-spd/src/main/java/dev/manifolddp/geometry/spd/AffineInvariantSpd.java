@@ -1,0 +1,212 @@
+package dev.manifolddp.geometry.spd;
+
+import dev.manifolddp.geometry.CurvatureBounds;
+import dev.manifolddp.geometry.ParallelTransport;
+import dev.manifolddp.geometry.TangentBasis;
+
+/**
+ * SPD(k) with the affine-invariant (Rao-Fisher) metric {@code <u, v>_p = tr(p^-1 u p^-1 v)} (MATH §1.2).
+ * Complete, with sectional curvature in [-1/2, 0] (003 App. F) and a global logarithm.
+ *
+ * <p>Every operation works in the eigenbasis of the base point {@code p = U diag(lambda) U^T}, with
+ * {@code s = sqrt(lambda)}: there {@code p^(-1/2) X p^(-1/2)} is {@code U (diag(1/s) U^T X U diag(1/s)) U^T}, so
+ * one decomposition of p and one of the whitened matrix {@code M = diag(1/s) U^T X U diag(1/s)
+ * = W diag(mu) W^T} give every formula, and {@code p^(1/2) (U W) = U diag(s) W}.
+ *
+ * <p>Operations read only the symmetric part of their arguments. {@code out} must not alias an input.
+ */
+public final class AffineInvariantSpd extends SpdGeometry implements ParallelTransport, TangentBasis {
+
+    /** The provider name. */
+    public static final String NAME = "spd/affine-invariant";
+
+    private static final double SQRT1_2 = Math.sqrt(0.5);
+
+    public AffineInvariantSpd(int k) {
+        super(k);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** [-1/2, 0] (003 App. F; MATH §1.2). */
+    @Override
+    public CurvatureBounds curvature() {
+        return new CurvatureBounds(-0.5, 0.0);
+    }
+
+    /**
+     * {@code exp(p, v) = p^(1/2) Expm(p^(-1/2) v p^(-1/2)) p^(1/2)} (MATH §1.2), defined for every symmetric v.
+     * Writes {@code out}; allocates nothing.
+     *
+     * @throws IllegalArgumentException when p is not positive definite or the result overflows the double range
+     */
+    @Override
+    public void exp(double[] p, double[] v, double[] out) {
+        SpdWorkspace w = workspace();
+        decomposeBase(p, w);
+        whiten(v, w);
+        w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "p^-1/2 v p^-1/2");
+        MatrixFunctions.exp(w.valuesB, w.auxB, k, "exp(p, v)");
+        rootTimesVectors(w);
+        MatrixOps.scaledGram(w.m2, w.auxB, out, k);
+    }
+
+    /**
+     * {@code log(p, q) = p^(1/2) Logm(p^(-1/2) q p^(-1/2)) p^(1/2)} (MATH §1.2), defined for all p, q in SPD(k).
+     * Writes {@code out}; allocates nothing.
+     *
+     * @throws IllegalArgumentException when p or q is not positive definite
+     */
+    @Override
+    public void log(double[] p, double[] q, double[] out) {
+        SpdWorkspace w = workspace();
+        decomposeBase(p, w);
+        whiten(q, w);
+        w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "p^-1/2 q p^-1/2");
+        MatrixFunctions.requirePositive(w.valuesB, k, "q");
+        MatrixFunctions.log(w.valuesB, w.auxB, k);
+        rootTimesVectors(w);
+        MatrixOps.scaledGram(w.m2, w.auxB, out, k);
+    }
+
+    /**
+     * {@code rho(p, q) = |Logm(p^(-1/2) q p^(-1/2))|_F = sqrt(sum_i ln^2 mu_i)} with mu the eigenvalues of
+     * {@code p^(-1/2) q p^(-1/2)} (MATH §1.2). Allocates nothing.
+     *
+     * @throws IllegalArgumentException when p or q is not positive definite
+     */
+    @Override
+    public double distance(double[] p, double[] q) {
+        SpdWorkspace w = workspace();
+        decomposeBase(p, w);
+        whiten(q, w);
+        w.eigen.decompose(w.m1, w.valuesB, null, "p^-1/2 q p^-1/2");
+        MatrixFunctions.requirePositive(w.valuesB, k, "q");
+        double sum = 0;
+        for (int i = 0; i < k; i++) {
+            double l = Math.log(w.valuesB[i]);
+            sum += l * l;
+        }
+        return Math.sqrt(sum);
+    }
+
+    /**
+     * {@code <u, v>_p = tr(p^-1 u p^-1 v) = sum_ij (U^T u U)_ij (U^T v U)_ij / (lambda_i lambda_j)} (MATH §1.2).
+     * Allocates nothing.
+     *
+     * @throws IllegalArgumentException when p is not positive definite
+     */
+    @Override
+    public double inner(double[] p, double[] u, double[] v) {
+        SpdWorkspace w = workspace();
+        decomposeBase(p, w);
+        MatrixOps.transposeCongruence(w.vectorsA, u, w.m1, w.tmp, k);
+        MatrixOps.transposeCongruence(w.vectorsA, v, w.m2, w.tmp, k);
+        double sum = 0;
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                sum += w.m1[i * k + j] * w.m2[i * k + j] / (w.valuesA[i] * w.valuesA[j]);
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * Parallel transport along the geodesic from p to q: {@code E v E^T} with
+     * {@code E = p^(1/2) (p^(-1/2) q p^(-1/2))^(1/2) p^(-1/2)} (MATH §1.2). In the eigenbases this is
+     * {@code U diag(s) W diag(sqrt mu) W^T diag(1/s) (U^T v U) diag(1/s) W diag(sqrt mu) W^T diag(s) U^T}.
+     * Writes {@code out}; allocates nothing.
+     *
+     * @throws IllegalArgumentException when p or q is not positive definite
+     */
+    @Override
+    public void transport(double[] p, double[] q, double[] v, double[] out) {
+        SpdWorkspace w = workspace();
+        decomposeBase(p, w);
+        whiten(q, w);
+        w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "p^-1/2 q p^-1/2");
+        MatrixFunctions.requirePositive(w.valuesB, k, "q");
+        for (int i = 0; i < k; i++) {
+            w.auxB[i] = Math.sqrt(w.valuesB[i]);
+        }
+        whiten(v, w); // m1 = diag(1/s) U^T v U diag(1/s)
+        MatrixOps.transposeCongruence(w.vectorsB, w.m1, w.m2, w.tmp, k);
+        MatrixOps.scaleSymmetric(w.m2, w.auxB, k);
+        MatrixOps.congruence(w.vectorsB, w.m2, w.m1, w.tmp, k);
+        MatrixOps.scaleSymmetric(w.m1, w.auxA, k);
+        MatrixOps.congruence(w.vectorsA, w.m1, out, w.tmp, k);
+    }
+
+    /** {@code k(k+1)/2}. */
+    @Override
+    public int basisSize() {
+        return dimension();
+    }
+
+    /**
+     * The orthonormal basis {@code p^(1/2) B_ij p^(1/2)} of T_p, where {@code B_ii = E_ii} and
+     * {@code B_ij = (E_ij + E_ji)/sqrt(2)} (i < j) is the Frobenius-orthonormal basis of Sym(k), in vecd order
+     * (diagonal first, then the strict upper triangle row by row). Orthonormal because
+     * {@code tr(p^-1 p^(1/2) B p^(1/2) p^-1 p^(1/2) B' p^(1/2)) = tr(B B')}. With r_i the i-th column of
+     * {@code p^(1/2)}, the vectors are {@code r_i r_i^T} and {@code (r_i r_j^T + r_j r_i^T)/sqrt(2)}.
+     * Writes {@code out[0 .. d-1]}; allocates nothing.
+     */
+    @Override
+    public void basis(double[] p, double[][] out) {
+        SpdWorkspace w = workspace();
+        decomposeBase(p, w);
+        MatrixOps.scaledGram(w.vectorsA, w.auxA, w.m1, k); // p^(1/2)
+        double[] root = w.m1;
+        int index = 0;
+        for (int i = 0; i < k; i++) {
+            double[] e = out[index++];
+            for (int a = 0; a < k; a++) {
+                for (int b = 0; b < k; b++) {
+                    e[a * k + b] = root[a * k + i] * root[b * k + i];
+                }
+            }
+        }
+        for (int i = 0; i < k; i++) {
+            for (int j = i + 1; j < k; j++) {
+                double[] e = out[index++];
+                for (int a = 0; a < k; a++) {
+                    for (int b = 0; b < k; b++) {
+                        e[a * k + b] = SQRT1_2
+                                * (root[a * k + i] * root[b * k + j] + root[a * k + j] * root[b * k + i]);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Decomposes the base point into {@code valuesA} (lambda), {@code vectorsA} (U) and {@code auxA}
+     * (s = sqrt(lambda)), refusing a p that is not positive definite.
+     */
+    private void decomposeBase(double[] p, SpdWorkspace w) {
+        w.eigen.decompose(p, w.valuesA, w.vectorsA, "p");
+        MatrixFunctions.requirePositive(w.valuesA, k, "p");
+        for (int i = 0; i < k; i++) {
+            w.auxA[i] = Math.sqrt(w.valuesA[i]);
+        }
+    }
+
+    /** {@code m1 = diag(1/s) U^T x U diag(1/s)}, i.e. {@code p^(-1/2) x p^(-1/2)} expressed in p's eigenbasis. */
+    private void whiten(double[] x, SpdWorkspace w) {
+        MatrixOps.transposeCongruence(w.vectorsA, x, w.m1, w.tmp, k);
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                w.m1[i * k + j] /= w.auxA[i] * w.auxA[j];
+            }
+        }
+    }
+
+    /** {@code m2 = U diag(s) W = p^(1/2) (U W)}: the eigenvectors of the whitened matrix mapped back by p^(1/2). */
+    private void rootTimesVectors(SpdWorkspace w) {
+        MatrixOps.scaleColumns(w.vectorsA, w.auxA, w.tmp, k);
+        MatrixOps.multiply(w.tmp, w.vectorsB, w.m2, k);
+    }
+}

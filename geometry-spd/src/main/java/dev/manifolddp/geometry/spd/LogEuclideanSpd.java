@@ -1,0 +1,286 @@
+package dev.manifolddp.geometry.spd;
+
+import dev.manifolddp.geometry.ClosedFormMean;
+import dev.manifolddp.geometry.CurvatureBounds;
+import dev.manifolddp.geometry.IsometricChart;
+import dev.manifolddp.geometry.ParallelTransport;
+import dev.manifolddp.geometry.TangentBasis;
+import java.util.Arrays;
+
+/**
+ * SPD(k) with the log-Euclidean metric, the pullback of the Frobenius metric by Logm (004; MATH §1.3):
+ * {@code rho(p, q) = |Logm p - Logm q|_F}, {@code <u, v>_p = <DLogm_p[u], DLogm_p[v]>_F}. Flat and complete;
+ * {@code vecd o Logm} is a global isometry onto R^(k(k+1)/2) (004 Lemma A.1).
+ *
+ * <p>The differentials come from the Daleckii-Krein formula in the eigenbasis of the point
+ * {@code p = U diag(lambda) U^T}, {@code l = ln(lambda)}: {@code DLogm_p[H] = U ((U^T H U) o G) U^T} with
+ * {@code G_ij = (l_i - l_j)/(lambda_i - lambda_j)}, and {@code DExpm_(Logm p)[H] = U ((U^T H U) o F) U^T} with
+ * {@code F_ij = (lambda_i - lambda_j)/(l_i - l_j)} (see {@link DividedDifferences}); the two maps are inverse
+ * to each other.
+ *
+ * <p>Operations read only the symmetric part of their arguments. {@code out} must not alias an input.
+ */
+public final class LogEuclideanSpd extends SpdGeometry
+        implements ParallelTransport, TangentBasis, IsometricChart, ClosedFormMean {
+
+    /** The provider name. */
+    public static final String NAME = "spd/log-euclidean";
+
+    private static final double SQRT1_2 = Math.sqrt(0.5);
+
+    public LogEuclideanSpd(int k) {
+        super(k);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    /** Flat: [0, 0]. */
+    @Override
+    public CurvatureBounds curvature() {
+        return CurvatureBounds.constant(0.0);
+    }
+
+    /**
+     * {@code exp(p, v) = Expm(Logm p + DLogm_p[v])} (MATH §1.3), defined for every symmetric v. Writes
+     * {@code out}; allocates nothing.
+     *
+     * @throws IllegalArgumentException when p is not positive definite or the result overflows the double range
+     */
+    @Override
+    public void exp(double[] p, double[] v, double[] out) {
+        SpdWorkspace w = workspace();
+        decomposeFirst(p, w);
+        MatrixOps.transposeCongruence(w.vectorsA, v, w.m1, w.tmp, k);
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                w.m1[i * k + j] *= DividedDifferences.log(w.valuesA[i], w.valuesA[j]);
+            }
+            w.m1[i * k + i] += w.auxA[i];
+        }
+        w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "Logm p + DLogm_p[v]");
+        MatrixFunctions.exp(w.valuesB, w.auxB, k, "exp(p, v)");
+        MatrixOps.multiply(w.vectorsA, w.vectorsB, w.m2, k);
+        MatrixOps.scaledGram(w.m2, w.auxB, out, k);
+    }
+
+    /**
+     * {@code log(p, q) = DExpm_(Logm p)[Logm q - Logm p]} (MATH §1.3; the oracle README), a tangent vector at p
+     * (not {@code Logm q - Logm p} itself, which is its image under DLogm_p). Defined for all p, q. Writes
+     * {@code out}; allocates nothing.
+     *
+     * @throws IllegalArgumentException when p or q is not positive definite
+     */
+    @Override
+    public void log(double[] p, double[] q, double[] out) {
+        SpdWorkspace w = workspace();
+        decomposeFirst(p, w);
+        decomposeSecond(q, w);
+        // m2 = U_p^T Logm(q) U_p, with R = U_p^T U_q
+        MatrixOps.transposeMultiply(w.vectorsA, w.vectorsB, w.m1, k);
+        MatrixOps.scaledGram(w.m1, w.auxB, w.m2, k);
+        for (int i = 0; i < k; i++) {
+            w.m2[i * k + i] -= w.auxA[i];
+            for (int j = 0; j < k; j++) {
+                w.m2[i * k + j] *= DividedDifferences.exp(w.auxA[i], w.auxA[j]);
+            }
+        }
+        MatrixOps.congruence(w.vectorsA, w.m2, out, w.tmp, k);
+    }
+
+    /**
+     * {@code rho(p, q) = |Logm p - Logm q|_F} (004; MATH §1.3). Allocates nothing.
+     *
+     * @throws IllegalArgumentException when p or q is not positive definite
+     */
+    @Override
+    public double distance(double[] p, double[] q) {
+        SpdWorkspace w = workspace();
+        decomposeFirst(p, w);
+        decomposeSecond(q, w);
+        MatrixOps.scaledGram(w.vectorsA, w.auxA, w.m1, k);
+        MatrixOps.scaledGram(w.vectorsB, w.auxB, w.m2, k);
+        double sum = 0;
+        for (int i = 0; i < k * k; i++) {
+            double d = w.m1[i] - w.m2[i];
+            sum += d * d;
+        }
+        return Math.sqrt(sum);
+    }
+
+    /**
+     * {@code <u, v>_p = <DLogm_p[u], DLogm_p[v]>_F = sum_ij (U^T u U)_ij (U^T v U)_ij G_ij^2} (MATH §1.3).
+     * Allocates nothing.
+     *
+     * @throws IllegalArgumentException when p is not positive definite
+     */
+    @Override
+    public double inner(double[] p, double[] u, double[] v) {
+        SpdWorkspace w = workspace();
+        decomposeFirst(p, w);
+        MatrixOps.transposeCongruence(w.vectorsA, u, w.m1, w.tmp, k);
+        MatrixOps.transposeCongruence(w.vectorsA, v, w.m2, w.tmp, k);
+        double sum = 0;
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                double g = DividedDifferences.log(w.valuesA[i], w.valuesA[j]);
+                sum += w.m1[i * k + j] * w.m2[i * k + j] * g * g;
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * Parallel transport of the flat metric: {@code DExpm_(Logm q)[DLogm_p[v]]}, the tangent vector at q with the
+     * same chart image as v. Writes {@code out}; allocates nothing.
+     *
+     * @throws IllegalArgumentException when p or q is not positive definite
+     */
+    @Override
+    public void transport(double[] p, double[] q, double[] v, double[] out) {
+        SpdWorkspace w = workspace();
+        decomposeFirst(p, w);
+        MatrixOps.transposeCongruence(w.vectorsA, v, w.m1, w.tmp, k);
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                w.m1[i * k + j] *= DividedDifferences.log(w.valuesA[i], w.valuesA[j]);
+            }
+        }
+        decomposeSecond(q, w);
+        // m3 = U_q^T DLogm_p[v] U_q = R^T m1 R with R = U_p^T U_q
+        MatrixOps.transposeMultiply(w.vectorsA, w.vectorsB, w.m2, k);
+        MatrixOps.transposeCongruence(w.m2, w.m1, w.m3, w.tmp, k);
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                w.m3[i * k + j] *= DividedDifferences.exp(w.auxB[i], w.auxB[j]);
+            }
+        }
+        MatrixOps.congruence(w.vectorsB, w.m3, out, w.tmp, k);
+    }
+
+    /** {@code k(k+1)/2}. */
+    @Override
+    public int basisSize() {
+        return dimension();
+    }
+
+    /**
+     * The orthonormal basis {@code DExpm_(Logm p)[B_ij]} of T_p, where {@code B_ii = E_ii},
+     * {@code B_ij = (E_ij + E_ji)/sqrt(2)} (i < j) is the Frobenius-orthonormal basis of Sym(k), in vecd order.
+     * Orthonormal because DLogm_p undoes DExpm_(Logm p). Writes {@code out[0 .. d-1]}; allocates nothing.
+     */
+    @Override
+    public void basis(double[] p, double[][] out) {
+        SpdWorkspace w = workspace();
+        decomposeFirst(p, w);
+        double[] u = w.vectorsA;
+        for (int a = 0; a < k; a++) {
+            for (int b = 0; b < k; b++) {
+                w.m2[a * k + b] = DividedDifferences.exp(w.auxA[a], w.auxA[b]);
+            }
+        }
+        int index = 0;
+        for (int i = 0; i < k; i++) {
+            // U^T E_ii U = (row i of U)^T (row i of U)
+            for (int a = 0; a < k; a++) {
+                for (int b = 0; b < k; b++) {
+                    w.m1[a * k + b] = u[i * k + a] * u[i * k + b] * w.m2[a * k + b];
+                }
+            }
+            MatrixOps.congruence(u, w.m1, out[index++], w.tmp, k);
+        }
+        for (int i = 0; i < k; i++) {
+            for (int j = i + 1; j < k; j++) {
+                for (int a = 0; a < k; a++) {
+                    for (int b = 0; b < k; b++) {
+                        w.m1[a * k + b] = SQRT1_2 * (u[i * k + a] * u[j * k + b] + u[j * k + a] * u[i * k + b])
+                                * w.m2[a * k + b];
+                    }
+                }
+                MatrixOps.congruence(u, w.m1, out[index++], w.tmp, k);
+            }
+        }
+    }
+
+    /** {@code k(k+1)/2}. */
+    @Override
+    public int chartDimension() {
+        return dimension();
+    }
+
+    /**
+     * {@code out = vecd(Logm p)}, a global isometry onto R^(k(k+1)/2) (004 Lemma A.1). Allocates nothing.
+     *
+     * @throws IllegalArgumentException when p is not positive definite
+     */
+    @Override
+    public void toChart(double[] p, double[] out) {
+        SpdWorkspace w = workspace();
+        MatrixFunctions.logm(p, w.m1, w, "p");
+        Vecd.vecd(w.m1, k, out);
+    }
+
+    /**
+     * {@code out = Expm(invvecd(y))}, the inverse of {@link #toChart(double[], double[])}. Allocates nothing.
+     *
+     * @throws IllegalArgumentException when the result overflows the double range
+     */
+    @Override
+    public void fromChart(double[] y, double[] out) {
+        SpdWorkspace w = workspace();
+        Vecd.invvecd(y, k, w.m1);
+        MatrixFunctions.expm(w.m1, out, w, "Expm(invvecd(y))");
+    }
+
+    /**
+     * The Frechet mean in closed form, {@code Expm((1/n) sum_i Logm x_i)} (MATH §1.3): the Euclidean mean in the
+     * isometric chart. Writes {@code out}; allocates nothing.
+     *
+     * @throws IllegalArgumentException when there are no points, or one has the wrong length or is not positive
+     *     definite
+     */
+    @Override
+    public void mean(double[][] points, double[] out) {
+        if (points == null || points.length == 0) {
+            throw new IllegalArgumentException("the Frechet mean needs at least one point; the data set is empty");
+        }
+        SpdWorkspace w = workspace();
+        Arrays.fill(w.m3, 0.0);
+        for (int n = 0; n < points.length; n++) {
+            double[] x = points[n];
+            if (x == null || x.length != k * k) {
+                throw new IllegalArgumentException(String.format("points[%d] must have length %d. Provided: %s", n,
+                        k * k, x == null ? "null" : "length " + x.length));
+            }
+            try {
+                MatrixFunctions.logm(x, w.m1, w, "the point");
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("points[" + n + "]: " + e.getMessage(), e);
+            }
+            for (int i = 0; i < k * k; i++) {
+                w.m3[i] += w.m1[i];
+            }
+        }
+        double scale = 1.0 / points.length;
+        for (int i = 0; i < k * k; i++) {
+            w.m3[i] *= scale;
+        }
+        MatrixFunctions.expm(w.m3, out, w, "the mean");
+    }
+
+    /** Decomposes p into {@code valuesA} (lambda), {@code vectorsA} (U) and {@code auxA} (ln lambda). */
+    private void decomposeFirst(double[] p, SpdWorkspace w) {
+        w.eigen.decompose(p, w.valuesA, w.vectorsA, "p");
+        MatrixFunctions.requirePositive(w.valuesA, k, "p");
+        MatrixFunctions.log(w.valuesA, w.auxA, k);
+    }
+
+    /** Decomposes q into {@code valuesB}, {@code vectorsB} and {@code auxB} (ln of the eigenvalues). */
+    private void decomposeSecond(double[] q, SpdWorkspace w) {
+        w.eigen.decompose(q, w.valuesB, w.vectorsB, "q");
+        MatrixFunctions.requirePositive(w.valuesB, k, "q");
+        MatrixFunctions.log(w.valuesB, w.auxB, k);
+    }
+}

@@ -1,0 +1,230 @@
+package dev.manifolddp.geometry.spd;
+
+import dev.manifolddp.geometry.AmbientEmbedding;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.Parameters;
+import dev.manifolddp.geometry.PointLayout;
+import java.util.Optional;
+
+/**
+ * What the two metrics on SPD(k), the open cone of k x k symmetric positive definite matrices, have in common:
+ * the point layout (the full matrix row-major, length k*k), the intrinsic dimension k(k+1)/2, the tangent space
+ * Sym(k) at every point, the membership test, global logarithms (injectivity radius +infinity), and the ambient
+ * coordinates {@code vecd(P)}.
+ *
+ * <p>Tangent vectors are symmetric k x k matrices in the same layout. The operations read only the symmetric
+ * part of their matrix arguments, which is also the tangent projection ({@link #projectToTangent}).
+ */
+public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding
+        permits AffineInvariantSpd, LogEuclideanSpd {
+
+    /** The largest matrix size a provider accepts; the O(k^3) operations stay fast up to here. */
+    public static final int MAX_K = 64;
+
+    /** The matrix size k. */
+    protected final int k;
+
+    private final PointLayout layout;
+    private final int dimension;
+    private final ThreadLocal<SpdWorkspace> workspaces;
+
+    SpdGeometry(int k) {
+        if (k < 1 || k > MAX_K) {
+            throw new IllegalArgumentException(String.format(
+                    "SPD matrix size k must lie in [1, %d]. Provided value: %d", MAX_K, k));
+        }
+        this.k = k;
+        this.layout = PointLayout.symmetricMatrix(k);
+        this.dimension = Vecd.dimension(k);
+        this.workspaces = ThreadLocal.withInitial(() -> new SpdWorkspace(k));
+    }
+
+    /** Reads the parameter {@code k} for a provider. */
+    static int readMatrixSize(Parameters parameters) {
+        return parameters.integer("k", 1, MAX_K);
+    }
+
+    /** The matrix size k. */
+    public int matrixSize() {
+        return k;
+    }
+
+    /** This thread's scratch space. */
+    final SpdWorkspace workspace() {
+        return workspaces.get();
+    }
+
+    @Override
+    public String spec() {
+        return name() + ":k=" + k;
+    }
+
+    @Override
+    public PointLayout layout() {
+        return layout;
+    }
+
+    /** {@code k(k+1)/2}, the dimension of Sym(k). */
+    @Override
+    public int dimension() {
+        return dimension;
+    }
+
+    /** {@code +infinity}: both metrics are complete with a globally defined logarithm (MATH §1.2, §1.3). */
+    @Override
+    public double injectivityRadius() {
+        return Double.POSITIVE_INFINITY;
+    }
+
+    /**
+     * The tangent projection {@code out = (A + A^T)/2} onto Sym(k) = T_p SPD(k), the same for every p and both
+     * metrics. It is orthogonal for each metric extended to all k x k matrices in the natural way:
+     * <ul>
+     *   <li>affine-invariant, {@code <X, Y>_p = tr(p^-1 X^T p^-1 Y)} (positive definite on all matrices, equal to
+     *   {@code tr(p^-1 X p^-1 Y)} on Sym(k)): for S symmetric and W antisymmetric let
+     *   {@code a = tr(p^-1 W^T p^-1 S)}. Then {@code a = -tr(p^-1 W p^-1 S)} as {@code W^T = -W}, and also
+     *   {@code a = tr((p^-1 W^T p^-1 S)^T) = tr(S p^-1 W p^-1) = tr(p^-1 W p^-1 S)} by cyclicity; so a = 0;</li>
+     *   <li>log-Euclidean, {@code <X, Y>_p = <DLogm_p[X], DLogm_p[Y]>_F}: the Daleckii-Krein formula
+     *   {@code U((U^T X U) o G)U^T} with G symmetric maps Sym(k) to Sym(k) and antisymmetric matrices to
+     *   antisymmetric ones, which are Frobenius-orthogonal.</li>
+     * </ul>
+     * Writes {@code out}; {@code out} may alias {@code ambient}.
+     */
+    @Override
+    public void projectToTangent(double[] p, double[] ambient, double[] out) {
+        for (int i = 0; i < k; i++) {
+            out[i * k + i] = ambient[i * k + i];
+            for (int j = i + 1; j < k; j++) {
+                double value = 0.5 * (ambient[i * k + j] + ambient[j * k + i]);
+                out[i * k + j] = value;
+                out[j * k + i] = value;
+            }
+        }
+    }
+
+    /**
+     * Empty when p is symmetric up to {@code tolerance * max_ij |p_ij|} (largest entry of {@code |p - p^T|}) and
+     * positive definite (smallest eigenvalue of its symmetric part {@code > 0}); otherwise says which test fails,
+     * with the asymmetry or the smallest eigenvalue.
+     */
+    @Override
+    public Optional<String> pointViolation(double[] p, double tolerance) {
+        if (p == null || p.length != k * k) {
+            return Optional.of(String.format("a %s needs %d numbers; the array has %s", layout.describe(), k * k,
+                    p == null ? "none (null)" : String.valueOf(p.length)));
+        }
+        double largest = 0;
+        for (int i = 0; i < p.length; i++) {
+            if (!Double.isFinite(p[i])) {
+                return Optional.of(String.format("entry (%d, %d) is %s; every entry must be finite", i / k, i % k,
+                        p[i]));
+            }
+            largest = Math.max(largest, Math.abs(p[i]));
+        }
+        double asymmetry = 0;
+        int row = 0;
+        int column = 0;
+        for (int i = 0; i < k; i++) {
+            for (int j = i + 1; j < k; j++) {
+                double difference = Math.abs(p[i * k + j] - p[j * k + i]);
+                if (difference > asymmetry) {
+                    asymmetry = difference;
+                    row = i;
+                    column = j;
+                }
+            }
+        }
+        if (asymmetry > tolerance * largest) {
+            return Optional.of(String.format("it is not symmetric: |p[%d][%d] - p[%d][%d]| = %.3g exceeds the "
+                            + "tolerance %.3g times the largest entry %.3g", row, column, column, row, asymmetry,
+                    tolerance, largest));
+        }
+        SpdWorkspace w = workspace();
+        w.eigen.decompose(p, w.valuesB, null, "p");
+        double smallest = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < k; i++) {
+            smallest = Math.min(smallest, w.valuesB[i]);
+        }
+        if (!(smallest > 0)) {
+            return Optional.of(String.format("it is not positive definite: its smallest eigenvalue is %.6g "
+                    + "(largest %.6g)", smallest, MatrixFunctions.max(w.valuesB, k)));
+        }
+        return Optional.empty();
+    }
+
+    // ---- AmbientEmbedding: vecd coordinates --------------------------------------------------------------
+
+    /** {@code k(k+1)/2}: the ambient coordinates are {@code vecd(P)}, an isometric copy of (Sym(k), Frobenius). */
+    @Override
+    public int ambientDimension() {
+        return dimension;
+    }
+
+    /** {@code out = vecd(p)} (length k(k+1)/2); {@code |vecd p - vecd q| = |p - q|_F}. */
+    @Override
+    public void toAmbient(double[] p, double[] out) {
+        Vecd.vecd(p, k, out);
+    }
+
+    /** {@code out = invvecd(y)}: a symmetric matrix, positive definite or not. */
+    @Override
+    public void fromAmbient(double[] y, double[] out) {
+        Vecd.invvecd(y, k, out);
+    }
+
+    /**
+     * Writes {@code invvecd(y)} into {@code out} and returns true when that matrix is positive definite;
+     * returns false otherwise. No metric projection exists for the others: SPD(k) is an open cone, so a matrix
+     * with an eigenvalue {@code <= 0} has no nearest positive definite matrix (the infimum of the distance is
+     * attained only on the singular boundary).
+     */
+    @Override
+    public boolean project(double[] y, double[] out) {
+        Vecd.invvecd(y, k, out);
+        SpdWorkspace w = workspace();
+        w.eigen.decompose(out, w.valuesB, null, "invvecd(y)");
+        for (int i = 0; i < k; i++) {
+            if (!(w.valuesB[i] > 0)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@code r_E = lambda_max(C) (e^r - 1)}: the geodesic ball {@code B_r(C)} lies in the Frobenius ball of radius
+     * r_E around C, i.e. the vecd ball around {@code vecd(C)}. Valid for both metrics:
+     * <ul>
+     *   <li>At C = I, {@code |Expm(S) - I|_F <= e^|S|_F - 1} (002 Prop. 1): with s the eigenvalues of S,
+     *   {@code |(e^s_i - 1)_i|_2 <= sum_n |(s_i^n)_i|_2 / n! <= sum_n |s|_2^n / n!}.</li>
+     *   <li>Affine-invariant: a point at distance {@code <= r} is {@code X = C^1/2 Y C^1/2} with
+     *   {@code Y = Expm(S)}, {@code |S|_F <= r}, so {@code |X - C|_F = |C^1/2 (Y - I) C^1/2|_F
+     *   <= |C^1/2|_2^2 |Y - I|_F <= lambda_max(C) (e^r - 1)}.</li>
+     *   <li>Log-Euclidean: {@code X = Expm(L + H)} with {@code L = Logm C}, {@code |H|_F <= r}, so
+     *   {@code X - C = int_0^1 DExpm_(L + tH)[H] dt}. By Daleckii-Krein the derivative multiplies the entries
+     *   of H in an eigenbasis by divided differences of exp bounded by {@code e^lambda_max(L + tH)
+     *   <= e^(lambda_max(L) + t r)}, hence {@code |X - C|_F <= int_0^1 lambda_max(C) e^(t r) r dt
+     *   = lambda_max(C) (e^r - 1)}.</li>
+     * </ul>
+     * Allocates nothing.
+     *
+     * @param center a point C of SPD(k)
+     * @param geodesicRadius r {@code >= 0}
+     */
+    @Override
+    public double ambientRadius(double[] center, double geodesicRadius) {
+        if (!(geodesicRadius >= 0) || geodesicRadius == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException(
+                    "the geodesic radius must be finite and >= 0. Provided value: " + geodesicRadius);
+        }
+        SpdWorkspace w = workspace();
+        w.eigen.decompose(center, w.valuesB, null, "center");
+        MatrixFunctions.requirePositive(w.valuesB, k, "center");
+        return MatrixFunctions.max(w.valuesB, k) * Math.expm1(geodesicRadius);
+    }
+
+    @Override
+    public String toString() {
+        return spec();
+    }
+}
