@@ -22,7 +22,7 @@ public abstract class GeometryContractTest {
     /** Every capability interface this API defines; a geometry must claim exactly the ones it has. */
     public static final List<Class<?>> KNOWN_CAPABILITIES = List.of(ParallelTransport.class, TangentBasis.class,
             AmbientEmbedding.class, IsometricChart.class, ClosedFormMean.class, LandmarkShapes.class,
-            RadialVolume.class);
+            RadialVolume.class, AmbientMetric.class);
 
     protected static final int TRIALS = 200;
 
@@ -308,6 +308,35 @@ public abstract class GeometryContractTest {
             double[] rebuilt = new double[v.length];
             TangentBasis.combine(e, coordinates, rebuilt);
             assertClose(rebuilt, v, "v rebuilt from its basis coordinates");
+        }
+    }
+
+    @Test
+    void ambientMetricIsTheDotProductWithAnOrthogonalProjection() {
+        if (geometry().capability(AmbientMetric.class).isEmpty()) {
+            return;
+        }
+        Random random = new Random(21);
+        for (int t = 0; t < 50; t++) {
+            double[] p = randomPoint(random);
+            double[] u = randomTangent(p, random, 1.0);
+            double[] v = randomTangent(p, random, 1.0);
+            double dot = 0;
+            for (int i = 0; i < u.length; i++) {
+                dot += u[i] * v[i];
+            }
+            assertThat(geometry().inner(p, u, v)).isCloseTo(dot, within(1.0));
+            // Orthogonal projection: the residual a - P(a) is orthogonal to every tangent vector.
+            double[] a = new double[p.length];
+            for (int i = 0; i < a.length; i++) {
+                a[i] = random.nextGaussian();
+            }
+            double[] projected = geometry().projectToTangent(p, a);
+            double residualDot = 0;
+            for (int i = 0; i < a.length; i++) {
+                residualDot += (a[i] - projected[i]) * v[i];
+            }
+            assertThat(residualDot).isCloseTo(0.0, within(1.0));
         }
     }
 

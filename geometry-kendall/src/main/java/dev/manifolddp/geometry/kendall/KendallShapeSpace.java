@@ -1,6 +1,7 @@
 package dev.manifolddp.geometry.kendall;
 
 import dev.manifolddp.geometry.AmbientEmbedding;
+import dev.manifolddp.geometry.AmbientMetric;
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.LandmarkShapes;
@@ -27,7 +28,8 @@ import java.util.Optional;
  * {@link LandmarkShapes} and {@link RadialVolume}. Immutable and thread-safe; the {@code out} forms allocate nothing.
  */
 public final class KendallShapeSpace
-        implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding, LandmarkShapes, RadialVolume {
+        implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding, LandmarkShapes, RadialVolume,
+        AmbientMetric {
 
     /** The provider name. */
     public static final String NAME = "kendall";

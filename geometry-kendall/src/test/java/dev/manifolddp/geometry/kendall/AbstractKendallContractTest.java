@@ -1,6 +1,7 @@
 package dev.manifolddp.geometry.kendall;
 
 import dev.manifolddp.geometry.AmbientEmbedding;
+import dev.manifolddp.geometry.AmbientMetric;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryContractTest;
@@ -36,7 +37,7 @@ abstract class AbstractKendallContractTest extends GeometryContractTest {
     @Override
     protected Set<Class<?>> expectedCapabilities() {
         return Set.of(TangentBasis.class, AmbientEmbedding.class, LandmarkShapes.class, ParallelTransport.class,
-                RadialVolume.class);
+                RadialVolume.class, AmbientMetric.class);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.manifolddp.geometry.sphere;
 
 import dev.manifolddp.geometry.AmbientEmbedding;
+import dev.manifolddp.geometry.AmbientMetric;
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
@@ -25,7 +26,7 @@ import java.util.Optional;
  * read the inputs at index i for the last time, but callers should still not rely on aliasing.
  */
 public final class SphereGeometry implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding,
-        RadialVolume {
+        RadialVolume, AmbientMetric {
 
     /** Below this angle {@code |v|/R}, exp uses the Taylor series of {@code sin(t)/t} (truncation error < 1e-25). */
     private static final double SINC_SERIES_LIMIT = 1e-4;
@@ -133,8 +134,17 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         } else {
             sinc = Math.sin(t) / t;
         }
+        double norm2 = 0;
         for (int i = 0; i < out.length; i++) {
-            out[i] = cos * p[i] + sinc * v[i];
+            double x = cos * p[i] + sinc * v[i];
+            out[i] = x;
+            norm2 += x * x;
+        }
+        // Rescale onto the sphere: without it, rounding in p and v compounds over repeated updates (a Frechet-mean
+        // iteration or an MCMC chain) and the iterates drift off the sphere.
+        double rescale = radius / Math.sqrt(norm2);
+        for (int i = 0; i < out.length; i++) {
+            out[i] *= rescale;
         }
     }
 
@@ -166,7 +176,12 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
             Arrays.fill(out, 0.0);
             return;
         }
-        double c = diffDotP / radiusSquared;
+        // Divide by |p|^2, not R^2, so that the result is tangent at p even when p is off the sphere by rounding.
+        double pp = 0;
+        for (double x : p) {
+            pp += x * x;
+        }
+        double c = diffDotP / pp;
         double ww = 0;
         for (int i = 0; i < p.length; i++) {
             double w = (q[i] - p[i]) - c * p[i];
@@ -233,10 +248,13 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     @Override
     public void projectToTangent(double[] p, double[] ambient, double[] out) {
         double dot = 0;
+        double pp = 0;
         for (int i = 0; i < p.length; i++) {
             dot += ambient[i] * p[i];
+            pp += p[i] * p[i];
         }
-        double c = dot / radiusSquared;
+        // |p|^2 rather than R^2: the result is then orthogonal to p even when p carries rounding error.
+        double c = dot / pp;
         if (!Double.isFinite(c)) {
             throw new IllegalArgumentException("projectToTangent(p, ambient) needs finite p and ambient; an entry is "
                     + "NaN or infinite");

@@ -1,6 +1,7 @@
 package dev.manifolddp.geometry.sphere;
 
 import dev.manifolddp.geometry.AmbientEmbedding;
+import dev.manifolddp.geometry.AmbientMetric;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryContractTest;
@@ -48,7 +49,8 @@ abstract class SphereContract extends GeometryContractTest {
 
     @Override
     protected Set<Class<?>> expectedCapabilities() {
-        return Set.of(ParallelTransport.class, TangentBasis.class, AmbientEmbedding.class, RadialVolume.class);
+        return Set.of(ParallelTransport.class, TangentBasis.class, AmbientEmbedding.class, RadialVolume.class,
+                AmbientMetric.class);
     }
 
     @Override

@@ -1,0 +1,161 @@
+package dev.manifolddp.estimators;
+
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.IsometricChart;
+import java.util.Arrays;
+
+/**
+ * The Riemannian gradient of the Frechet functional {@code F(x; D) = (1/2n) sum_i rho(x, x_i)^2} of a fixed data
+ * set D = {x_1, ..., x_n}: {@code grad F(x) = -(1/n) sum_i log(x, x_i)} (paper 001, §3; MATH §2.1), and its norm
+ * {@code |grad U(x; D)|_x = (1/n) |sum_i log(x, x_i)|_x} with U = -F, which is the exponent of the K-norm
+ * gradient mechanism's density for the mean (MATH §3.2).
+ *
+ * <p>Domain: x must lie within the injectivity radius of every data point, so that every {@code log(x, x_i)} is
+ * the unique minimising one; under Assumption 1 (data in {@code B_r(p0)}, x in {@code B_r(p0)}) this always holds.
+ * The geometry's {@code log} throws at the cut locus. The hot-path methods check only array lengths.
+ *
+ * <p>When the geometry has an {@link IsometricChart} (log-Euclidean SPD), the chart maps {@code log(x, x_i)} to
+ * {@code c(x_i) - c(x)} isometrically, so {@code |grad F(x)|_x = |cbar - c(x)|} with {@code cbar} the mean of the
+ * data's chart coordinates, computed once: {@link #gradientNorm} then costs one chart evaluation instead of n
+ * logarithms. {@link #gradient} always sums the logarithms.
+ *
+ * <p>Not thread-safe: an instance owns scratch vectors that every call overwrites. Use {@link #copy()} to get
+ * an instance for another thread (the data, which is never modified, is shared).
+ */
+public final class FrechetGradient implements GradientField {
+
+    private final Geometry geometry;
+    private final double[][] data;
+    private final double[] logScratch;
+    private final double[] sum;
+    /** Null unless the geometry has an isometric chart. */
+    private final IsometricChart chart;
+    private final double[] chartMean;
+    private final double[] chartScratch;
+
+    /**
+     * A gradient field over a copy of {@code data}. Every point is validated (length, finite entries, on the
+     * manifold).
+     *
+     * @throws IllegalArgumentException if the geometry is null, the data set is empty or a point is invalid
+     */
+    public FrechetGradient(Geometry geometry, double[][] data) {
+        DataChecks.requireGeometry(geometry);
+        DataChecks.requirePoints(geometry, "data", data);
+        this.geometry = geometry;
+        this.data = DataChecks.deepCopy(data);
+        int length = geometry.layout().length();
+        this.logScratch = new double[length];
+        this.sum = new double[length];
+        this.chart = geometry.capability(IsometricChart.class).orElse(null);
+        if (chart != null) {
+            this.chartScratch = new double[chart.chartDimension()];
+            this.chartMean = new double[chart.chartDimension()];
+            for (double[] point : this.data) {
+                chart.toChart(point, chartScratch);
+                for (int j = 0; j < chartMean.length; j++) {
+                    chartMean[j] += chartScratch[j];
+                }
+            }
+            for (int j = 0; j < chartMean.length; j++) {
+                chartMean[j] /= this.data.length;
+            }
+        } else {
+            this.chartScratch = null;
+            this.chartMean = null;
+        }
+    }
+
+    /** Shares the (already copied, never modified) data with {@code other}; fresh scratch. */
+    private FrechetGradient(FrechetGradient other) {
+        this.geometry = other.geometry;
+        this.data = other.data;
+        int length = geometry.layout().length();
+        this.logScratch = new double[length];
+        this.sum = new double[length];
+        this.chart = other.chart;
+        this.chartMean = other.chartMean;
+        this.chartScratch = chart == null ? null : new double[other.chartScratch.length];
+    }
+
+    /** The geometry the data live on. */
+    public Geometry geometry() {
+        return geometry;
+    }
+
+    /** The number n of data points. */
+    public int size() {
+        return data.length;
+    }
+
+    /** A copy of data point {@code i}. */
+    public double[] point(int i) {
+        return data[i].clone();
+    }
+
+    /**
+     * {@code |grad F(x)|_x = (1/n) |sum_i log(x, x_i)|_x}. Allocates nothing; n calls of the geometry's
+     * {@code log} and one norm, or one chart evaluation when the geometry has an {@link IsometricChart}.
+     */
+    @Override
+    public double gradientNorm(double[] x) {
+        if (chart != null) {
+            DataChecks.requireLength(geometry, "x", x);
+            chart.toChart(x, chartScratch);
+            double squared = 0;
+            for (int j = 0; j < chartScratch.length; j++) {
+                double difference = chartMean[j] - chartScratch[j];
+                squared += difference * difference;
+            }
+            return Math.sqrt(squared);
+        }
+        sumOfLogs(x);
+        return geometry.norm(x, sum) / data.length;
+    }
+
+    /**
+     * Writes {@code grad F(x) = -(1/n) sum_i log(x, x_i)}, a tangent vector at x, into {@code out} (which must not
+     * alias x). Allocates nothing. Gradient descent moves along {@code -grad F}.
+     */
+    public void gradient(double[] x, double[] out) {
+        DataChecks.requireLength(geometry, "out", out);
+        sumOfLogs(x);
+        double scale = -1.0 / data.length;
+        for (int j = 0; j < out.length; j++) {
+            out[j] = scale * sum[j];
+        }
+    }
+
+    /** The Frechet functional {@code F(x) = (1/2n) sum_i rho(x, x_i)^2}. */
+    public double objective(double[] x) {
+        DataChecks.requireLength(geometry, "x", x);
+        double total = 0;
+        for (double[] point : data) {
+            double distance = geometry.distance(x, point);
+            total += distance * distance;
+        }
+        return total / (2.0 * data.length);
+    }
+
+    /** An independent instance over the same data, for another thread. */
+    @Override
+    public FrechetGradient copy() {
+        return new FrechetGradient(this);
+    }
+
+    private void sumOfLogs(double[] x) {
+        DataChecks.requireLength(geometry, "x", x);
+        Arrays.fill(sum, 0.0);
+        for (double[] point : data) {
+            geometry.log(x, point, logScratch);
+            for (int j = 0; j < sum.length; j++) {
+                sum[j] += logScratch[j];
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "FrechetGradient[" + geometry.spec() + ", n = " + data.length + "]";
+    }
+}

@@ -1,0 +1,30 @@
+package dev.manifolddp.estimators;
+
+/**
+ * The norm {@code |grad U(x)|_x} of the Riemannian gradient of an objective U on a manifold, as a function of the
+ * point x. The K-norm gradient mechanism (paper 001, §2.2; MATH §3.2) samples from the density
+ * {@code ∝ exp(-|grad U(x; D)|_x / sigma)}, so a sampler evaluates this at every proposal: implementations must
+ * not allocate per call.
+ *
+ * <p>Implementations may keep per-instance scratch arrays, which makes an instance unsafe to share between
+ * threads; {@link #copy()} gives an independent instance for another thread.
+ */
+@FunctionalInterface
+public interface GradientField {
+
+    /**
+     * {@code |grad U(x)|_x} at the point {@code x} (point layout of the underlying geometry). Allocates nothing.
+     * The domain is implementation-specific (e.g. {@link FrechetGradient} needs x within the injectivity radius of
+     * every data point).
+     */
+    double gradientNorm(double[] x);
+
+    /**
+     * An instance computing the same field that shares no mutable state with this one, for use on another thread.
+     * Stateless implementations (such as lambdas that allocate nothing) may return {@code this}; implementations
+     * with scratch arrays must override this.
+     */
+    default GradientField copy() {
+        return this;
+    }
+}

@@ -1,0 +1,18 @@
+/**
+ * Non-private estimators on Riemannian manifolds and the sensitivity bounds that private mechanisms calibrate
+ * against (DESIGN §3, MATH §2 and §3).
+ *
+ * <ul>
+ *   <li>{@link dev.manifolddp.estimators.FrechetMean}: the sample Frechet mean by Riemannian gradient descent, or in
+ *       closed form when the geometry offers {@link dev.manifolddp.geometry.ClosedFormMean}.</li>
+ *   <li>{@link dev.manifolddp.estimators.GradientField}: the norm of an objective's Riemannian gradient, the quantity
+ *       the K-norm gradient mechanism exponentiates; {@link dev.manifolddp.estimators.FrechetGradient} is the one of
+ *       the Frechet functional.</li>
+ *   <li>{@link dev.manifolddp.estimators.SensitivityBounds}: global sensitivities of the mean under the papers'
+ *       assumptions.</li>
+ * </ul>
+ *
+ * <p>Only the geometry API is used here; concrete manifolds are reached through
+ * {@link dev.manifolddp.geometry.Geometry} and its capabilities.
+ */
+package dev.manifolddp.estimators;

@@ -1,0 +1,200 @@
+package dev.manifolddp.sampling.exact;
+
+import dev.manifolddp.geometry.RadialVolume;
+import dev.manifolddp.sampling.random.GammaSource;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * Exact draws of the geodesic radius of the Riemannian Laplace on a {@link RadialVolume} geometry: the density
+ * {@code g(theta) ∝ h(theta) J(theta)} on [0, M], with {@code h(theta) = theta^(d-1) exp(-theta/sigma)} (the
+ * Gamma(d, sigma) kernel), {@code J = volumeRatio <= 1} and M the cut-locus radius (MATH §3.7).
+ *
+ * <p>Three rejection envelopes are available; each dominates g, so the acceptance rate of each is
+ * {@code Z / (envelope mass)}, and the one of smallest mass is used (masses are compared exactly, in logs):
+ * <ol>
+ *   <li><b>Gamma</b>: theta ~ Gamma(d, sigma), accepted with probability J(theta) (0 beyond M); mass
+ *       {@code Gamma(d) sigma^d}. Best when sigma is small and J stays near 1.</li>
+ *   <li><b>Power</b>: theta = M U^(1/d), accepted with probability {@code exp(-theta/sigma) J(theta)}; mass
+ *       {@code M^d / d}. Useful when sigma is large against M.</li>
+ *   <li><b>Piecewise</b>, only when the sectional curvature is >= 0 (so Ricci >= 0): by the Bishop-Gromov comparison
+ *       theorem, J is non-increasing on [0, M], so on a cell [a, b] of a grid g is below the constant
+ *       {@code J(a) max_[a,b] h} (h is unimodal with mode (d-1) sigma). Beyond the grid end B the concave
+ *       {@code log h} lies below its tangent at B, which gives an exponential tail envelope {@code J(B) h(B)
+ *       exp(-lambda (theta - B))} with {@code lambda = 1/sigma - (d-1)/B > 0}. This envelope follows the volume
+ *       factor, so it stays efficient where the other two fail (many dimensions and high curvature, e.g. Kendall
+ *       shapes with large sigma).</li>
+ * </ol>
+ * The envelope is rebuilt when sigma changes (one {@code volumeRatio} call per grid cell) and reused otherwise;
+ * preallocated arrays keep every call allocation-free. Not thread-safe.
+ */
+final class RadialRadiusSampler {
+
+    /** Grid cells of the piecewise envelope. */
+    static final int CELLS = 1024;
+    /** Proposals tried before giving up on one draw. */
+    static final long MAX_PROPOSALS = 100_000_000L;
+
+    /** The three envelopes; tests force one to check each. */
+    enum Envelope { GAMMA, POWER, PIECEWISE }
+
+    private final RadialVolume radial;
+    private final int dimension;
+    private final double maxRadius;
+    private final boolean monotoneVolume;
+    private final double logGammaOfDimension;
+    private final GammaSource gammas = new GammaSource();
+    private final Envelope forced;
+
+    // envelope of the current sigma
+    private double sigma = Double.NaN;
+    private Envelope envelope;
+    private double gridEnd;
+    private double cellWidth;
+    private double tailRate;
+    private final double[] cellBound = new double[CELLS];
+    private final double[] cellLogMax = new double[CELLS];
+    /** Cumulative envelope masses: cells, then the tail. */
+    private final double[] cumulative = new double[CELLS + 1];
+
+    private long proposals;
+
+    RadialRadiusSampler(RadialVolume radial, int dimension, boolean nonNegativeCurvature) {
+        this(radial, dimension, nonNegativeCurvature, null);
+    }
+
+    /** A sampler that always uses {@code forced} (null: the envelope of smallest mass). */
+    RadialRadiusSampler(RadialVolume radial, int dimension, boolean nonNegativeCurvature, Envelope forced) {
+        this.forced = forced;
+        this.radial = radial;
+        this.dimension = dimension;
+        this.maxRadius = radial.maxRadius();
+        this.monotoneVolume = nonNegativeCurvature && Double.isFinite(maxRadius);
+        if (forced == Envelope.PIECEWISE && !monotoneVolume) {
+            throw new IllegalArgumentException("the piecewise envelope needs curvature >= 0 and a finite maxRadius");
+        }
+        double logGamma = 0;
+        for (int i = 2; i < dimension; i++) {
+            logGamma += Math.log(i);
+        }
+        this.logGammaOfDimension = logGamma;
+    }
+
+    /** The envelope in use for the last sigma. */
+    Envelope envelope() {
+        return envelope;
+    }
+
+    /** The number of proposals the last {@link #sample} used. */
+    long proposals() {
+        return proposals;
+    }
+
+    /** One exact draw of the radius at scale {@code sigma}. */
+    double sample(double sigma, UniformRandomProvider rng) {
+        if (sigma != this.sigma) {
+            prepare(sigma);
+        }
+        for (long n = 1; n <= MAX_PROPOSALS; n++) {
+            double theta;
+            double accept;
+            switch (envelope) {
+                case GAMMA -> {
+                    theta = sigma * gammas.next(rng, dimension);
+                    accept = theta <= maxRadius ? radial.volumeRatio(theta) : 0;
+                }
+                case POWER -> {
+                    theta = maxRadius * Math.pow(rng.nextDouble(), 1.0 / dimension);
+                    accept = Math.exp(-theta / sigma) * radial.volumeRatio(theta);
+                }
+                default -> {
+                    double u = rng.nextDouble() * cumulative[CELLS];
+                    int piece = findPiece(u);
+                    if (piece < CELLS) {
+                        theta = (piece + rng.nextDouble()) * cellWidth;
+                        accept = radial.volumeRatio(theta) / cellBound[piece]
+                                * Math.exp(logH(theta) - cellLogMax[piece]);
+                    } else {
+                        double span = maxRadius - gridEnd;
+                        theta = gridEnd - Math.log1p(-rng.nextDouble() * -Math.expm1(-tailRate * span)) / tailRate;
+                        theta = Math.min(theta, maxRadius);
+                        double logTangent = logH(gridEnd) - tailRate * (theta - gridEnd);
+                        accept = radial.volumeRatio(theta) / radial.volumeRatio(gridEnd)
+                                * Math.exp(logH(theta) - logTangent);
+                    }
+                }
+            }
+            if (rng.nextDouble() < accept) {
+                proposals = n;
+                return theta;
+            }
+        }
+        throw new IllegalStateException(String.format(
+                "the radial Laplace sampler rejected %d proposals in a row at sigma = %s (dimension %d); use "
+                        + "Metropolis-Hastings instead", MAX_PROPOSALS, sigma, dimension));
+    }
+
+    /** {@code log h(theta) = (d-1) log theta - theta/sigma}. */
+    private double logH(double theta) {
+        return dimension == 1 ? -theta / sigma : (dimension - 1) * Math.log(theta) - theta / sigma;
+    }
+
+    /** Chooses the envelope of smallest mass for this sigma and builds the piecewise one if needed. */
+    private void prepare(double newSigma) {
+        this.sigma = newSigma;
+        double logGammaMass = logGammaOfDimension + dimension * Math.log(newSigma);
+        double logPowerMass = Double.isFinite(maxRadius) ? dimension * Math.log(maxRadius) - Math.log(dimension)
+                : Double.POSITIVE_INFINITY;
+        double logPiecewiseMass = monotoneVolume ? buildPiecewise() : Double.POSITIVE_INFINITY;
+        if (forced != null) {
+            envelope = forced;
+        } else if (logPiecewiseMass < logGammaMass && logPiecewiseMass < logPowerMass) {
+            envelope = Envelope.PIECEWISE;
+        } else {
+            envelope = logPowerMass < logGammaMass ? Envelope.POWER : Envelope.GAMMA;
+        }
+    }
+
+    /** Builds the piecewise envelope for the current sigma; returns the log of its mass. */
+    private double buildPiecewise() {
+        double mode = (dimension - 1) * sigma;
+        // far enough past the mode of h that the tail piece carries negligible mass; the tail stays exact anyway
+        double reach = mode + 40 * sigma * Math.sqrt(dimension) + 40 * sigma;
+        gridEnd = Math.min(maxRadius, reach);
+        cellWidth = gridEnd / CELLS;
+        // h relative to its maximum on [0, gridEnd], so that no weight overflows or underflows
+        double logScale = mode > 0 ? logH(Math.min(mode, gridEnd)) : logH(0);
+        double total = 0;
+        for (int j = 0; j < CELLS; j++) {
+            double a = j * cellWidth;
+            double b = a + cellWidth;
+            double peak = Math.max(a, Math.min(mode, b));
+            cellLogMax[j] = logH(peak);
+            cellBound[j] = radial.volumeRatio(a);
+            total += cellBound[j] * Math.exp(cellLogMax[j] - logScale) * cellWidth;
+            cumulative[j] = total;
+        }
+        if (gridEnd < maxRadius) {
+            tailRate = 1 / sigma - (dimension - 1) / gridEnd;
+            double tail = radial.volumeRatio(gridEnd) * Math.exp(logH(gridEnd) - logScale)
+                    * -Math.expm1(-tailRate * (maxRadius - gridEnd)) / tailRate;
+            total += tail;
+        }
+        cumulative[CELLS] = total;
+        return Math.log(total) + logScale;
+    }
+
+    /** The first piece whose cumulative mass exceeds u (cells 0 .. CELLS-1, then CELLS for the tail). */
+    private int findPiece(double u) {
+        int low = 0;
+        int high = CELLS;
+        while (low < high) {
+            int mid = (low + high) >>> 1;
+            if (cumulative[mid] > u) {
+                high = mid;
+            } else {
+                low = mid + 1;
+            }
+        }
+        return low;
+    }
+}

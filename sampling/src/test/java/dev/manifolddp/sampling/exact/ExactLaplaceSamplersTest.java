@@ -1,0 +1,123 @@
+package dev.manifolddp.sampling.exact;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.manifolddp.geometry.CurvatureBounds;
+import dev.manifolddp.geometry.Geometries;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.PointLayout;
+import dev.manifolddp.sampling.random.RandomStreams;
+import java.util.Optional;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.Test;
+
+class ExactLaplaceSamplersTest {
+
+    @Test
+    void radialGeometriesGetTheRadialSampler() {
+        assertThat(ExactLaplaceSamplers.find(Geometries.parse("sphere:d=3"))).get()
+                .isInstanceOf(RadialLaplaceSampler.class);
+        assertThat(ExactLaplaceSamplers.find(Geometries.parse("kendall:landmarks=5"))).get()
+                .isInstanceOf(RadialLaplaceSampler.class);
+    }
+
+    @Test
+    void chartGeometriesGetTheChartSampler() {
+        assertThat(ExactLaplaceSamplers.find(Geometries.parse("spd/log-euclidean:k=2"))).get()
+                .isInstanceOf(ChartLaplaceSampler.class);
+    }
+
+    @Test
+    void affineInvariantSpdHasNoExactSampler() {
+        assertThat(ExactLaplaceSamplers.find(Geometries.parse("spd/affine-invariant:k=2"))).isEmpty();
+    }
+
+    @Test
+    void radialSamplerNamesTheMissingCapability() {
+        assertThatThrownBy(() -> new RadialLaplaceSampler(Geometries.parse("spd/affine-invariant:k=2")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("RadialVolume");
+    }
+
+    @Test
+    void aGeometryThatSamplesItselfIsPreferred() {
+        Geometry plugin = new SelfSamplingLine();
+        assertThat(ExactLaplaceSamplers.find(plugin)).containsSame((ExactLaplaceSampler) plugin);
+        UniformRandomProvider rng = RandomStreams.seeded(1L).stream(0, 0);
+        double[] out = new double[1];
+        assertThat(ExactLaplaceSamplers.find(plugin).orElseThrow().sample(new double[] {2}, 1, rng, out))
+                .isEqualTo(1);
+        assertThat(out[0]).isNotEqualTo(2.0);
+    }
+
+    /** A plugin-style geometry (the real line) that implements the sampler itself. */
+    private static final class SelfSamplingLine implements Geometry, ExactLaplaceSampler {
+        private final EuclideanLaplace laplace = new EuclideanLaplace();
+
+        @Override
+        public long sample(double[] center, double sigma, UniformRandomProvider rng, double[] out) {
+            laplace.sample(center, sigma, rng, out);
+            return 1;
+        }
+
+        @Override
+        public String name() {
+            return "line";
+        }
+
+        @Override
+        public String spec() {
+            return "line";
+        }
+
+        @Override
+        public PointLayout layout() {
+            return PointLayout.vector(1);
+        }
+
+        @Override
+        public int dimension() {
+            return 1;
+        }
+
+        @Override
+        public CurvatureBounds curvature() {
+            return CurvatureBounds.constant(0);
+        }
+
+        @Override
+        public double injectivityRadius() {
+            return Double.POSITIVE_INFINITY;
+        }
+
+        @Override
+        public void exp(double[] p, double[] v, double[] out) {
+            out[0] = p[0] + v[0];
+        }
+
+        @Override
+        public void log(double[] p, double[] q, double[] out) {
+            out[0] = q[0] - p[0];
+        }
+
+        @Override
+        public double distance(double[] p, double[] q) {
+            return Math.abs(q[0] - p[0]);
+        }
+
+        @Override
+        public double inner(double[] p, double[] u, double[] v) {
+            return u[0] * v[0];
+        }
+
+        @Override
+        public void projectToTangent(double[] p, double[] ambient, double[] out) {
+            out[0] = ambient[0];
+        }
+
+        @Override
+        public Optional<String> pointViolation(double[] p, double tolerance) {
+            return Optional.empty();
+        }
+    }
+}
