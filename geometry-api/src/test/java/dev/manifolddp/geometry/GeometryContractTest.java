@@ -22,7 +22,7 @@ public abstract class GeometryContractTest {
     /** Every capability interface this API defines; a geometry must claim exactly the ones it has. */
     public static final List<Class<?>> KNOWN_CAPABILITIES = List.of(ParallelTransport.class, TangentBasis.class,
             AmbientEmbedding.class, IsometricChart.class, ClosedFormMean.class, LandmarkShapes.class,
-            RadialVolume.class, AmbientMetric.class);
+            RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class);
 
     protected static final int TRIALS = 200;
 

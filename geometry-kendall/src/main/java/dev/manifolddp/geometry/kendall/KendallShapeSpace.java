@@ -2,6 +2,7 @@ package dev.manifolddp.geometry.kendall;
 
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.AmbientMetric;
+import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.LandmarkShapes;
@@ -29,7 +30,7 @@ import java.util.Optional;
  */
 public final class KendallShapeSpace
         implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding, LandmarkShapes, RadialVolume,
-        AmbientMetric {
+        AmbientMetric, HomogeneousSpace {
 
     /** The provider name. */
     public static final String NAME = "kendall";

@@ -5,6 +5,7 @@ import dev.manifolddp.geometry.AmbientMetric;
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
+import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.PointLayout;
 import dev.manifolddp.geometry.RadialVolume;
@@ -26,7 +27,7 @@ import java.util.Optional;
  * read the inputs at index i for the last time, but callers should still not rely on aliasing.
  */
 public final class SphereGeometry implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding,
-        RadialVolume, AmbientMetric {
+        RadialVolume, AmbientMetric, HomogeneousSpace {
 
     /** Below this angle {@code |v|/R}, exp uses the Taylor series of {@code sin(t)/t} (truncation error < 1e-25). */
     private static final double SINC_SERIES_LIMIT = 1e-4;

@@ -5,6 +5,7 @@ import dev.manifolddp.geometry.AmbientMetric;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryContractTest;
+import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.RadialVolume;
 import dev.manifolddp.geometry.TangentBasis;
@@ -50,7 +51,7 @@ abstract class SphereContract extends GeometryContractTest {
     @Override
     protected Set<Class<?>> expectedCapabilities() {
         return Set.of(ParallelTransport.class, TangentBasis.class, AmbientEmbedding.class, RadialVolume.class,
-                AmbientMetric.class);
+                AmbientMetric.class, HomogeneousSpace.class);
     }
 
     @Override
