@@ -129,7 +129,7 @@ class GeneratorsTest {
         assertThatThrownBy(() -> new GeodesicBallGenerator(sphere, new double[] {0, 0, 2}, 1))
                 .hasMessageContaining("center");
         Geometry spd = Geometries.parse("spd/affine-invariant:k=2");
-        assertThatThrownBy(() -> new GeodesicBallGenerator(new LineWithoutCapabilities(),
+        assertThatThrownBy(() -> new GeodesicBallGenerator(new dev.manifolddp.sampling.TestLine(),
                 new double[] {0}, 1)).hasMessageContaining("TangentBasis");
         assertThatThrownBy(() -> WishartGenerator.paperSetting(spd, 0.5)).hasMessageContaining("df");
         assertThatThrownBy(() -> new WishartGenerator(spd, new double[] {1, 2, 2, 1}, 3, 1))

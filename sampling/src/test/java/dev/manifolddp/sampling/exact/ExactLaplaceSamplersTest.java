@@ -1,5 +1,7 @@
 package dev.manifolddp.sampling.exact;
 
+import dev.manifolddp.sampling.TestLine;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -51,73 +53,13 @@ class ExactLaplaceSamplersTest {
     }
 
     /** A plugin-style geometry (the real line) that implements the sampler itself. */
-    private static final class SelfSamplingLine implements Geometry, ExactLaplaceSampler {
+    private static final class SelfSamplingLine extends TestLine implements ExactLaplaceSampler {
         private final EuclideanLaplace laplace = new EuclideanLaplace();
 
         @Override
         public long sample(double[] center, double sigma, UniformRandomProvider rng, double[] out) {
             laplace.sample(center, sigma, rng, out);
             return 1;
-        }
-
-        @Override
-        public String name() {
-            return "line";
-        }
-
-        @Override
-        public String spec() {
-            return "line";
-        }
-
-        @Override
-        public PointLayout layout() {
-            return PointLayout.vector(1);
-        }
-
-        @Override
-        public int dimension() {
-            return 1;
-        }
-
-        @Override
-        public CurvatureBounds curvature() {
-            return CurvatureBounds.constant(0);
-        }
-
-        @Override
-        public double injectivityRadius() {
-            return Double.POSITIVE_INFINITY;
-        }
-
-        @Override
-        public void exp(double[] p, double[] v, double[] out) {
-            out[0] = p[0] + v[0];
-        }
-
-        @Override
-        public void log(double[] p, double[] q, double[] out) {
-            out[0] = q[0] - p[0];
-        }
-
-        @Override
-        public double distance(double[] p, double[] q) {
-            return Math.abs(q[0] - p[0]);
-        }
-
-        @Override
-        public double inner(double[] p, double[] u, double[] v) {
-            return u[0] * v[0];
-        }
-
-        @Override
-        public void projectToTangent(double[] p, double[] ambient, double[] out) {
-            out[0] = ambient[0];
-        }
-
-        @Override
-        public Optional<String> pointViolation(double[] p, double tolerance) {
-            return Optional.empty();
         }
     }
 }

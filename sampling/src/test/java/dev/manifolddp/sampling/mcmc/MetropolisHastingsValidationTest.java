@@ -65,7 +65,7 @@ class MetropolisHastingsValidationTest {
     void proposalsNameTheCapabilityTheyNeed() {
         assertThatThrownBy(() -> new ChartRandomWalkProposal(sphere)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("IsometricChart");
-        Geometry line = new dev.manifolddp.sampling.mcmc.TestLine();
+        Geometry line = new dev.manifolddp.sampling.TestLine();
         assertThatThrownBy(() -> new TangentGaussianProposal(line)).hasMessageContaining("TangentBasis");
         assertThatThrownBy(() -> new TangentBoxProposal(line)).hasMessageContaining("TangentBasis");
     }

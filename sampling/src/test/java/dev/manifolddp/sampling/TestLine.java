@@ -1,12 +1,12 @@
-package dev.manifolddp.sampling.data;
+package dev.manifolddp.sampling;
 
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
 import java.util.Optional;
 
-/** The real line with no capabilities, to check capability errors. */
-final class LineWithoutCapabilities implements Geometry {
+/** The real line with no capabilities: checks capability errors, and a base for plugin-style test geometries. */
+public class TestLine implements Geometry {
 
     @Override
     public String name() {
