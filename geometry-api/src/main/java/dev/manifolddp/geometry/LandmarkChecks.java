@@ -1,12 +1,13 @@
 package dev.manifolddp.geometry;
 
-/** Argument checks for {@link LandmarkShapes}. */
-final class LandmarkChecks {
+/** Argument checks for {@link LandmarkShapes} implementations. */
+public final class LandmarkChecks {
 
     private LandmarkChecks() {
     }
 
-    static void requireConfiguration(int landmarks, String name, double[] values) {
+    /** {@code values} holds {@code landmarks} finite planar landmarks {@code x1, y1, ..., xk, yk}. */
+    public static void requireConfiguration(int landmarks, String name, double[] values) {
         if (values == null || values.length != 2 * landmarks) {
             throw new IllegalArgumentException(String.format(
                     "%s must hold %d landmarks as x1, y1, ..., x%d, y%d (%d numbers); got %s", name, landmarks,

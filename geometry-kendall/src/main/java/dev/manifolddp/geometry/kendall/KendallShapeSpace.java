@@ -3,6 +3,7 @@ package dev.manifolddp.geometry.kendall;
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.AmbientMetric;
 import dev.manifolddp.geometry.HomogeneousSpace;
+import dev.manifolddp.geometry.LandmarkChecks;
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.LandmarkShapes;
@@ -457,17 +458,7 @@ public final class KendallShapeSpace
     }
 
     private void requireConfiguration(String name, double[] values) {
-        if (values == null || values.length != 2 * landmarks) {
-            throw new IllegalArgumentException(String.format(
-                    "%s must hold %d landmarks as x1, y1, ..., x%d, y%d (%d numbers); got %s", name, landmarks,
-                    landmarks, landmarks, 2 * landmarks, values == null ? "null" : values.length + " numbers"));
-        }
-        for (int i = 0; i < values.length; i++) {
-            if (!Double.isFinite(values[i])) {
-                throw new IllegalArgumentException(String.format("%s[%d] is %s; every coordinate must be finite",
-                        name, i, values[i]));
-            }
-        }
+        LandmarkChecks.requireConfiguration(landmarks, name, values);
     }
 
     /** The angle between unit vectors z and w~ as {@code 2 atan2(|z - w~|, |z + w~|)}. */
