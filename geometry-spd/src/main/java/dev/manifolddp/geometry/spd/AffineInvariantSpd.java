@@ -66,7 +66,7 @@ public final class AffineInvariantSpd extends SpdGeometry implements ParallelTra
         decomposeBase(p, w);
         whiten(q, w);
         w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "p^-1/2 q p^-1/2");
-        MatrixFunctions.requirePositive(w.valuesB, k, "q");
+        requireWhitenedPositive(q, w);
         MatrixFunctions.log(w.valuesB, w.auxB, k);
         rootTimesVectors(w);
         MatrixOps.scaledGram(w.m2, w.auxB, out, k);
@@ -84,7 +84,7 @@ public final class AffineInvariantSpd extends SpdGeometry implements ParallelTra
         decomposeBase(p, w);
         whiten(q, w);
         w.eigen.decompose(w.m1, w.valuesB, null, "p^-1/2 q p^-1/2");
-        MatrixFunctions.requirePositive(w.valuesB, k, "q");
+        requireWhitenedPositive(q, w);
         double sum = 0;
         for (int i = 0; i < k; i++) {
             double l = Math.log(w.valuesB[i]);
@@ -128,7 +128,7 @@ public final class AffineInvariantSpd extends SpdGeometry implements ParallelTra
         decomposeBase(p, w);
         whiten(q, w);
         w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "p^-1/2 q p^-1/2");
-        MatrixFunctions.requirePositive(w.valuesB, k, "q");
+        requireWhitenedPositive(q, w);
         for (int i = 0; i < k; i++) {
             w.auxB[i] = Math.sqrt(w.valuesB[i]);
         }
@@ -192,6 +192,22 @@ public final class AffineInvariantSpd extends SpdGeometry implements ParallelTra
         for (int i = 0; i < k; i++) {
             w.auxA[i] = Math.sqrt(w.valuesA[i]);
         }
+    }
+
+    /**
+     * Throws unless {@code p^(-1/2) q p^(-1/2)}, whose eigenvalues are in {@code valuesB}, is positive definite,
+     * which by Sylvester's law of inertia holds exactly when q is. The message names q's own smallest
+     * eigenvalue, found by one more decomposition on this failure path only (overwriting {@code valuesB}).
+     */
+    private void requireWhitenedPositive(double[] q, SpdWorkspace w) {
+        double whitened = MatrixFunctions.min(w.valuesB, k);
+        if (whitened > 0) {
+            return;
+        }
+        w.eigen.decompose(q, w.valuesB, null, "q");
+        throw new IllegalArgumentException(String.format(
+                "q is not symmetric positive definite: its smallest eigenvalue is %.6g (that of p^-1/2 q p^-1/2 "
+                        + "is %.6g)", MatrixFunctions.min(w.valuesB, k), whitened));
     }
 
     /** {@code m1 = diag(1/s) U^T x U diag(1/s)}, i.e. {@code p^(-1/2) x p^(-1/2)} expressed in p's eigenbasis. */

@@ -17,14 +17,20 @@ final class MatrixFunctions {
      * @throws IllegalArgumentException naming the smallest eigenvalue when the matrix is not positive definite
      */
     static void requirePositive(double[] values, int k, String what) {
-        double smallest = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < k; i++) {
-            smallest = Math.min(smallest, values[i]);
-        }
+        double smallest = min(values, k);
         if (!(smallest > 0)) {
             throw new IllegalArgumentException(String.format(
                     "%s is not symmetric positive definite: its smallest eigenvalue is %.6g", what, smallest));
         }
+    }
+
+    /** The smallest of the first k values; NaN if one of them is NaN. */
+    static double min(double[] values, int k) {
+        double smallest = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < k; i++) {
+            smallest = Math.min(smallest, values[i]);
+        }
+        return smallest;
     }
 
     /** The largest of the first k values. */

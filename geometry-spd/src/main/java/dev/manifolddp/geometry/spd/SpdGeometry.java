@@ -2,6 +2,7 @@ package dev.manifolddp.geometry.spd;
 
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.Parameters;
 import dev.manifolddp.geometry.PointLayout;
 import java.util.Optional;
@@ -15,7 +16,7 @@ import java.util.Optional;
  * <p>Tangent vectors are symmetric k x k matrices in the same layout. The operations read only the symmetric
  * part of their matrix arguments, which is also the tangent projection ({@link #projectToTangent}).
  */
-public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding
+public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding, HomogeneousSpace
         permits AffineInvariantSpd, LogEuclideanSpd {
 
     /** The largest matrix size a provider accepts; the O(k^3) operations stay fast up to here. */

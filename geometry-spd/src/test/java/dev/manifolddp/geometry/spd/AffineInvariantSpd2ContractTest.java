@@ -1,29 +1,9 @@
 package dev.manifolddp.geometry.spd;
 
-import dev.manifolddp.geometry.AmbientEmbedding;
-import dev.manifolddp.geometry.Geometry;
-import dev.manifolddp.geometry.ParallelTransport;
-import dev.manifolddp.geometry.SpdContractTest;
-import dev.manifolddp.geometry.TangentBasis;
-import java.util.Set;
-
 /** The geometry contract for {@code spd/affine-invariant:k=2}. */
-class AffineInvariantSpd2ContractTest extends SpdContractTest {
+class AffineInvariantSpd2ContractTest extends SpdContract {
 
-    private static final Geometry GEOMETRY = new AffineInvariantSpd(2);
-
-    @Override
-    protected Geometry geometry() {
-        return GEOMETRY;
-    }
-
-    @Override
-    protected Set<Class<?>> expectedCapabilities() {
-        return Set.of(ParallelTransport.class, TangentBasis.class, AmbientEmbedding.class);
-    }
-
-    @Override
-    protected String spec() {
-        return "spd/affine-invariant:k=2";
+    AffineInvariantSpd2ContractTest() {
+        super("spd/affine-invariant:k=2", AFFINE_INVARIANT);
     }
 }

@@ -1,32 +1,9 @@
 package dev.manifolddp.geometry.spd;
 
-import dev.manifolddp.geometry.AmbientEmbedding;
-import dev.manifolddp.geometry.ClosedFormMean;
-import dev.manifolddp.geometry.Geometry;
-import dev.manifolddp.geometry.IsometricChart;
-import dev.manifolddp.geometry.ParallelTransport;
-import dev.manifolddp.geometry.SpdContractTest;
-import dev.manifolddp.geometry.TangentBasis;
-import java.util.Set;
-
 /** The geometry contract for {@code spd/log-euclidean:k=5}. */
-class LogEuclideanSpd5ContractTest extends SpdContractTest {
+class LogEuclideanSpd5ContractTest extends SpdContract {
 
-    private static final Geometry GEOMETRY = new LogEuclideanSpd(5);
-
-    @Override
-    protected Geometry geometry() {
-        return GEOMETRY;
-    }
-
-    @Override
-    protected Set<Class<?>> expectedCapabilities() {
-        return Set.of(ParallelTransport.class, TangentBasis.class, AmbientEmbedding.class, IsometricChart.class,
-                ClosedFormMean.class);
-    }
-
-    @Override
-    protected String spec() {
-        return "spd/log-euclidean:k=5";
+    LogEuclideanSpd5ContractTest() {
+        super("spd/log-euclidean:k=5", LOG_EUCLIDEAN);
     }
 }

@@ -1,0 +1,145 @@
+package dev.manifolddp.geometry.spd;
+
+/**
+ * Householder reduction of a k x k symmetric matrix A to tridiagonal form, {@code A = Q T Q^T} with
+ * {@code Q = H_0 H_1 ... H_(k-3)} (Golub and Van Loan, Matrix Computations, §8.3): the reflection
+ * {@code H_j = I - beta_j v_j v_j^T} maps the part of column j below the subdiagonal to zero and touches only rows
+ * and columns {@code j+1 .. k-1}. About {@code 2 k^3} flops, and {@code 4/3 k^3} more to form Q.
+ *
+ * <p>Works in place on a {@link SymmetricEigen}'s scratch, arrays of rows so that every inner loop runs over
+ * distinct row arrays at the same index, which the JIT vectorises: {@code work} holds A (both triangles) and is
+ * destroyed, its row j keeping {@code v_j}; Q is returned transposed in {@code rows} (row i = column i of Q)
+ * because the QR iteration that follows rotates eigenvectors as rows. Allocates nothing.
+ */
+final class HouseholderTridiagonal {
+
+    private final int k;
+    private final double[][] work;
+    private final double[][] rows;
+    private final double[] betas;
+    /** {@code p = beta A22 v}, then {@code w = p - (beta p^T v / 2) v}; later {@code v^T Q}. */
+    private final double[] w;
+
+    /** Works on the caller's k x k arrays {@code work} and {@code rows}; owns two vectors of length k. */
+    HouseholderTridiagonal(int k, double[][] work, double[][] rows) {
+        this.k = k;
+        this.work = work;
+        this.rows = rows;
+        this.betas = new double[k];
+        this.w = new double[k];
+    }
+
+    /**
+     * Writes the diagonal {@code diag[0..k-1]} and subdiagonal {@code off[0..k-2]} of T; when {@code withVectors},
+     * {@code rows} must hold the identity on entry and holds {@code Q^T} on exit. The entries of {@code work} must
+     * be moderate (the caller scales them below 2 in absolute value) so that no sum of squares overflows.
+     */
+    void reduce(double[] diag, double[] off, boolean withVectors) {
+        int n = k;
+        for (int j = 0; j < n - 2; j++) {
+            // The column below the diagonal, x = A(j+1:n, j), is read from row j (A is kept symmetric); row j
+            // is not needed afterwards and receives v.
+            double[] v = work[j];
+            diag[j] = v[j];
+            double x0 = v[j + 1];
+            double sigma = 0;
+            for (int c = j + 2; c < n; c++) {
+                sigma += v[c] * v[c];
+            }
+            if (sigma == 0) {
+                off[j] = x0; // already reduced: H_j = I
+                betas[j] = 0;
+                continue;
+            }
+            // v = x - alpha e_1 with alpha = -sign(x0) |x|: adding magnitudes, |v_0| = |x0| + |x|, cannot cancel.
+            double mu = Math.sqrt(x0 * x0 + sigma);
+            double v0 = x0 >= 0 ? x0 + mu : x0 - mu;
+            off[j] = x0 >= 0 ? -mu : mu;
+            double beta = 2 * v0 * v0 / (v0 * v0 + sigma); // 2 / (v^T v) for v scaled to v_0 = 1
+            betas[j] = beta;
+            double inverse = 1 / v0;
+            v[j + 1] = 1;
+            for (int c = j + 2; c < n; c++) {
+                v[c] *= inverse;
+            }
+            // A22 <- H A22 H = A22 - v w^T - w v^T with p = beta A22 v and w = p - (beta p^T v / 2) v (ibid.).
+            // p is summed as a combination of the rows of A22 (its columns, by symmetry).
+            for (int c = j + 1; c < n; c++) {
+                w[c] = 0;
+            }
+            for (int r = j + 1; r < n; r++) {
+                double[] a = work[r];
+                double scaled = beta * v[r];
+                for (int c = j + 1; c < n; c++) {
+                    w[c] += scaled * a[c];
+                }
+            }
+            double pv = 0;
+            for (int c = j + 1; c < n; c++) {
+                pv += w[c] * v[c];
+            }
+            double half = 0.5 * beta * pv;
+            for (int c = j + 1; c < n; c++) {
+                w[c] -= half * v[c];
+            }
+            for (int r = j + 1; r < n; r++) {
+                double[] a = work[r];
+                double vr = v[r];
+                double wr = w[r];
+                for (int c = j + 1; c < n; c++) {
+                    a[c] -= vr * w[c] + wr * v[c];
+                }
+            }
+        }
+        if (n >= 2) {
+            diag[n - 2] = work[n - 2][n - 2];
+            off[n - 2] = work[n - 2][n - 1];
+        }
+        diag[n - 1] = work[n - 1][n - 1];
+        if (withVectors) {
+            accumulate();
+        }
+    }
+
+    /**
+     * {@code rows <- Q^T}. Q is built as {@code H_0 (H_1 ( ... (H_(k-3) I)))}, the backward accumulation of Golub
+     * and Van Loan §5.1: before {@code H_j} is applied the product differs from I only in its trailing block
+     * {@code j+2 .. k-1}, so {@code H_j Q = Q - beta v (v^T Q)} touches only rows and columns {@code j+1 .. k-1},
+     * each update a combination of rows. The transpose costs k^2 moves.
+     */
+    private void accumulate() {
+        int n = k;
+        for (int j = n - 3; j >= 0; j--) {
+            double beta = betas[j];
+            if (beta == 0) {
+                continue;
+            }
+            double[] v = work[j];
+            for (int c = j + 1; c < n; c++) {
+                w[c] = 0;
+            }
+            for (int r = j + 1; r < n; r++) {
+                double[] q = rows[r];
+                double vr = v[r];
+                for (int c = j + 1; c < n; c++) {
+                    w[c] += vr * q[c];
+                }
+            }
+            for (int r = j + 1; r < n; r++) {
+                double[] q = rows[r];
+                double scaled = beta * v[r];
+                for (int c = j + 1; c < n; c++) {
+                    q[c] -= scaled * w[c];
+                }
+            }
+        }
+        for (int r = 1; r < n; r++) {
+            double[] q = rows[r];
+            for (int c = 0; c < r; c++) {
+                double swap = q[c];
+                q[c] = rows[c][r];
+                rows[c][r] = swap;
+            }
+        }
+    }
+}

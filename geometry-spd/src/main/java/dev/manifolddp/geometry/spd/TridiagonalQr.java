@@ -1,0 +1,159 @@
+package dev.manifolddp.geometry.spd;
+
+/**
+ * The implicit symmetric QR iteration with Wilkinson shifts on a k x k symmetric tridiagonal matrix T (Golub and
+ * Van Loan, Matrix Computations, §8.3): each step chases a bulge from the top to the bottom of the lowest
+ * unreduced block with k - 1 Givens rotations, and the last subdiagonal entry of the block converges cubically
+ * (in practice) to zero, after which the block shrinks by one row. About two steps per eigenvalue; with
+ * eigenvectors the cost is dominated by the rotations of the vectors, about {@code 6 k} flops each.
+ *
+ * <p>The eigenvectors are rotated as rows of {@code rows} (row i is eigenvector i): two row arrays at the same
+ * index, a loop the JIT vectorises. Allocates nothing.
+ */
+final class TridiagonalQr {
+
+    /** Unit roundoff: a subdiagonal entry below this multiple of its diagonal neighbours is set to zero. */
+    private static final double UNIT_ROUNDOFF = 0x1.0p-53;
+
+    /**
+     * A subdiagonal entry below this multiple of the Frobenius norm of T is set to zero whatever its neighbours,
+     * so that blocks with zero diagonal deflate too; it perturbs the eigenvalues far below rounding.
+     */
+    private static final double ABSOLUTE_THRESHOLD = 0x1.0p-106;
+
+    /** Above this, {@code x^2 + z^2} has lost no precision to underflow (and the inputs are scaled to O(1)). */
+    private static final double SAFE_SQUARE = 0x1.0p-960;
+
+    private final int k;
+    private final double[][] rows;
+    private final int maxStepsPerEigenvalue;
+
+    /**
+     * @param rows k x k, an array of rows; rotated in place when eigenvectors are wanted
+     * @param maxStepsPerEigenvalue the budget of QR steps is this times k; two are typical, LAPACK allows 30
+     */
+    TridiagonalQr(int k, double[][] rows, int maxStepsPerEigenvalue) {
+        this.k = k;
+        this.rows = rows;
+        this.maxStepsPerEigenvalue = maxStepsPerEigenvalue;
+    }
+
+    /**
+     * Diagonalises T, given by its diagonal {@code diag[0..k-1]} and subdiagonal {@code off[0..k-2]}, both
+     * overwritten: the eigenvalues end in {@code diag}. When {@code withVectors}, the rotations are applied to
+     * {@code rows} ({@code rows <- J rows} for each rotation J applied as {@code T <- J T J^T}), so rows that
+     * held {@code Q^T} with {@code A = Q T Q^T} end holding the eigenvectors of A.
+     *
+     * @return false if the step budget ran out before T became diagonal (not observed; the caller then falls
+     *         back to another method); true on success
+     */
+    boolean diagonalise(double[] diag, double[] off, boolean withVectors) {
+        double norm2 = diag[k - 1] * diag[k - 1];
+        for (int i = 0; i < k - 1; i++) {
+            norm2 += diag[i] * diag[i] + 2 * off[i] * off[i];
+        }
+        double floor = Math.sqrt(norm2) * ABSOLUTE_THRESHOLD;
+        int budget = maxStepsPerEigenvalue * k;
+        int hi = k - 1;
+        while (hi > 0) {
+            if (negligible(diag, off, hi - 1, floor)) {
+                off[hi - 1] = 0;
+                hi--;
+                continue;
+            }
+            int lo = hi - 1;
+            while (lo > 0 && !negligible(diag, off, lo - 1, floor)) {
+                lo--;
+            }
+            if (lo > 0) {
+                off[lo - 1] = 0;
+            }
+            if (budget-- == 0) {
+                return false;
+            }
+            step(diag, off, lo, hi, withVectors);
+        }
+        return true;
+    }
+
+    /** The deflation test of §8.3: {@code |off_i| <= u (|diag_i| + |diag_(i+1)|)}, or below the absolute floor. */
+    private static boolean negligible(double[] diag, double[] off, int i, double floor) {
+        double e = Math.abs(off[i]);
+        return e <= floor || e <= UNIT_ROUNDOFF * (Math.abs(diag[i]) + Math.abs(diag[i + 1]));
+    }
+
+    /**
+     * One implicit QR step on the unreduced block {@code lo..hi}. The Wilkinson shift mu is the eigenvalue of the
+     * trailing 2 x 2 block closer to its last diagonal entry, written as
+     * {@code mu = d_hi - e / (g + sign(g) sqrt(g^2 + 1))} with {@code g = (d_(hi-1) - d_hi) / (2 e)}, which is
+     * {@code d_hi - e^2 / (delta + sign(delta) sqrt(delta^2 + e^2))} divided through by e (no square of e that
+     * could underflow). The first rotation is chosen from the first column of {@code T - mu I}; each later one
+     * zeroes the bulge that its predecessor created below the subdiagonal.
+     */
+    private void step(double[] diag, double[] off, int lo, int hi, boolean withVectors) {
+        double e = off[hi - 1];
+        double g = (diag[hi - 1] - diag[hi]) / (2 * e);
+        double root = Math.abs(g) > 1e150 ? Math.abs(g) : Math.sqrt(g * g + 1);
+        double mu = diag[hi] - e / (g >= 0 ? g + root : g - root);
+        double x = diag[lo] - mu;
+        double z = off[lo];
+        double bulge = 0;
+        for (int i = lo; i < hi; i++) {
+            // Givens rotation J = [c s; -s c] on (i, i+1) with J (x, z)^T = (r, 0)^T: c = x / r, s = z / r. The
+            // chase is a chain of dependent rotations, so the short form (one square root, one division) is used
+            // whenever r^2 is a normal number; tiny x and z take the form through a ratio of at most 1.
+            double c;
+            double s;
+            double r2 = x * x + z * z;
+            if (r2 >= SAFE_SQUARE) {
+                double inverse = 1 / Math.sqrt(r2);
+                c = x * inverse;
+                s = z * inverse;
+            } else if (z == 0) {
+                c = 1;
+                s = 0;
+            } else if (Math.abs(z) > Math.abs(x)) {
+                double t = x / z;
+                s = 1 / Math.sqrt(1 + t * t);
+                c = s * t;
+            } else {
+                double t = z / x;
+                c = 1 / Math.sqrt(1 + t * t);
+                s = c * t;
+            }
+            if (i > lo) {
+                off[i - 1] = c * off[i - 1] + s * bulge; // the bulge at (i-1, i+1) is zeroed
+            }
+            double p = diag[i];
+            double q = off[i];
+            double t = diag[i + 1];
+            double cc = c * c;
+            double ss = s * s;
+            double cs2 = 2 * c * s * q;
+            diag[i] = cc * p + cs2 + ss * t;
+            diag[i + 1] = ss * p - cs2 + cc * t;
+            off[i] = c * s * (t - p) + (cc - ss) * q;
+            if (i < hi - 1) {
+                bulge = s * off[i + 1]; // the new bulge at (i, i+2)
+                off[i + 1] *= c;
+                x = off[i];
+                z = bulge;
+            }
+            if (withVectors) {
+                rotateRows(i, c, s);
+            }
+        }
+    }
+
+    /** {@code (row_i, row_(i+1)) <- (c row_i + s row_(i+1), c row_(i+1) - s row_i)}. */
+    private void rotateRows(int i, double c, double s) {
+        double[] a = rows[i];
+        double[] b = rows[i + 1];
+        for (int r = 0; r < k; r++) {
+            double u = a[r];
+            double v = b[r];
+            a[r] = c * u + s * v;
+            b[r] = c * v - s * u;
+        }
+    }
+}
