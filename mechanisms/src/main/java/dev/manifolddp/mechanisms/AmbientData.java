@@ -1,0 +1,74 @@
+package dev.manifolddp.mechanisms;
+
+import dev.manifolddp.geometry.AmbientEmbedding;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.LandmarkShapes;
+
+/**
+ * What the extrinsic baselines ({@link EuclideanLaplace}, {@link ExtrinsicGaussian}) share: the Euclidean mean of the
+ * records' ambient coordinates, and the way back from a noisy ambient vector to the point layout.
+ *
+ * <p><b>Why records are aligned on shape spaces.</b> {@link AmbientEmbedding#ambientRadius} bounds the ambient
+ * distance from the centre to points of {@code B_r(center)}; on a quotient such as Kendall's shape space a point is one
+ * representative of its orbit, and the bound holds for the representative aligned to the centre, not for an arbitrary
+ * rotation (which can lie up to 2 away). So when the geometry has {@link LandmarkShapes}, each record is first
+ * Procrustes-aligned to the ball's centre. The centre is public and each aligned record depends on that record alone,
+ * so the mean of the aligned records keeps the sensitivity {@code 2 r_E / n}.
+ */
+final class AmbientData {
+
+    private AmbientData() {
+    }
+
+    /** {@code (1/n) sum_i toAmbient(x_i)}, each record aligned to the centre first on a shape space. */
+    static double[] mean(Geometry geometry, AmbientEmbedding embedding, double[][] data, double[] center,
+            Release.Builder<?> release) {
+        LandmarkShapes shapes = geometry.capability(LandmarkShapes.class).orElse(null);
+        int dimension = embedding.ambientDimension();
+        double[] mean = new double[dimension];
+        double[] ambient = new double[dimension];
+        double[] aligned = shapes == null ? null : new double[geometry.layout().length()];
+        for (double[] point : data) {
+            if (shapes != null) {
+                shapes.align(point, center, aligned);
+                embedding.toAmbient(aligned, ambient);
+            } else {
+                embedding.toAmbient(point, ambient);
+            }
+            for (int j = 0; j < dimension; j++) {
+                mean[j] += ambient[j];
+            }
+        }
+        for (int j = 0; j < dimension; j++) {
+            mean[j] /= data.length;
+        }
+        release.parameter("ambientDimension", dimension)
+                .parameter("alignedTo", shapes == null ? "none" : "ball centre (Procrustes)");
+        return mean;
+    }
+
+    /**
+     * The released value for the noisy ambient vector y: its projection onto the manifold when asked for and one
+     * exists, else {@code fromAmbient(y)}. Records {@code project}, {@code projected} and {@code onManifold}, and warns
+     * when the value is not a point of the manifold.
+     */
+    static double[] value(Geometry geometry, AmbientEmbedding embedding, double[] y, boolean project,
+            Release.Builder<?> release) {
+        double[] out = new double[geometry.layout().length()];
+        boolean projected = project && embedding.project(y, out);
+        if (project && !projected) {
+            release.warning("the noisy ambient vector has no projection onto the manifold (e.g. an indefinite "
+                    + "matrix); the value is the unprojected fromAmbient(y)");
+        }
+        if (!projected) {
+            embedding.fromAmbient(y, out);
+        }
+        boolean onManifold = geometry.pointViolation(out, Geometry.DEFAULT_TOLERANCE).isEmpty();
+        release.parameter("project", project).parameter("projected", projected).parameter("onManifold", onManifold);
+        if (!onManifold) {
+            release.warning("the released value is not a point of " + geometry.spec() + " (ambient coordinates mapped "
+                    + "back with fromAmbient); measure its error in ambient coordinates");
+        }
+        return out;
+    }
+}

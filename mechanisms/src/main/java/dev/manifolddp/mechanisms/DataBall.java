@@ -1,0 +1,76 @@
+package dev.manifolddp.mechanisms;
+
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.GeometryChecks;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The geodesic ball {@code B_r(center)} that every record is declared to lie in. Sensitivities are computed from it,
+ * so it must be public: chosen without looking at the data. A ball measured from the data is allowed only when the
+ * caller says so ({@link #dataDerived}); every release made with it is then marked non-private.
+ *
+ * @param center      the ball's centre, a point of the geometry
+ * @param radius      the geodesic radius r, finite and {@code > 0}
+ * @param dataDerived true when the radius (or centre) was computed from the data: the release is not private
+ */
+public record DataBall(double[] center, double radius, boolean dataDerived) {
+
+    public DataBall {
+        if (center == null) {
+            throw new IllegalArgumentException("the data ball needs a centre");
+        }
+        if (!(radius > 0) || !Double.isFinite(radius)) {
+            throw new IllegalArgumentException("the data ball's radius must be finite and > 0. Provided value: "
+                    + radius);
+        }
+        center = center.clone();
+    }
+
+    /** A public ball, fixed before seeing the data. */
+    public static DataBall declared(double[] center, double radius) {
+        return new DataBall(center, radius, false);
+    }
+
+    /**
+     * The smallest ball around {@code center} that holds every point: a data-derived radius. Releases that use it are
+     * marked non-private; use it only to reproduce a paper that did so (001 Fig. 2, 003 §4).
+     */
+    public static DataBall fromData(Geometry geometry, double[] center, double[][] points) {
+        double radius = 0;
+        for (double[] point : points) {
+            radius = Math.max(radius, geometry.distance(center, point));
+        }
+        return new DataBall(center, Math.max(radius, Double.MIN_NORMAL), true);
+    }
+
+    /**
+     * Checks that {@code center} is a point of {@code geometry} and every data point lies in the ball; otherwise
+     * fails with the offending rows (at most ten listed) and what to do about them.
+     */
+    public void requireContains(Geometry geometry, double[][] points) {
+        GeometryChecks.requirePoint(geometry, "the ball's centre", center);
+        if (points == null || points.length == 0) {
+            throw new IllegalArgumentException("the data set is empty; a release needs at least one record");
+        }
+        List<String> outside = new ArrayList<>();
+        int count = 0;
+        for (int i = 0; i < points.length; i++) {
+            GeometryChecks.requirePoint(geometry, "record " + (i + 1), points[i]);
+            double distance = geometry.distance(center, points[i]);
+            if (distance > radius * (1 + 1e-12)) {
+                count++;
+                if (outside.size() < 10) {
+                    outside.add(String.format(Locale.ROOT, "row %d at distance %.6g", i + 1, distance));
+                }
+            }
+        }
+        if (count > 0) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "%d of %d records lie outside the declared ball of radius %.6g (%s%s); the sensitivity bound "
+                            + "would not hold. Declare a larger public radius, or clip the records onto the ball",
+                    count, points.length, radius, String.join(", ", outside), count > outside.size() ? ", ..." : ""));
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.manifolddp.mechanisms;
+
+import dev.manifolddp.geometry.ParameterSpec;
+import java.util.List;
+import java.util.Map;
+
+/** Provides {@link KNormGradient} as {@code kng}. */
+public final class KNormGradientProvider implements MechanismProvider {
+
+    private static final List<ParameterSpec> PARAMETERS = List.of(
+            ParameterSpec.optional("sampler", "how the release is drawn: mcmc (Metropolis-Hastings in the ball)",
+                    "mcmc"),
+            ParameterSpec.optional("burn-in", "Metropolis-Hastings steps before the released segment",
+                    String.valueOf(KNormGradient.DEFAULT_BURN_IN)),
+            ParameterSpec.optional("thin", "steps of the released segment; the release is the state at its end",
+                    String.valueOf(KNormGradient.DEFAULT_THIN)),
+            ParameterSpec.optional("step", "t: the proposal scale is t * sigma", String.valueOf(KNormGradient.DEFAULT_STEP)),
+            ParameterSpec.optional("proposal", "proposal kernel: " + ProposalKind.allowed(),
+                    ProposalKind.TANGENT_GAUSSIAN.configName()),
+            ParameterSpec.optional("chains", "chains run from the mean; >= 2 reports split R-hat (the first chain "
+                    + "is released)", "1"),
+            ConfigValues.SIGMA_RULE,
+            ConfigValues.NON_PRIVATE);
+
+    @Override
+    public String name() {
+        return KNormGradient.NAME;
+    }
+
+    @Override
+    public String description() {
+        return "K-norm gradient mechanism for the Frechet mean (001): exp(-|grad U(x;D)|/sigma) on the data ball, "
+                + "sigma = 2 Delta/epsilon, drawn by Metropolis-Hastings";
+    }
+
+    @Override
+    public List<ParameterSpec> parameters() {
+        return PARAMETERS;
+    }
+
+    @Override
+    public MeanMechanism create(Map<String, String> parameters) {
+        ConfigValues values = ConfigValues.check(name(), PARAMETERS, parameters);
+        return KNormGradient.builder()
+                .sampler(KNormGradient.Sampler.parse(values.string("sampler")))
+                .burnIn(values.integer("burn-in", 0))
+                .thin(values.integer("thin", 1))
+                .step(values.positiveReal("step"))
+                .proposal(ProposalKind.parse(values.string("proposal")))
+                .chains(values.integer("chains", 1))
+                .sigmaRule(values.sigmaRule())
+                .nonPrivate(values.nonPrivate())
+                .build();
+    }
+}

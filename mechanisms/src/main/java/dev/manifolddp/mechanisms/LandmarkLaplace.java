@@ -1,0 +1,303 @@
+package dev.manifolddp.mechanisms;
+
+import dev.manifolddp.estimators.SensitivityBounds;
+import dev.manifolddp.geometry.AmbientEmbedding;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.LandmarkShapes;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * The point-wise landmark Laplace baseline on planar shapes (000 §2.5.2; MATH §3.4): the Euclidean mean
+ * {@code m = (1/n) sum_i z_i} of the records' pre-shapes (Procrustes-aligned or not), each of its 2k coordinates
+ * released with an independent 1-D Laplace of scale {@code sigma_j = Delta_j / (epsilon / 2k)},
+ * {@code Delta_j = 2 range_j / n} ({@link SensitivityBounds#landmarkCoordinate}): the budget is split evenly over the
+ * 2k coordinates (basic composition). The value is the pre-shape of the noisy configuration (post-processing).
+ *
+ * <p><b>Ranges.</b> {@code range_j} bounds how far coordinate j of a record can lie from a fixed reference, so that two
+ * records differ in it by at most {@code 2 range_j}.
+ * <ul>
+ *   <li>{@code range = ball} (default, public). Aligned to the ball's centre c: for a record x in
+ *   {@code B_r(c)}, the aligned representative z satisfies {@code |z - c|_2 = 2 sin(rho(x, c)/2) <= 2 sin(r/2) = r_E}
+ *   ({@code ambientRadius(c, r)}: the optimal rotation makes {@code <z, c>} real and equal to {@code cos rho}, and
+ *   both are unit vectors), so every coordinate deviates from c's by at most {@code |z - c|_2 <= r_E}. Without
+ *   alignment a record's rotation is arbitrary and only {@code |z_j| <= |z|_2 = 1} holds: {@code range_j = 1} around
+ *   0.</li>
+ *   <li>{@code range = data} (the paper): {@code range_j = max_i |z_ij - m_j|}, the largest deviation of coordinate
+ *   j from the mean landmark. Data-derived: allowed only with {@code non-private: true}, and the release is marked
+ *   not private.</li>
+ * </ul>
+ *
+ * <p><b>Alignment reference.</b> {@code align-to = center} (default) aligns to the public ball centre, so each aligned
+ * record depends on that record alone and the ranges above are sensitivities. {@code align-to = mean} is the paper's
+ * choice (the non-private Frechet mean); the mean depends on every record, so replacing one record re-rotates all the
+ * others and {@code 2 range_j / n} no longer bounds the change of m: it needs {@code non-private: true} and the
+ * release is marked not private (with {@code range = ball} it uses {@code r_E = ambientRadius(c, 2r)}, since
+ * {@code rho(x_i, xbar) <= 2r}). The {@code paper} sigma rule equals the proven formula.
+ *
+ * <p>Needs {@link LandmarkShapes} and {@link AmbientEmbedding}; points are pre-shapes (unit norm). Immutable and
+ * thread-safe.
+ */
+public final class LandmarkLaplace implements MeanMechanism {
+
+    /** The registered name. */
+    public static final String NAME = "landmark-laplace";
+
+    /** What the records are aligned to. */
+    public enum Reference {
+        /** The public ball centre (default). */
+        CENTER("center"),
+        /** The non-private Frechet mean (000 §2.5.2); needs non-private. */
+        MEAN("mean");
+
+        private final String configName;
+
+        Reference(String configName) {
+            this.configName = configName;
+        }
+
+        public String configName() {
+            return configName;
+        }
+
+        public static Reference parse(String text) {
+            return LandmarkLaplace.parse(values(), Reference::configName, text, "align-to");
+        }
+    }
+
+    /** Where the coordinate ranges come from. */
+    public enum Range {
+        /** Public bounds from the declared ball (default). */
+        BALL("ball"),
+        /** The data's largest deviations (000 §2.5.2); needs non-private. */
+        DATA("data");
+
+        private final String configName;
+
+        Range(String configName) {
+            this.configName = configName;
+        }
+
+        public String configName() {
+            return configName;
+        }
+
+        public static Range parse(String text) {
+            return LandmarkLaplace.parse(values(), Range::configName, text, "range");
+        }
+    }
+
+    private final boolean align;
+    private final Reference reference;
+    private final Range range;
+    private final SigmaRule sigmaRule;
+    private final boolean nonPrivate;
+
+    private LandmarkLaplace(Builder builder) {
+        this.align = builder.align;
+        this.reference = builder.reference;
+        this.range = builder.range;
+        this.sigmaRule = builder.sigmaRule;
+        this.nonPrivate = builder.nonPrivate;
+    }
+
+    /** A builder: aligned to the ball centre, ranges from the ball, proven sigma rule. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    public boolean align() {
+        return align;
+    }
+
+    public Reference reference() {
+        return reference;
+    }
+
+    public Range range() {
+        return range;
+    }
+
+    public SigmaRule sigmaRule() {
+        return sigmaRule;
+    }
+
+    public boolean nonPrivate() {
+        return nonPrivate;
+    }
+
+    @Override
+    public Release<double[]> release(Geometry geometry, double[][] data, DataBall ball, PrivacyBudget budget,
+            UniformRandomProvider random) {
+        Release.Builder<double[]> release = ReleaseContext.start(NAME, geometry, data, ball, budget, random,
+                nonPrivate);
+        LandmarkShapes shapes = ReleaseContext.requireCapability(geometry, LandmarkShapes.class, NAME,
+                "records are landmark configurations to align and average");
+        AmbientEmbedding embedding = ReleaseContext.requireCapability(geometry, AmbientEmbedding.class, NAME,
+                "the ball's ambient radius bounds the coordinate ranges");
+        int n = data.length;
+        int length = geometry.layout().length();
+        double[] center = ball.center();
+
+        double[] alignTo = null;
+        if (align) {
+            alignTo = reference == Reference.CENTER ? center : ReleaseContext.frechetMean(geometry, data, ball, release);
+            if (reference == Reference.MEAN) {
+                release.dataDerived("the Procrustes reference (the non-private Frechet mean, which makes every "
+                        + "aligned record depend on all records)");
+            }
+        }
+        double[][] configurations = new double[n][length];
+        double[] mean = new double[length];
+        for (int i = 0; i < n; i++) {
+            if (align) {
+                shapes.align(data[i], alignTo, configurations[i]);
+            } else {
+                System.arraycopy(data[i], 0, configurations[i], 0, length);
+            }
+            for (int j = 0; j < length; j++) {
+                mean[j] += configurations[i][j];
+            }
+        }
+        for (int j = 0; j < length; j++) {
+            mean[j] /= n;
+        }
+
+        double[] ranges = new double[length];
+        if (range == Range.DATA) {
+            for (double[] configuration : configurations) {
+                for (int j = 0; j < length; j++) {
+                    ranges[j] = Math.max(ranges[j], Math.abs(configuration[j] - mean[j]));
+                }
+            }
+            for (int j = 0; j < length; j++) {
+                // a coordinate on which every record agrees still needs a positive scale
+                ranges[j] = Math.max(ranges[j], Double.MIN_NORMAL);
+            }
+            release.dataDerived("the landmark coordinate ranges");
+        } else {
+            double bound = !align ? 1.0 : reference == Reference.CENTER
+                    ? embedding.ambientRadius(center, ball.radius())
+                    : embedding.ambientRadius(center, 2 * ball.radius());
+            Arrays.fill(ranges, bound);
+        }
+
+        double epsilon = budget.epsilon();
+        double coordinateEpsilon = epsilon / length;
+        double[] sensitivities = new double[length];
+        double[] provenSigmas = new double[length];
+        double largestProven = 0;
+        for (int j = 0; j < length; j++) {
+            sensitivities[j] = SensitivityBounds.landmarkCoordinate(ranges[j], n);
+            provenSigmas[j] = sensitivities[j] / coordinateEpsilon;
+            largestProven = Math.max(largestProven, provenSigmas[j]);
+        }
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, largestProven, null);
+        double[] sigmas = new double[length];
+        for (int j = 0; j < length; j++) {
+            sigmas[j] = sigmaRule instanceof SigmaRule.Fixed ? scale.sigma()
+                    : provenSigmas[j] * (scale.sigma() / largestProven);
+        }
+        release.sensitivity(Arrays.stream(sensitivities).max().orElseThrow())
+                .parameter("align", align)
+                .parameter("alignTo", align ? reference.configName() : "none")
+                .parameter("range", range.configName())
+                .parameter("coordinateEpsilon", coordinateEpsilon)
+                .parameter("coordinateRanges", ReleaseContext.asList(ranges))
+                .parameter("coordinateSensitivities", ReleaseContext.asList(sensitivities))
+                .parameter("coordinateSigmas", ReleaseContext.asList(sigmas))
+                .parameter("sigmaFormula", "per coordinate Delta_j/(epsilon/2k), Delta_j = 2 range_j/n");
+        scale.applyTo(release);
+        // the release's sigma is the largest coordinate scale; each coordinate's is in coordinateSigmas
+        release.sigma(Arrays.stream(sigmas).max().orElseThrow());
+
+        double[] noisy = new double[length];
+        for (int j = 0; j < length; j++) {
+            double exponential = -Math.log(1.0 - random.nextDouble());
+            noisy[j] = mean[j] + (random.nextBoolean() ? sigmas[j] : -sigmas[j]) * exponential;
+        }
+        double[] value = new double[length];
+        shapes.preshape(noisy, value);
+        return release.value(value).sampler(SamplerReport.direct()).build();
+    }
+
+    private static <E> E parse(E[] values, java.util.function.Function<E, String> name, String text,
+            String parameter) {
+        String trimmed = text == null ? null : text.trim();
+        for (E value : values) {
+            if (name.apply(value).equals(trimmed)) {
+                return value;
+            }
+        }
+        throw new IllegalArgumentException(String.format("landmark-laplace: unknown %s; allowed: %s. Provided value: "
+                + "%s", parameter, Arrays.stream(values).map(name).collect(Collectors.joining(", ")), text));
+    }
+
+    /** Configures a {@link LandmarkLaplace}; {@link #build()} validates. */
+    public static final class Builder {
+        private boolean align = true;
+        private Reference reference = Reference.CENTER;
+        private Range range = Range.BALL;
+        private SigmaRule sigmaRule = SigmaRule.PROVEN;
+        private boolean nonPrivate;
+
+        private Builder() {
+        }
+
+        /** Procrustes-align every record before averaging (default true). */
+        public Builder align(boolean align) {
+            this.align = align;
+            return this;
+        }
+
+        /** What to align to (default the ball centre; mean needs non-private). */
+        public Builder alignTo(Reference reference) {
+            this.reference = reference;
+            return this;
+        }
+
+        /** Where the coordinate ranges come from (default the ball; data needs non-private). */
+        public Builder range(Range range) {
+            this.range = range;
+            return this;
+        }
+
+        /** The calibration rule (default proven; paper = proven here). */
+        public Builder sigmaRule(SigmaRule sigmaRule) {
+            this.sigmaRule = sigmaRule;
+            return this;
+        }
+
+        /** Allow data-derived bounds (default false); the release is then marked not private. */
+        public Builder nonPrivate(boolean nonPrivate) {
+            this.nonPrivate = nonPrivate;
+            return this;
+        }
+
+        public LandmarkLaplace build() {
+            if (reference == null || range == null || sigmaRule == null) {
+                throw new IllegalArgumentException("landmark-laplace: alignTo, range and sigmaRule must be set. "
+                        + "Provided value: alignTo = " + reference + ", range = " + range + ", sigmaRule = "
+                        + sigmaRule);
+            }
+            if (range == Range.DATA && !nonPrivate) {
+                throw new IllegalArgumentException("landmark-laplace: range 'data' computes the coordinate ranges "
+                        + "from the data, which gives no privacy guarantee; use range 'ball', or set non-private: "
+                        + "true to reproduce 000 §2.5.2. Provided value: range = data");
+            }
+            if (align && reference == Reference.MEAN && !nonPrivate) {
+                throw new IllegalArgumentException("landmark-laplace: aligning to the non-private mean makes every "
+                        + "aligned record depend on all records, so the coordinate sensitivity does not hold; use "
+                        + "align-to 'center', or set non-private: true to reproduce 000 §2.5.2. Provided value: "
+                        + "align-to = mean");
+            }
+            return new LandmarkLaplace(this);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.manifolddp.mechanisms;
+
+/**
+ * How a mechanism runs Metropolis-Hastings: each chain starts at the non-private Frechet mean, runs {@code burnIn}
+ * steps, then {@code thin} more; the release is the first chain's state after {@code burnIn + thin} steps. With
+ * {@code chains >= 2} the other chains run the same way and only feed the split R-hat diagnostic.
+ *
+ * @param burnIn   steps before the released segment, {@code >= 0}
+ * @param thin     steps of the released segment (the state at its end is released), {@code >= 1}
+ * @param step     t: the proposal's scale is {@code t * sigma}; finite and {@code > 0}
+ * @param proposal the proposal kernel
+ * @param chains   chains to run, {@code >= 1}
+ */
+public record McmcSettings(long burnIn, int thin, double step, ProposalKind proposal, int chains) {
+
+    public McmcSettings {
+        if (burnIn < 0) {
+            throw new IllegalArgumentException("burn-in must be >= 0 steps. Provided value: " + burnIn);
+        }
+        if (thin < 1) {
+            throw new IllegalArgumentException("thin must be >= 1 step (the release is the state after burn-in + "
+                    + "thin steps). Provided value: " + thin);
+        }
+        if (!(step > 0) || !Double.isFinite(step)) {
+            throw new IllegalArgumentException("step t must be finite and > 0 (the proposal scale is t * sigma; the "
+                    + "papers use 0.5). Provided value: " + step);
+        }
+        if (proposal == null) {
+            throw new IllegalArgumentException("proposal must be one of " + ProposalKind.allowed()
+                    + ". Provided value: null");
+        }
+        if (chains < 1) {
+            throw new IllegalArgumentException("chains must be >= 1. Provided value: " + chains);
+        }
+    }
+
+    /** Steps per chain: {@code burnIn + thin}. */
+    public long stepsPerChain() {
+        return burnIn + thin;
+    }
+}

@@ -1,0 +1,51 @@
+package dev.manifolddp.mechanisms;
+
+/**
+ * A differential-privacy budget (epsilon, delta): pure epsilon-DP when {@code delta == 0}, approximate
+ * (epsilon, delta)-DP otherwise (MATH §3.1).
+ *
+ * @param epsilon the privacy loss bound, finite and {@code > 0}
+ * @param delta   the failure probability, 0 for pure DP, else in {@code (0, 1)}
+ */
+public record PrivacyBudget(double epsilon, double delta) {
+
+    public PrivacyBudget {
+        if (!(epsilon > 0) || !Double.isFinite(epsilon)) {
+            throw new IllegalArgumentException(
+                    "epsilon must be a finite number > 0; smaller is more private. Provided value: " + epsilon);
+        }
+        if (!(delta >= 0 && delta < 1)) {
+            throw new IllegalArgumentException(
+                    "delta must be 0 (pure DP) or lie strictly between 0 and 1, typically below 1/n. Provided value: "
+                            + delta);
+        }
+    }
+
+    /** A pure epsilon-DP budget. */
+    public static PrivacyBudget pure(double epsilon) {
+        return new PrivacyBudget(epsilon, 0);
+    }
+
+    /** An (epsilon, delta) budget with {@code 0 < delta < 1}. */
+    public static PrivacyBudget approximate(double epsilon, double delta) {
+        if (!(delta > 0)) {
+            throw new IllegalArgumentException(
+                    "an approximate-DP budget needs delta strictly between 0 and 1. Provided value: " + delta);
+        }
+        return new PrivacyBudget(epsilon, delta);
+    }
+
+    public boolean isPure() {
+        return delta == 0;
+    }
+
+    /** The budget spent by this release followed by {@code other} (basic sequential composition). */
+    public PrivacyBudget plus(PrivacyBudget other) {
+        return new PrivacyBudget(epsilon + other.epsilon, Math.min(delta + other.delta, Math.nextDown(1.0)));
+    }
+
+    @Override
+    public String toString() {
+        return isPure() ? "epsilon = " + epsilon : "(epsilon, delta) = (" + epsilon + ", " + delta + ")";
+    }
+}

@@ -1,0 +1,104 @@
+package dev.manifolddp.mechanisms;
+
+import dev.manifolddp.estimators.FrechetMean;
+import dev.manifolddp.estimators.FrechetMeanResult;
+import dev.manifolddp.geometry.Geometry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * The checks and bookkeeping every {@link MeanMechanism#release} shares: validated inputs, the release builder
+ * pre-filled with the public inputs that determine the guarantee, capability look-ups that name what is missing, and
+ * the non-private Frechet mean.
+ */
+final class ReleaseContext {
+
+    /** Gradient-norm tolerance of the non-private Frechet mean: far below any noise scale a release uses. */
+    static final double MEAN_TOLERANCE = 1e-10;
+    /** Iteration limit of the non-private Frechet mean (linear convergence with rate about 1/2 at step 0.5). */
+    static final int MEAN_MAX_ITERATIONS = 2000;
+
+    private ReleaseContext() {
+    }
+
+    /**
+     * Validates the arguments of a release: non-null geometry, budget and random source; a non-empty data set of
+     * points of the geometry inside the ball (offending rows listed); a data-derived ball only when the mechanism was
+     * configured non-private. Returns a release builder with the budget, the random source, the public inputs and,
+     * for a data-derived ball, the non-private mark.
+     */
+    static <T> Release.Builder<T> start(String mechanism, Geometry geometry, double[][] data, DataBall ball,
+            PrivacyBudget budget, UniformRandomProvider random, boolean nonPrivate) {
+        requireNonNull("geometry", geometry, mechanism);
+        requireNonNull("ball", ball, mechanism);
+        requireNonNull("budget", budget, mechanism);
+        requireNonNull("random", random, mechanism);
+        ball.requireContains(geometry, data);
+        if (ball.dataDerived() && !nonPrivate) {
+            throw new IllegalArgumentException(String.format(
+                    "%s: the data ball was computed from the data (DataBall.fromData), which gives no privacy "
+                            + "guarantee; declare a public ball, or configure the mechanism with non-private: true "
+                            + "to reproduce a paper that did so. Provided value: dataDerived = true", mechanism));
+        }
+        Release.Builder<T> release = Release.<T>builder(mechanism).budget(budget).randomSource(random.toString())
+                .parameter("geometry", geometry.spec())
+                .parameter("n", data.length)
+                .parameter("ballCenter", asList(ball.center()))
+                .parameter("ballRadius", ball.radius())
+                .parameter("nonPrivate", nonPrivate);
+        if (ball.dataDerived()) {
+            release.dataDerived("the data ball's radius");
+        }
+        return release;
+    }
+
+    /** The capability {@code type}, or an error naming it, the geometry and the mechanism that needs it. */
+    static <C> C requireCapability(Geometry geometry, Class<C> type, String mechanism, String purpose) {
+        return geometry.capability(type).orElseThrow(() -> new IllegalArgumentException(String.format(
+                "%s needs the capability %s (%s), which the geometry %s does not have; choose a geometry that "
+                        + "provides %s or another mechanism. Provided value: %s",
+                mechanism, type.getSimpleName(), purpose, geometry.spec(), type.getSimpleName(), geometry.spec())));
+    }
+
+    /** Fails unless the budget has {@code delta > 0} (the Gaussian mechanisms are (epsilon, delta)-DP only). */
+    static void requireApproximateBudget(PrivacyBudget budget, String mechanism) {
+        if (budget.isPure()) {
+            throw new IllegalArgumentException(mechanism + " adds Gaussian noise, which gives (epsilon, delta)-DP "
+                    + "only: the budget needs delta strictly between 0 and 1 (e.g. 1e-6, below 1/n). Provided value: "
+                    + "delta = " + budget.delta());
+        }
+    }
+
+    /**
+     * The non-private Frechet mean of the data by gradient descent from the ball's centre (or the closed form),
+     * with a warning in the release when the iteration did not converge.
+     */
+    static double[] frechetMean(Geometry geometry, double[][] data, DataBall ball, Release.Builder<?> release) {
+        FrechetMeanResult result = FrechetMean.builder().geometry(geometry).start(ball.center())
+                .tolerance(MEAN_TOLERANCE).maxIterations(MEAN_MAX_ITERATIONS).build().fit(data);
+        release.parameter("meanMethod", result.method());
+        if (!result.converged()) {
+            release.warning(String.format(Locale.ROOT, "the non-private Frechet mean did not converge (%d "
+                    + "iterations, gradient norm %.3g): the release is centred at an approximate mean",
+                    result.iterations(), result.gradientNorm()));
+        }
+        return result.mean();
+    }
+
+    static List<Double> asList(double[] values) {
+        List<Double> list = new ArrayList<>(values.length);
+        for (double value : values) {
+            list.add(value);
+        }
+        return list;
+    }
+
+    private static void requireNonNull(String name, Object value, String mechanism) {
+        if (value == null) {
+            throw new IllegalArgumentException(String.format("%s: %s must not be null. Provided value: null",
+                    mechanism, name));
+        }
+    }
+}

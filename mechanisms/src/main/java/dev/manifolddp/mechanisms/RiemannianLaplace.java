@@ -1,0 +1,248 @@
+package dev.manifolddp.mechanisms;
+
+import dev.manifolddp.estimators.SensitivityBounds;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.HomogeneousSpace;
+import dev.manifolddp.sampling.exact.ExactLaplaceSampler;
+import dev.manifolddp.sampling.exact.ExactLaplaceSamplers;
+import dev.manifolddp.sampling.mcmc.LaplaceLogDensity;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * The Riemannian Laplace mechanism (Reimherr et al. 2021; 001 Remark 1; MATH §3.3): a draw from
+ * {@code f(x) ∝ exp(-rho(x, xbar) / sigma)} on the whole manifold, centred at the non-private Frechet mean xbar.
+ *
+ * <p><b>Calibration.</b> Under Assumption 1 (checked) the mean's sensitivity is
+ * {@code Delta = 2 r (2 - h_max(2r, kmax)) / (n h_max(2r, kmax))} ({@link SensitivityBounds#laplaceMean}; 2r/n when
+ * kmax <= 0). When the geometry has {@link HomogeneousSpace} the normalising constant does not depend on the centre
+ * and {@code sigma = Delta / epsilon} gives epsilon-DP; otherwise the proven scale is {@code 2 Delta / epsilon}. The
+ * release records which ({@code sigmaFormula}, {@code homogeneous}). The {@code paper} rule reproduces 002 §2.1 (their
+ * sphere runs): the same formula with the empirical sensitivity of a public grid on the ball's boundary (see
+ * {@link BoundaryGrid}); it needs {@code TangentBasis}.
+ *
+ * <p><b>Sampler.</b> {@code exact} draws with {@link ExactLaplaceSamplers#find} (the geometry's own sampler, the
+ * polar rejection sampler on spheres and Kendall shapes, or the Euclidean K-norm Laplace in an isometric chart: the
+ * Laplace in an isometric chart is the chart's Euclidean l2 Laplace); {@code mcmc} runs Metropolis-Hastings on
+ * {@link LaplaceLogDensity} from the mean (002 §1.5: burn-in 10 000, thin 100, proposal length sigma; 004 App. B.1:
+ * burn-in 50 000 with the chart random walk); {@code auto} (default) is exact when an exact sampler exists, else
+ * mcmc.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class RiemannianLaplace implements MeanMechanism {
+
+    /** The registered name. */
+    public static final String NAME = "riemannian-laplace";
+
+    /** Defaults of 002 §1.5 (sphere). */
+    public static final long DEFAULT_BURN_IN = 10_000;
+    public static final int DEFAULT_THIN = 100;
+    public static final double DEFAULT_STEP = 1.0;
+
+    /** How the release is drawn. */
+    public enum Sampler {
+        /** Exact when the geometry has an exact sampler, else Metropolis-Hastings. */
+        AUTO("auto"),
+        /** Exact (fails when no exact sampler exists). */
+        EXACT("exact"),
+        /** Metropolis-Hastings. */
+        MCMC("mcmc");
+
+        private final String configName;
+
+        Sampler(String configName) {
+            this.configName = configName;
+        }
+
+        public String configName() {
+            return configName;
+        }
+
+        /** Reads a configuration name; unknown names fail with the allowed ones. */
+        public static Sampler parse(String text) {
+            String trimmed = text == null ? null : text.trim();
+            for (Sampler sampler : values()) {
+                if (sampler.configName.equals(trimmed)) {
+                    return sampler;
+                }
+            }
+            throw new IllegalArgumentException("unknown sampler for riemannian-laplace; allowed: "
+                    + Arrays.stream(values()).map(Sampler::configName).collect(Collectors.joining(", "))
+                    + ". Provided value: " + text);
+        }
+    }
+
+    private final SigmaRule sigmaRule;
+    private final Sampler sampler;
+    private final McmcSettings mcmc;
+    private final boolean nonPrivate;
+
+    private RiemannianLaplace(Builder builder, McmcSettings mcmc) {
+        this.sigmaRule = builder.sigmaRule;
+        this.sampler = builder.sampler;
+        this.mcmc = mcmc;
+        this.nonPrivate = builder.nonPrivate;
+    }
+
+    /** A builder with defaults: auto sampler; MCMC burn-in 10 000, thin 100, t = 1, tangent Gaussian proposal. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    public SigmaRule sigmaRule() {
+        return sigmaRule;
+    }
+
+    public Sampler sampler() {
+        return sampler;
+    }
+
+    public McmcSettings mcmc() {
+        return mcmc;
+    }
+
+    public boolean nonPrivate() {
+        return nonPrivate;
+    }
+
+    /** 1 on a {@link HomogeneousSpace} (sigma = Delta/epsilon), else 2. */
+    public static int calibrationFactor(Geometry geometry) {
+        return geometry.capability(HomogeneousSpace.class).isPresent() ? 1 : 2;
+    }
+
+    @Override
+    public Release<double[]> release(Geometry geometry, double[][] data, DataBall ball, PrivacyBudget budget,
+            UniformRandomProvider random) {
+        Release.Builder<double[]> release = ReleaseContext.start(NAME, geometry, data, ball, budget, random,
+                nonPrivate);
+        int n = data.length;
+        double radius = ball.radius();
+        double delta = SensitivityBounds.laplaceMean(geometry, radius, n);
+        int factor = calibrationFactor(geometry);
+        double epsilon = budget.epsilon();
+        boolean paper = sigmaRule instanceof SigmaRule.Paper;
+        double paperDelta = Double.NaN;
+        if (paper) {
+            double bound = BoundaryGrid.tangentBound(geometry, ball.center(), radius, NAME);
+            paperDelta = BoundaryGrid.laplaceSensitivity(bound, geometry, radius, n);
+            release.parameter("empiricalTangentBound", bound)
+                    .parameter("sensitivityFormula", "E/(n h_max(r, kmax)), E = empirical max of |log(x1, xi) - "
+                            + "log(x1, xj)| on a public grid of the ball's boundary (002 §2.1)");
+        }
+        double empirical = paperDelta;
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, factor * delta / epsilon, () -> factor * empirical / epsilon);
+        double sigma = scale.sigma();
+        release.sensitivity(paper ? paperDelta : delta)
+                .parameter("provenSensitivity", delta)
+                .parameter("homogeneous", factor == 1)
+                .parameter("sigmaFormula", factor == 1
+                        ? "Delta/epsilon (the geometry is a HomogeneousSpace: the normalising constant does not "
+                                + "depend on the centre)"
+                        : "2 Delta/epsilon (the geometry does not declare HomogeneousSpace)");
+        scale.applyTo(release);
+
+        double[] mean = ReleaseContext.frechetMean(geometry, data, ball, release);
+        Optional<ExactLaplaceSampler> exact = sampler == Sampler.MCMC ? Optional.empty()
+                : ExactLaplaceSamplers.find(geometry);
+        if (sampler == Sampler.EXACT && exact.isEmpty()) {
+            throw new IllegalArgumentException(String.format(
+                    "riemannian-laplace: no exact sampler exists for %s: it needs the capability "
+                            + "ExactLaplaceSampler, RadialVolume with TangentBasis, or IsometricChart; use sampler "
+                            + "mcmc or auto. Provided value: %s", geometry.spec(), sampler.configName()));
+        }
+        double[] value = new double[geometry.layout().length()];
+        if (exact.isPresent()) {
+            long proposals = exact.get().sample(mean, sigma, random, value);
+            release.sampler(SamplerReport.exact(proposals)).parameter("sampler", "exact")
+                    .parameter("exactSampler", exact.get().getClass().getSimpleName());
+        } else {
+            release.parameter("sampler", "mcmc");
+            value = McmcRunner.run(geometry, new LaplaceLogDensity(geometry, mean, sigma), mean, null, Double.NaN,
+                    sigma, mcmc, random, release);
+        }
+        return release.value(value).build();
+    }
+
+    /** Configures a {@link RiemannianLaplace}; {@link #build()} validates. */
+    public static final class Builder {
+        private SigmaRule sigmaRule = SigmaRule.PROVEN;
+        private Sampler sampler = Sampler.AUTO;
+        private long burnIn = DEFAULT_BURN_IN;
+        private int thin = DEFAULT_THIN;
+        private double step = DEFAULT_STEP;
+        private ProposalKind proposal = ProposalKind.TANGENT_GAUSSIAN;
+        private int chains = 1;
+        private boolean nonPrivate;
+
+        private Builder() {
+        }
+
+        /** The calibration rule (default proven). */
+        public Builder sigmaRule(SigmaRule sigmaRule) {
+            this.sigmaRule = sigmaRule;
+            return this;
+        }
+
+        /** The sampler (default auto: exact when available). */
+        public Builder sampler(Sampler sampler) {
+            this.sampler = sampler;
+            return this;
+        }
+
+        /** MCMC steps before the released segment (default 10 000). */
+        public Builder burnIn(long burnIn) {
+            this.burnIn = burnIn;
+            return this;
+        }
+
+        /** MCMC steps of the released segment (default 100). */
+        public Builder thin(int thin) {
+            this.thin = thin;
+            return this;
+        }
+
+        /** t: the MCMC proposal scale is {@code t sigma} (default 1, the proposal length sigma of 002 §1.5). */
+        public Builder step(double step) {
+            this.step = step;
+            return this;
+        }
+
+        /** The MCMC proposal (default tangent Gaussian; 004 used chart-random-walk). */
+        public Builder proposal(ProposalKind proposal) {
+            this.proposal = proposal;
+            return this;
+        }
+
+        /** MCMC chains (default 1). */
+        public Builder chains(int chains) {
+            this.chains = chains;
+            return this;
+        }
+
+        /** Allow a data-derived ball (default false); the release is then marked not private. */
+        public Builder nonPrivate(boolean nonPrivate) {
+            this.nonPrivate = nonPrivate;
+            return this;
+        }
+
+        public RiemannianLaplace build() {
+            if (sigmaRule == null) {
+                throw new IllegalArgumentException("riemannian-laplace: sigmaRule must be set (proven, paper, "
+                        + "scaled:F or fixed:S). Provided value: null");
+            }
+            if (sampler == null) {
+                throw new IllegalArgumentException("riemannian-laplace: sampler must be set (auto, exact or mcmc). "
+                        + "Provided value: null");
+            }
+            return new RiemannianLaplace(this, new McmcSettings(burnIn, thin, step, proposal, chains));
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.manifolddp.mechanisms;
+
+import dev.manifolddp.geometry.ParameterSpec;
+import java.util.List;
+import java.util.Map;
+
+/** Provides {@link RiemannianLaplace} as {@code riemannian-laplace}. */
+public final class RiemannianLaplaceProvider implements MechanismProvider {
+
+    private static final List<ParameterSpec> PARAMETERS = List.of(
+            ParameterSpec.optional("sampler", "auto (exact when the geometry has an exact sampler, else mcmc), "
+                    + "exact or mcmc", "auto"),
+            ParameterSpec.optional("burn-in", "MCMC steps before the released segment",
+                    String.valueOf(RiemannianLaplace.DEFAULT_BURN_IN)),
+            ParameterSpec.optional("thin", "MCMC steps of the released segment; the release is the state at its end",
+                    String.valueOf(RiemannianLaplace.DEFAULT_THIN)),
+            ParameterSpec.optional("step", "t: the MCMC proposal scale is t * sigma",
+                    String.valueOf(RiemannianLaplace.DEFAULT_STEP)),
+            ParameterSpec.optional("proposal", "MCMC proposal kernel: " + ProposalKind.allowed(),
+                    ProposalKind.TANGENT_GAUSSIAN.configName()),
+            ParameterSpec.optional("chains", "MCMC chains run from the mean; >= 2 reports split R-hat", "1"),
+            ConfigValues.SIGMA_RULE,
+            ConfigValues.NON_PRIVATE);
+
+    @Override
+    public String name() {
+        return RiemannianLaplace.NAME;
+    }
+
+    @Override
+    public String description() {
+        return "Riemannian Laplace exp(-rho(x, xbar)/sigma) around the Frechet mean (Reimherr et al. 2021), "
+                + "sigma = Delta/epsilon on homogeneous spaces; exact sampler when available";
+    }
+
+    @Override
+    public List<ParameterSpec> parameters() {
+        return PARAMETERS;
+    }
+
+    @Override
+    public MeanMechanism create(Map<String, String> parameters) {
+        ConfigValues values = ConfigValues.check(name(), PARAMETERS, parameters);
+        return RiemannianLaplace.builder()
+                .sampler(RiemannianLaplace.Sampler.parse(values.string("sampler")))
+                .burnIn(values.integer("burn-in", 0))
+                .thin(values.integer("thin", 1))
+                .step(values.positiveReal("step"))
+                .proposal(ProposalKind.parse(values.string("proposal")))
+                .chains(values.integer("chains", 1))
+                .sigmaRule(values.sigmaRule())
+                .nonPrivate(values.nonPrivate())
+                .build();
+    }
+}

@@ -1,0 +1,242 @@
+package dev.manifolddp.mechanisms;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.manifolddp.estimators.FrechetMean;
+import dev.manifolddp.geometry.Geometries;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.sampling.data.GeneratedData;
+import dev.manifolddp.sampling.data.GeodesicBallGenerator;
+import java.lang.management.ManagementFactory;
+import java.util.Map;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** KNG for the Frechet mean on S^2 (and a Kendall smoke test). */
+class KNormGradientTest {
+
+    private static final double R = Fixtures.CAP_RADIUS;
+    /** h_max(2r, 1) at r = pi/8: (pi/4) cot(pi/4). */
+    private static final double H_2R = Math.PI / 4;
+
+    private static double[] mean(Geometry geometry, double[][] points) {
+        return FrechetMean.builder().geometry(geometry).tolerance(1e-12).maxIterations(5000).build().fit(points)
+                .mean();
+    }
+
+    /**
+     * Utility rate (001 Thm 3): the mean geodesic error E rho(release, xbar) falls like 1/n, so the log-log slope over
+     * n = 50, 100, 200, 400 should be -1. Why: sigma = 2 Delta / epsilon is proportional to 1/n, and by Lemma 1
+     * (h_max(2r) rho <= |grad U| <= rho on the sphere, where kmin >= 0) the KNG law lies between Laplace laws of scales
+     * sigma and sigma / h_max in rho(x, xbar); with sigma (<= 0.04) far below the ball radius (0.39) the law of
+     * rho / sigma is nearly the same at every n, so E rho is proportional to sigma. The chain starts at the mean (the
+     * mode) and every length scales with sigma, so a short burn-in (500 steps at t = 0.5) biases all n by the same
+     * factor and leaves the slope alone. 120 replicates per n, each with a fresh data set: the error of one release
+     * has a coefficient of variation of about 0.7, so each log mean has standard error about 0.065 and the fitted slope
+     * about 0.04; the interval [-1.25, -0.75] is 6 standard errors wide on each side (false-failure rate below 1e-8
+     * for a random seed; the fixed seed makes the test deterministic).
+     */
+    @Test
+    void meanErrorFallsLikeOneOverN() {
+        Geometry sphere = Fixtures.sphere();
+        KNormGradient kng = KNormGradient.builder().burnIn(500).thin(1).build();
+        int[] sizes = {50, 100, 200, 400};
+        double[] logN = new double[sizes.length];
+        double[] logError = new double[sizes.length];
+        int replicates = 120;
+        for (int s = 0; s < sizes.length; s++) {
+            double total = 0;
+            for (int rep = 0; rep < replicates; rep++) {
+                UniformRandomProvider rng = Fixtures.rng(30 + s, rep);
+                GeneratedData data = Fixtures.sphereCap(sizes[s], R, rng);
+                Release<double[]> release = kng.release(sphere, data.points(), Fixtures.ball(data),
+                        PrivacyBudget.pure(1), rng);
+                total += sphere.distance(release.value(), mean(sphere, data.points()));
+            }
+            logN[s] = Math.log(sizes[s]);
+            logError[s] = Math.log(total / replicates);
+        }
+        double mx = 0;
+        double my = 0;
+        for (int s = 0; s < sizes.length; s++) {
+            mx += logN[s] / sizes.length;
+            my += logError[s] / sizes.length;
+        }
+        double sxy = 0;
+        double sxx = 0;
+        for (int s = 0; s < sizes.length; s++) {
+            sxy += (logN[s] - mx) * (logError[s] - my);
+            sxx += (logN[s] - mx) * (logN[s] - mx);
+        }
+        assertThat(sxy / sxx).as("log-log slope of the mean error against n").isBetween(-1.25, -0.75);
+    }
+
+    /** With n = 5 the scale is about the ball radius, so the chain keeps proposing outside; releases stay in. */
+    @Test
+    void releasesStayInsideTheBall() {
+        Geometry sphere = Fixtures.sphere();
+        UniformRandomProvider rng = Fixtures.rng(40, 0);
+        GeneratedData data = Fixtures.sphereCap(5, R, rng);
+        KNormGradient kng = KNormGradient.builder().burnIn(300).thin(50).step(1.0).build();
+        for (int i = 0; i < 200; i++) {
+            Release<double[]> release = kng.release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1),
+                    rng);
+            assertThat(sphere.distance(Fixtures.northPole(), release.value())).isLessThanOrEqualTo(R);
+        }
+    }
+
+    @Test
+    void releaseRecordsTheProvenCalibrationAndTheChain() {
+        Geometry sphere = Fixtures.sphere();
+        UniformRandomProvider rng = Fixtures.rng(41, 0);
+        GeneratedData data = Fixtures.sphereCap(100, R, rng);
+        Release<double[]> release = KNormGradient.builder().burnIn(3000).thin(400).chains(2).build()
+                .release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(0.5), rng);
+        // 001 Thm 2: Delta = 2r(2 - h_max(2r, 1))/n; Thm 1: sigma = 2 Delta / epsilon
+        double delta = 2 * R * (2 - H_2R) / 100;
+        assertThat(release.sensitivity()).isCloseTo(delta, within(1e-15));
+        assertThat(release.sigma()).isCloseTo(2 * delta / 0.5, within(1e-15));
+        assertThat(release.sigmaRule()).isEqualTo("proven");
+        assertThat(release.isPrivate()).isTrue();
+        assertThat(release.budget()).isEqualTo(PrivacyBudget.pure(0.5));
+        SamplerReport sampler = release.sampler();
+        assertThat(sampler.method()).isEqualTo(SamplerReport.Method.MCMC);
+        assertThat(sampler.proposals()).isEqualTo(2 * 3400);
+        assertThat(sampler.burnIn()).isEqualTo(3000);
+        assertThat(sampler.thin()).isEqualTo(400);
+        assertThat(sampler.chains()).isEqualTo(2);
+        assertThat(sampler.acceptanceRate()).isBetween(0.2, 0.99);
+        assertThat(sampler.effectiveSampleSize()).isBetween(1.0, 400.0 * Math.log10(400));
+        assertThat(sampler.rHat()).isBetween(0.9, 1.2);
+        assertThat(release.parameters()).containsEntry("proposal", "tangent-gaussian")
+                .containsEntry("proposalScale", 0.5 * release.sigma()).containsEntry("n", 100);
+        assertThat(release.warnings()).anyMatch(w -> w.contains("only approximately"));
+        assertThat(sphere.pointViolation(release.value(), 1e-9)).isEmpty();
+    }
+
+    /** 000 §2.4.2: sigma = Delta'/epsilon with Delta' = 2r(2 - h_max(r, kmax))/n, below the proven scale. */
+    @Test
+    void paperRuleGivesTheSupplementsSigmaAndIsNotPrivate() {
+        Geometry sphere = Fixtures.sphere();
+        UniformRandomProvider rng = Fixtures.rng(42, 0);
+        GeneratedData data = Fixtures.sphereCap(100, R, rng);
+        Release<double[]> release = KNormGradient.builder().sigmaRule(SigmaRule.PAPER).burnIn(500).thin(10).build()
+                .release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
+        double hR = R / Math.tan(R); // h_max(r, 1) = r cot r
+        double paperDelta = 2 * R * (2 - hR) / 100;
+        assertThat(release.sensitivity()).isCloseTo(paperDelta, within(1e-15));
+        assertThat(release.sigma()).isCloseTo(paperDelta, within(1e-15));
+        assertThat(release.parameters().get("provenSigma")).isEqualTo(2 * (2 * R * (2 - H_2R) / 100));
+        assertThat(release.sigmaRule()).isEqualTo("paper");
+        assertThat(release.isPrivate()).isFalse();
+        assertThat(release.warnings()).anyMatch(w -> w.contains("not the proven calibration"));
+        // a fixed sigma above the proven one keeps the guarantee
+        Release<double[]> fixed = KNormGradient.builder().sigmaRule(SigmaRule.parse("fixed:1.0")).burnIn(100).thin(5)
+                .build().release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
+        assertThat(fixed.sigma()).isEqualTo(1.0);
+        assertThat(fixed.isPrivate()).isTrue();
+    }
+
+    /** Every proposal of the papers runs on the sphere; the uncorrected one is flagged. */
+    @ParameterizedTest
+    @EnumSource(value = ProposalKind.class, names = {"AMBIENT_DIRECTION", "TANGENT_BOX", "CENTERED_UNIFORM"})
+    void proposalsRun(ProposalKind kind) {
+        Geometry sphere = Fixtures.sphere();
+        UniformRandomProvider rng = Fixtures.rng(43, kind.ordinal());
+        GeneratedData data = Fixtures.sphereCap(30, R, rng);
+        Release<double[]> release = KNormGradient.builder().proposal(kind).burnIn(500).thin(20).build()
+                .release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
+        assertThat(release.parameters()).containsEntry("proposal", kind.configName());
+        assertThat(sphere.distance(Fixtures.northPole(), release.value())).isLessThanOrEqualTo(R);
+        if (kind == ProposalKind.CENTERED_UNIFORM) {
+            assertThat(release.warnings()).anyMatch(w -> w.contains("no Hastings correction"));
+        }
+    }
+
+    @Test
+    void chartProposalNeedsAChart() {
+        Geometry sphere = Fixtures.sphere();
+        UniformRandomProvider rng = Fixtures.rng(44, 0);
+        GeneratedData data = Fixtures.sphereCap(30, R, rng);
+        assertThatThrownBy(() -> KNormGradient.builder().proposal(ProposalKind.CHART_RANDOM_WALK).burnIn(10).thin(1)
+                .build().release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("IsometricChart");
+    }
+
+    @Test
+    void radiusBeyondAssumptionOneIsRefused() {
+        Geometry sphere = Fixtures.sphere();
+        UniformRandomProvider rng = Fixtures.rng(45, 0);
+        GeneratedData data = Fixtures.sphereCap(30, 0.5, rng);
+        assertThatThrownBy(() -> KNormGradient.builder().build().release(sphere, data.points(),
+                DataBall.declared(Fixtures.northPole(), 1.0), PrivacyBudget.pure(1), rng))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Assumption 1")
+                .hasMessageContaining("Provided value: 1.0");
+    }
+
+    @Test
+    void builderAndSamplerValidation() {
+        assertThatThrownBy(() -> KNormGradient.builder().burnIn(-1).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageEndingWith("Provided value: -1");
+        assertThatThrownBy(() -> KNormGradient.builder().thin(0).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageEndingWith("Provided value: 0");
+        assertThatThrownBy(() -> KNormGradient.builder().step(0).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageEndingWith("Provided value: 0.0");
+        assertThatThrownBy(() -> KNormGradient.builder().chains(0).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageEndingWith("Provided value: 0");
+        assertThatThrownBy(() -> KNormGradient.Sampler.parse("exact"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("allowed: mcmc")
+                .hasMessageEndingWith("Provided value: exact");
+        assertThatThrownBy(() -> Mechanisms.create("kng", Map.of("sampler", "gibbs")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("allowed: mcmc");
+        assertThatThrownBy(() -> Mechanisms.create("kng", Map.of("proposal", "langevin")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tangent-gaussian")
+                .hasMessageEndingWith("Provided value: langevin");
+    }
+
+    /** The step loop reuses its arrays: 10 000 more burn-in steps allocate (almost) nothing more. */
+    @Test
+    void chainStepsDoNotAllocate() {
+        if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean bean)
+                || !bean.isThreadAllocatedMemorySupported()) {
+            return;
+        }
+        Geometry sphere = Fixtures.sphere();
+        UniformRandomProvider rng = Fixtures.rng(46, 0);
+        GeneratedData data = Fixtures.sphereCap(50, R, rng);
+        KNormGradient shortChain = KNormGradient.builder().burnIn(2_000).thin(100).build();
+        KNormGradient longChain = KNormGradient.builder().burnIn(12_000).thin(100).build();
+        long shortBytes = Long.MAX_VALUE;
+        long longBytes = Long.MAX_VALUE;
+        long thread = Thread.currentThread().getId();
+        for (int round = 0; round < 3; round++) {
+            long before = bean.getThreadAllocatedBytes(thread);
+            shortChain.release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
+            long middle = bean.getThreadAllocatedBytes(thread);
+            longChain.release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
+            long after = bean.getThreadAllocatedBytes(thread);
+            shortBytes = Math.min(shortBytes, middle - before);
+            longBytes = Math.min(longBytes, after - middle);
+        }
+        assertThat(longBytes - shortBytes).as("bytes allocated by 10 000 extra steps").isLessThan(10_000);
+    }
+
+    @Test
+    void runsOnKendallShapes() {
+        Geometry kendall = Geometries.parse("kendall:landmarks=6");
+        UniformRandomProvider rng = Fixtures.rng(47, 0);
+        double[] center = Fixtures.polygonShape(kendall);
+        GeneratedData data = new GeodesicBallGenerator(kendall, center, 0.2).generate(40, rng);
+        Release<double[]> release = KNormGradient.builder().burnIn(1000).thin(50).build()
+                .release(kendall, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
+        assertThat(kendall.pointViolation(release.value(), 1e-9)).isEmpty();
+        assertThat(kendall.distance(center, release.value())).isLessThanOrEqualTo(0.2);
+        // kmax = 4: h_max(0.4, 4) = 0.8 cot 0.8
+        double h = 0.8 / Math.tan(0.8);
+        assertThat(release.sensitivity()).isCloseTo(2 * 0.2 * (2 - h) / 40, within(1e-15));
+    }
+}
