@@ -1,0 +1,55 @@
+package dev.manifolddp.experiments.cli;
+
+import dev.manifolddp.experiments.plugins.Components;
+import dev.manifolddp.experiments.plugins.Graphs;
+import dev.manifolddp.experiments.plugins.PluginJars;
+import dev.manifolddp.experiments.plugins.ProviderEntry;
+import dev.manifolddp.experiments.plugins.ProviderKind;
+import dev.manifolddp.geometry.ParameterSpec;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code mdp list}: every discovered component with its parameters and the jar it came from. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "List every geometry, estimator, mechanism, data generator and utility measure found, with "
+                + "its parameters and source jar.")
+final class ListCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Mdp parent;
+
+    @Mixin
+    DebugOption debug;
+
+    @Option(names = "--plugins", paramLabel = "DIR", description = "Load every jar in DIR as a plugin.")
+    Path plugins;
+
+    @Override
+    public Integer call() {
+        PluginJars jars = PluginJars.load(plugins);
+        List<ProviderEntry> entries = Graphs.injector(jars, null).getInstance(Components.class).entries();
+        for (ProviderKind kind : ProviderKind.values()) {
+            parent.out.println(kind.heading() + ":");
+            List<ProviderEntry> ofKind = entries.stream().filter(e -> e.kind() == kind).toList();
+            if (ofKind.isEmpty()) {
+                parent.out.println("  (none)");
+            }
+            for (ProviderEntry entry : ofKind) {
+                parent.out.println("  " + entry.name() + (entry.aliases().isEmpty() ? ""
+                        : " (alias " + String.join(", ", entry.aliases()) + ")") + " - " + entry.description());
+                for (ParameterSpec parameter : entry.parameters()) {
+                    parent.out.println("      " + parameter);
+                }
+                parent.out.println("      from " + entry.source() + (jars.isPlugin(entry.source()) ? " (plugin)"
+                        : ""));
+            }
+            parent.out.println();
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,97 @@
+package dev.manifolddp.experiments.cli;
+
+import dev.manifolddp.experiments.Versions;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * The {@code mdp} command line: {@code run}, {@code validate}, {@code list} and {@code release}. A failure prints
+ * one line {@code mdp: error: ...} to stderr and exits with status 1 (2 for a malformed command line);
+ * {@code --debug} adds the stack trace.
+ */
+@Command(name = "mdp", mixinStandardHelpOptions = true, versionProvider = Mdp.Version.class,
+        description = "Differentially private statistics on Riemannian manifolds: experiments and releases.",
+        subcommands = {RunCommand.class, ValidateCommand.class, ListCommand.class, ReleaseCommand.class,
+                CommandLine.HelpCommand.class})
+public final class Mdp implements Runnable {
+
+    /** Exit status of a command that failed on its input (bad file, bad configuration, impossible budget...). */
+    public static final int FAILURE = 1;
+    /** Exit status of a malformed command line. */
+    public static final int USAGE = 2;
+
+    @Mixin
+    DebugOption debug;
+
+    final PrintStream out;
+    final PrintStream err;
+
+    Mdp(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public void run() {
+        new CommandLine(this).usage(out);
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, System.out, System.err));
+    }
+
+    /** Runs the command line with the given streams and returns the exit status (for tests and {@link #main}). */
+    public static int execute(String[] args, PrintStream out, PrintStream err) {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+        CommandLine commandLine = new CommandLine(new Mdp(out, err));
+        commandLine.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        commandLine.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        commandLine.setExecutionExceptionHandler((exception, failed, parseResult) -> {
+            err.println("mdp: error: " + oneLine(exception));
+            if (debugRequested(parseResult)) {
+                exception.printStackTrace(err);
+            }
+            return FAILURE;
+        });
+        commandLine.setParameterExceptionHandler((exception, arguments) -> {
+            CommandLine failed = exception.getCommandLine();
+            err.println("mdp: " + oneLine(exception) + " (see: mdp "
+                    + (failed.getParent() == null ? "" : failed.getCommandName() + " ") + "--help)");
+            return USAGE;
+        });
+        return commandLine.execute(args);
+    }
+
+    private static boolean debugRequested(ParseResult parseResult) {
+        for (CommandLine command : parseResult.asCommandLineList()) {
+            if (command.getParseResult() != null && command.getParseResult().hasMatchedOption("--debug")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The exception's message on one line (its class name when it has none). */
+    static String oneLine(Throwable exception) {
+        String message = exception.getMessage();
+        if (message == null || message.isBlank()) {
+            message = exception.getClass().getSimpleName();
+        }
+        return message.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
+    }
+
+    /** {@code mdp --version}. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"mdp " + Versions.project() + " (Java " + System.getProperty("java.version") + ")"};
+        }
+    }
+}

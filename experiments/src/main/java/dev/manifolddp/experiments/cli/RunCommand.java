@@ -1,0 +1,76 @@
+package dev.manifolddp.experiments.cli;
+
+import dev.manifolddp.experiments.output.OutputWriter;
+import dev.manifolddp.experiments.plugins.PluginJars;
+import dev.manifolddp.experiments.run.Experiment;
+import dev.manifolddp.experiments.run.Progress;
+import dev.manifolddp.experiments.run.RunOptions;
+import dev.manifolddp.experiments.run.RunResult;
+import dev.manifolddp.experiments.run.Runner;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code mdp run CONFIG}: runs an experiment and writes its outputs. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run an experiment configuration and write results/<name>/ (replicates.csv, summary.csv, "
+                + "run.json, plots, summary.md).")
+final class RunCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Mdp parent;
+
+    @Mixin
+    DebugOption debug;
+
+    @Parameters(index = "0", paramLabel = "CONFIG", description = "The experiment's YAML file.")
+    Path config;
+
+    @Option(names = "--scale", paramLabel = "F", defaultValue = "1",
+            description = "Multiply every replicate count by F (at least one replicate remains).")
+    double scale;
+
+    @Option(names = "--threads", paramLabel = "N", description = "Worker threads (0 = all cores); overrides the "
+            + "configuration.")
+    Integer threads;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default results/<name>).")
+    Path out;
+
+    @Option(names = "--plugins", paramLabel = "DIR", description = "Load every jar in DIR as a plugin.")
+    Path plugins;
+
+    @Option(names = "--quiet", description = "No progress bar and no plugin log.")
+    boolean quiet;
+
+    @Override
+    public Integer call() {
+        PluginJars jars = PluginJars.load(plugins);
+        RunOptions options = new RunOptions(scale, threads, out, !quiet && System.console() != null);
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        Thread.currentThread().setContextClassLoader(jars.loader());
+        try {
+            Experiment experiment = ExperimentLoader.load(config, jars, options, quiet ? null : parent.err);
+            parent.out.printf(Locale.ROOT, "%s: %d cells x %d mechanisms x %d replicates = %d releases on %d "
+                    + "threads%n", experiment.config().name(), experiment.cells().size(),
+                    experiment.mechanisms().size(), experiment.replicates(), experiment.releases(),
+                    experiment.threads());
+            long tasks = (long) experiment.cells().size() * experiment.replicates();
+            RunResult result = new Runner(experiment, jars.loader())
+                    .run(Progress.create(options.progress(), tasks, parent.err));
+            Path folder = out != null ? out : Path.of("results", experiment.config().name());
+            List<String> files = OutputWriter.write(result, folder);
+            parent.out.printf(Locale.ROOT, "done in %.1f s; wrote %s: %s%n", result.wallSeconds(), folder,
+                    String.join(", ", files));
+            return 0;
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
+    }
+}

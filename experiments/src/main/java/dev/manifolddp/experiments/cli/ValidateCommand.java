@@ -1,0 +1,54 @@
+package dev.manifolddp.experiments.cli;
+
+import dev.manifolddp.experiments.config.SweepAxis;
+import dev.manifolddp.experiments.plugins.PluginJars;
+import dev.manifolddp.experiments.run.Experiment;
+import dev.manifolddp.experiments.run.RunOptions;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/**
+ * {@code mdp validate CONFIG}: checks a configuration completely (keys, values, plugin names and parameters, and
+ * creates the geometry, data source, estimator, mechanisms and utility measures of every cell) without running it.
+ */
+@Command(name = "validate", mixinStandardHelpOptions = true,
+        description = "Check a configuration without running it.")
+final class ValidateCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Mdp parent;
+
+    @Mixin
+    DebugOption debug;
+
+    @Parameters(index = "0", paramLabel = "CONFIG", description = "The experiment's YAML file.")
+    Path config;
+
+    @Option(names = "--plugins", paramLabel = "DIR", description = "Load every jar in DIR as a plugin.")
+    Path plugins;
+
+    @Override
+    public Integer call() {
+        PluginJars jars = PluginJars.load(plugins);
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        Thread.currentThread().setContextClassLoader(jars.loader());
+        try {
+            Experiment experiment = ExperimentLoader.load(config, jars, RunOptions.defaults(), null);
+            parent.out.printf(Locale.ROOT, "%s is valid: %d cells (%s) x %d mechanisms (%s) x %d replicates = %d "
+                    + "releases%n", config, experiment.cells().size(),
+                    experiment.axes().stream().map(SweepAxis::name).collect(Collectors.joining(" x ")),
+                    experiment.mechanisms().size(), experiment.mechanisms().stream().map(m -> m.label())
+                            .collect(Collectors.joining(", ")), experiment.replicates(), experiment.releases());
+            return 0;
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
+    }
+}

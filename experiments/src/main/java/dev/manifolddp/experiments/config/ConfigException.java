@@ -1,0 +1,27 @@
+package dev.manifolddp.experiments.config;
+
+/**
+ * A configuration error at a path of the YAML document, e.g. {@code mechanisms[2].params.burnin}. The message starts
+ * with the path and says what is allowed, so the CLI can print it as the one line a user needs.
+ */
+public final class ConfigException extends IllegalArgumentException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String path;
+
+    public ConfigException(String path, String message) {
+        super(path.isEmpty() ? message : path + ": " + message);
+        this.path = path;
+    }
+
+    public ConfigException(String path, String message, Throwable cause) {
+        super(path.isEmpty() ? message : path + ": " + message, cause);
+        this.path = path;
+    }
+
+    /** Where in the document the error is; empty for the document as a whole. */
+    public String path() {
+        return path;
+    }
+}

@@ -1,0 +1,314 @@
+package dev.manifolddp.experiments.config;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Reads an experiment configuration (YAML) and checks its syntax, types and value ranges. Unknown keys are errors
+ * naming the key with its path and listing the allowed keys. The schema:
+ *
+ * <pre>
+ * name: sphere-frechet                 # required; [A-Za-z0-9._-]+, the output folder results/&lt;name&gt;
+ * reproduces: "paper 001, Fig. 1 left" # optional
+ * seed: 7                              # required integer
+ * replicates: 10000                    # required, &gt;= 1 (multiplied by --scale)
+ * threads: 0                           # optional, 0 = all cores
+ * geometry: sphere:d=2                 # required; may contain {axis} placeholders
+ * data: { generator: sphere-cap, radius: 0.39269908, center: [0, 0, 1] }   # generator + its parameters, or
+ * data: { file: points.csv, center: [0, 0, 1], radius: 0.4, clip: false, non-private: false }
+ * sweep: { n: [10, 25], epsilon: [1.0], delta: [0], k: [2, 5] }            # epsilon required; n for generators
+ * estimator: frechet-mean              # or { name: frechet-mean, params: { tolerance: 1e-8 } }; default frechet-mean
+ * mechanisms:                          # required, each { name, label, params } or a bare name
+ *   - { name: kng, params: { burn-in: 20000 } }
+ * utility: [geodesic-distance, ambient-distance]   # required
+ * deviations: ["text", ...]            # optional notes for summary.md
+ * non-private: false                   # optional: the run knowingly uses data-derived bounds
+ * plot: { x: n, log-x: true, log-y: true }         # optional
+ * </pre>
+ */
+public final class ConfigReader {
+
+    /** The top-level keys, in the order of the schema. */
+    public static final List<String> TOP_LEVEL_KEYS = List.of("name", "reproduces", "seed", "replicates", "threads",
+            "geometry", "data", "sweep", "estimator", "mechanisms", "utility", "deviations", "non-private", "plot");
+
+    /** The estimator used when the configuration names none. */
+    public static final String DEFAULT_ESTIMATOR = "frechet-mean";
+
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+    private static final Pattern AXIS = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
+
+    private ConfigReader() {
+    }
+
+    /** Reads and checks a configuration file. */
+    public static ExperimentConfig read(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new ConfigException("", "configuration file not found: " + file);
+        } catch (IOException e) {
+            throw new ConfigException("", "cannot read configuration file " + file + ": " + e.getMessage(), e);
+        }
+        return parse(text, file);
+    }
+
+    /** Parses and checks a configuration; {@code file} (may be null) resolves relative data paths. */
+    public static ExperimentConfig parse(String yaml, Path file) {
+        JsonNode document;
+        try {
+            ObjectMapper mapper = new ObjectMapper(new YAMLFactory());
+            mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+            document = mapper.readTree(yaml);
+        } catch (JsonProcessingException e) {
+            throw new ConfigException("", "the file is not valid YAML: " + e.getOriginalMessage().replace('\n', ' ')
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"), e);
+        }
+        ConfigNode root = new ConfigNode(document, "", scalarTexts(yaml));
+        if (root.isMissing() || !root.isObject()) {
+            throw new ConfigException("", "the configuration must be a YAML mapping with the keys "
+                    + String.join(", ", TOP_LEVEL_KEYS));
+        }
+        root.requireKeys(TOP_LEVEL_KEYS, "the configuration");
+
+        String name = root.field("name").scalar("the experiment name");
+        if (!NAME.matcher(name).matches()) {
+            throw new ConfigException("name", "the name becomes the output folder; use letters, digits, '.', '_' "
+                    + "and '-' only. Provided value: " + name);
+        }
+        String reproduces = root.has("reproduces") ? root.field("reproduces").scalar("reproduces") : null;
+        long seed = root.field("seed").longValue("the master seed");
+        int replicates = root.field("replicates").intValue("replicates", 1);
+        int threads = root.has("threads") ? root.field("threads").intValue("threads", 0) : 0;
+        String geometry = root.field("geometry").scalar("the geometry specification (e.g. sphere:d=2)");
+        boolean nonPrivate = root.has("non-private") && root.field("non-private").bool("non-private");
+        DataConfig data = data(root.field("data"), nonPrivate);
+        List<SweepAxis> sweep = sweep(root.field("sweep"));
+        PluginRef estimator = estimator(root.field("estimator"));
+        List<MechanismConfig> mechanisms = mechanisms(root.field("mechanisms"));
+        List<String> utility = unique(root.field("utility"), "utility measure");
+        List<String> deviations = root.has("deviations") ? root.field("deviations").texts("deviations") : List.of();
+        PlotConfig plot = plot(root.field("plot"));
+        return new ExperimentConfig(name, reproduces, seed, replicates, threads, geometry, data, sweep, estimator,
+                mechanisms, utility, deviations, nonPrivate, plot, file, document);
+    }
+
+    /** Every scalar's text as written, keyed by its path in {@link ConfigNode}'s notation. */
+    private static Map<String, String> scalarTexts(String yaml) {
+        Map<String, String> texts = new HashMap<>();
+        try (JsonParser parser = new YAMLFactory().createParser(yaml)) {
+            JsonToken token;
+            while ((token = parser.nextToken()) != null) {
+                if (token.isScalarValue()) {
+                    texts.put(path(parser.getParsingContext()), parser.getText());
+                }
+            }
+        } catch (IOException e) {
+            // the tree was read without error; leave the normalised texts in place
+        }
+        return texts;
+    }
+
+    private static String path(JsonStreamContext context) {
+        StringBuilder path = new StringBuilder();
+        for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
+            if (c.inArray()) {
+                path.insert(0, "[" + c.getCurrentIndex() + "]");
+            } else if (c.inObject() && c.getCurrentName() != null) {
+                path.insert(0, (c.getParent() == null || c.getParent().inRoot() ? "" : ".") + c.getCurrentName());
+            }
+        }
+        return path.toString();
+    }
+
+    private static DataConfig data(ConfigNode node, boolean runNonPrivate) {
+        node.require("the data section");
+        node.requireObject("data");
+        boolean generator = node.has("generator");
+        boolean file = node.has("file");
+        if (generator == file) {
+            throw new ConfigException(node.path(), generator
+                    ? "give either generator or file, not both"
+                    : "needs either 'generator: NAME' with its parameters or 'file: PATH' with center and radius");
+        }
+        if (generator) {
+            Map<String, String> parameters = new LinkedHashMap<>();
+            for (String key : node.keys("data")) {
+                if (!key.equals("generator")) {
+                    parameters.put(key, node.field(key).text("data parameter '" + key + "'"));
+                }
+            }
+            return new DataConfig(node.field("generator").scalar("the generator name"), parameters, null, null, null,
+                    false, false);
+        }
+        node.requireKeys(DataConfig.FILE_KEYS, "file data");
+        boolean nonPrivate = node.has("non-private") && node.field("non-private").bool("non-private");
+        Double radius = null;
+        if (node.has("radius")) {
+            radius = node.field("radius").number("the public ball radius");
+            if (!(radius > 0)) {
+                throw new ConfigException(node.field("radius").path(), "the radius must be > 0. Provided value: "
+                        + radius);
+            }
+        } else if (!nonPrivate && !runNonPrivate) {
+            throw new ConfigException(node.field("radius").path(), "file data need the public ball radius; a radius "
+                    + "measured from the data is allowed only with 'non-private: true', which marks every release "
+                    + "non-private");
+        }
+        return new DataConfig(null, Map.of(), node.field("file").scalar("the data file"),
+                node.field("center").text("the ball centre"), radius,
+                node.has("clip") && node.field("clip").bool("clip"), nonPrivate);
+    }
+
+    private static List<SweepAxis> sweep(ConfigNode node) {
+        node.require("the sweep section (at least epsilon)");
+        List<SweepAxis> axes = new ArrayList<>();
+        for (String key : node.keys("sweep")) {
+            ConfigNode values = node.field(key);
+            if (!AXIS.matcher(key).matches()) {
+                throw new ConfigException(values.path(), "an axis name starts with a letter and has letters, digits, "
+                        + "'_' and '-' only. Provided value: " + key);
+            }
+            List<String> texts = values.texts("sweep axis '" + key + "'");
+            Set<String> seen = new HashSet<>();
+            for (int i = 0; i < texts.size(); i++) {
+                String path = values.isArray() ? values.path() + "[" + i + "]" : values.path();
+                if (!seen.add(texts.get(i))) {
+                    throw new ConfigException(path, "the value " + texts.get(i) + " is listed twice");
+                }
+                checkBuiltInValue(key, texts.get(i), path);
+            }
+            axes.add(new SweepAxis(key, texts));
+        }
+        if (axes.stream().noneMatch(axis -> axis.name().equals(SweepAxis.EPSILON))) {
+            throw new ConfigException(node.field(SweepAxis.EPSILON).path(),
+                    "the sweep needs epsilon, the privacy budget (e.g. epsilon: [1.0])");
+        }
+        return axes;
+    }
+
+    private static void checkBuiltInValue(String axis, String text, String path) {
+        switch (axis) {
+            case SweepAxis.N -> {
+                int n;
+                try {
+                    n = Integer.parseInt(text);
+                } catch (NumberFormatException e) {
+                    throw new ConfigException(path, "n must be an integer >= 1. Provided value: " + text);
+                }
+                if (n < 1) {
+                    throw new ConfigException(path, "n must be an integer >= 1. Provided value: " + text);
+                }
+            }
+            case SweepAxis.EPSILON -> {
+                double epsilon = parse(text, path, "epsilon");
+                if (!(epsilon > 0) || Double.isInfinite(epsilon)) {
+                    throw new ConfigException(path, "epsilon must be finite and > 0. Provided value: " + text);
+                }
+            }
+            case SweepAxis.DELTA -> {
+                double delta = parse(text, path, "delta");
+                if (!(delta >= 0 && delta < 1)) {
+                    throw new ConfigException(path, "delta must be 0 (pure DP) or lie in (0, 1). Provided value: "
+                            + text);
+                }
+            }
+            default -> {
+                // other axes are substituted as text; their meaning is checked where they are used
+            }
+        }
+    }
+
+    private static double parse(String text, String path, String what) {
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            throw new ConfigException(path, what + " must be a number. Provided value: " + text);
+        }
+    }
+
+    private static PluginRef estimator(ConfigNode node) {
+        if (node.isMissing()) {
+            return new PluginRef(DEFAULT_ESTIMATOR, Map.of(), node.path());
+        }
+        if (node.json().isValueNode()) {
+            return new PluginRef(node.scalar("the estimator name"), Map.of(), node.path());
+        }
+        node.requireKeys(List.of("name", "params"), "the estimator");
+        return new PluginRef(node.field("name").scalar("the estimator name"),
+                node.field("params").parameters("estimator parameters"), node.field("name").path());
+    }
+
+    private static List<MechanismConfig> mechanisms(ConfigNode node) {
+        List<ConfigNode> entries = node.elements("the mechanisms list");
+        if (entries.isEmpty()) {
+            throw new ConfigException(node.path(), "list at least one mechanism");
+        }
+        List<MechanismConfig> mechanisms = new ArrayList<>();
+        Map<String, String> labels = new HashMap<>();
+        for (ConfigNode entry : entries) {
+            MechanismConfig mechanism;
+            if (!entry.isMissing() && entry.json().isValueNode()) {
+                String name = entry.scalar("the mechanism name");
+                mechanism = new MechanismConfig(name, name, Map.of(), entry.path());
+            } else {
+                entry.requireKeys(List.of("name", "label", "params"), "a mechanism entry");
+                String name = entry.field("name").scalar("the mechanism name");
+                String label = entry.has("label") ? entry.field("label").scalar("the label") : name;
+                if (label.contains("\n") || label.contains("\r")) {
+                    throw new ConfigException(entry.field("label").path(), "a label is one line");
+                }
+                mechanism = new MechanismConfig(name, label, entry.field("params").parameters("mechanism parameters"),
+                        entry.path());
+            }
+            String previous = labels.putIfAbsent(mechanism.label(), mechanism.path());
+            if (previous != null) {
+                throw new ConfigException(mechanism.path() + ".label", String.format(
+                        "the label '%s' is already used by %s; labels name the series in the outputs, so give each "
+                                + "entry its own 'label:'", mechanism.label(), previous));
+            }
+            mechanisms.add(mechanism);
+        }
+        return mechanisms;
+    }
+
+    private static List<String> unique(ConfigNode node, String what) {
+        List<String> values = node.texts("the " + what + " list");
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < values.size(); i++) {
+            if (!seen.add(values.get(i))) {
+                throw new ConfigException(node.isArray() ? node.path() + "[" + i + "]" : node.path(),
+                        "the " + what + " '" + values.get(i) + "' is listed twice");
+            }
+        }
+        return values;
+    }
+
+    private static PlotConfig plot(ConfigNode node) {
+        if (node.isMissing()) {
+            return PlotConfig.AUTOMATIC;
+        }
+        node.requireKeys(List.of("x", "log-x", "log-y"), "plot");
+        return new PlotConfig(node.has("x") ? node.field("x").scalar("the plot's x axis") : null,
+                node.has("log-x") ? node.field("log-x").bool("log-x") : null,
+                node.has("log-y") ? node.field("log-y").bool("log-y") : null);
+    }
+}

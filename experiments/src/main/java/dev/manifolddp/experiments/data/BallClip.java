@@ -1,0 +1,82 @@
+package dev.manifolddp.experiments.data;
+
+import dev.manifolddp.geometry.Geometry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Checks file data against the declared public ball {@code B_r(center)} and, when asked, clips: a point x outside
+ * is moved to {@code exp(center, r log(center, x)/|log(center, x)|)}, the boundary point on the minimising geodesic
+ * from the centre (DESIGN §7). Clipped data lie in the ball, so a sensitivity bound computed from r stays valid.
+ */
+public final class BallClip {
+
+    private static final int LISTED = 10;
+
+    /**
+     * The data after the check.
+     *
+     * @param points the points, clipped ones replaced
+     * @param moved  how many points were moved onto the boundary
+     */
+    public record Result(double[][] points, int moved) {
+    }
+
+    private BallClip() {
+    }
+
+    /**
+     * Refuses points outside the ball (listing them, with {@code hint} saying how to clip) unless {@code clip};
+     * otherwise moves them onto its boundary.
+     */
+    public static Result apply(Geometry geometry, double[] center, double radius, PointFile.Points data,
+            boolean clip, String hint) {
+        double[][] points = new double[data.size()][];
+        List<String> outside = new ArrayList<>();
+        int count = 0;
+        double[] direction = new double[center.length];
+        for (int i = 0; i < data.size(); i++) {
+            double[] x = data.points()[i];
+            double distance = geometry.distance(center, x);
+            if (distance <= radius * (1 + 1e-12)) {
+                points[i] = x;
+                continue;
+            }
+            count++;
+            if (outside.size() < LISTED) {
+                outside.add(String.format(Locale.ROOT, "line %d at distance %.6g", data.lines()[i], distance));
+            }
+            if (clip) {
+                points[i] = boundaryPoint(geometry, center, radius, x, data.lines()[i], distance, direction);
+            }
+        }
+        if (count > 0 && !clip) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "%d of %d records lie outside the declared ball of radius %.6g around the centre (%s%s); the "
+                            + "sensitivity bound would not hold. Declare a larger public radius or %s",
+                    count, data.size(), radius, String.join(", ", outside), count > outside.size() ? ", ..." : "",
+                    hint));
+        }
+        return new Result(points, count);
+    }
+
+    private static double[] boundaryPoint(Geometry geometry, double[] center, double radius, double[] x, int line,
+            double distance, double[] direction) {
+        try {
+            geometry.log(center, x, direction);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "line %d lies at the cut locus of the centre (distance %.6g), where no unique geodesic leads "
+                            + "to it, so it cannot be clipped; remove it or choose another centre", line, distance), e);
+        }
+        double norm = geometry.norm(center, direction);
+        double[] scaled = new double[direction.length];
+        for (int j = 0; j < scaled.length; j++) {
+            scaled[j] = direction[j] * (radius / norm);
+        }
+        double[] out = new double[x.length];
+        geometry.exp(center, scaled, out);
+        return out;
+    }
+}

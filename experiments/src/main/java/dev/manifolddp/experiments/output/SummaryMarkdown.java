@@ -1,0 +1,133 @@
+package dev.manifolddp.experiments.output;
+
+import dev.manifolddp.experiments.config.ExperimentConfig;
+import dev.manifolddp.experiments.config.MechanismConfig;
+import dev.manifolddp.experiments.config.SweepAxis;
+import dev.manifolddp.experiments.run.Experiment;
+import dev.manifolddp.experiments.run.RunResult;
+import dev.manifolddp.experiments.utility.UtilityMeasure;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * {@code summary.md}: the paper figure the run reproduces, its settings, a table of the summary (mean +- 2 SE), the
+ * plots, and every deviation, declared and automatic.
+ */
+final class SummaryMarkdown {
+
+    private SummaryMarkdown() {
+    }
+
+    static void write(RunResult result, List<Group> groups, List<String> plots, List<String> declared,
+            List<String> automatic, List<String> plotNotes, Path file) throws IOException {
+        Experiment experiment = result.experiment();
+        ExperimentConfig config = experiment.config();
+        StringBuilder md = new StringBuilder();
+        md.append("# ").append(config.name()).append("\n\n");
+        md.append("Reproduces: ").append(config.reproduces() == null ? "(not stated)" : config.reproduces())
+                .append("\n\n");
+        md.append("## Settings\n\n");
+        md.append("| setting | value |\n|---|---|\n");
+        row(md, "geometry", config.geometry());
+        row(md, "data", experiment.cells().stream().map(c -> c.data().describe()).distinct()
+                .collect(Collectors.joining("; ")));
+        row(md, "sweep", config.sweep().stream().map(a -> a.name() + " = " + String.join(", ", a.values()))
+                .collect(Collectors.joining("; ")));
+        row(md, "estimator", config.estimator().name() + params(config.estimator().params()));
+        for (MechanismConfig mechanism : config.mechanisms()) {
+            row(md, "mechanism `" + mechanism.label() + "`", mechanism.name() + params(mechanism.params()));
+        }
+        row(md, "utility", experiment.utilities().stream().map(UtilityMeasure::name)
+                .collect(Collectors.joining(", ")));
+        row(md, "replicates per cell", experiment.replicates() == config.replicates()
+                ? Integer.toString(experiment.replicates())
+                : String.format(Locale.ROOT, "%d (configured %d, --scale %s)", experiment.replicates(),
+                        config.replicates(), experiment.options().scale()));
+        row(md, "seed", Long.toString(config.seed()));
+        row(md, "threads", Integer.toString(experiment.threads()));
+        row(md, "wall time", String.format(Locale.ROOT, "%.1f s", result.wallSeconds()));
+        md.append('\n');
+
+        md.append("## Results\n\n");
+        md.append("Mean utility over the replicates, with the band mean +- 2 standard errors; details in "
+                + "`summary.csv`, every replicate in `replicates.csv`, privacy accounting in `run.json`.\n\n");
+        StringBuilder header = new StringBuilder("|");
+        StringBuilder rule = new StringBuilder("|");
+        for (SweepAxis axis : experiment.axes()) {
+            header.append(' ').append(axis.name()).append(" |");
+            rule.append("---|");
+        }
+        header.append(" mechanism |");
+        rule.append("---|");
+        for (UtilityMeasure utility : experiment.utilities()) {
+            header.append(' ').append(utility.name()).append(" |");
+            rule.append("---|");
+        }
+        md.append(header).append('\n').append(rule).append('\n');
+        for (Group group : groups) {
+            md.append('|');
+            for (String value : group.cell().values().values()) {
+                md.append(' ').append(value).append(" |");
+            }
+            md.append(' ').append(escape(group.label())).append(" |");
+            for (Stat stat : group.stats()) {
+                md.append(' ').append(format(stat)).append(" |");
+            }
+            md.append('\n');
+        }
+        md.append('\n');
+
+        if (!plots.isEmpty() || !plotNotes.isEmpty()) {
+            md.append("## Plots\n\n");
+            for (String plot : plots) {
+                md.append("![").append(plot).append("](").append(plot).append(")\n\n");
+            }
+            for (String note : plotNotes) {
+                md.append("- ").append(note).append('\n');
+            }
+            if (!plotNotes.isEmpty()) {
+                md.append('\n');
+            }
+        }
+
+        md.append("## Deviations from the paper's settings\n\n");
+        if (declared.isEmpty() && automatic.isEmpty()) {
+            md.append("None.\n");
+        }
+        for (String deviation : declared) {
+            md.append("- ").append(deviation).append('\n');
+        }
+        for (String deviation : automatic) {
+            md.append("- ").append(deviation).append(" (detected by the run)\n");
+        }
+        Files.writeString(file, md.toString());
+    }
+
+    private static void row(StringBuilder md, String setting, String value) {
+        md.append("| ").append(setting).append(" | ").append(escape(value)).append(" |\n");
+    }
+
+    private static String params(Map<String, String> params) {
+        return params.isEmpty() ? "" : " " + params.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(", ", "(", ")"));
+    }
+
+    private static String format(Stat stat) {
+        if (stat.count() == 0) {
+            return "-";
+        }
+        if (Double.isNaN(stat.standardError())) {
+            return String.format(Locale.ROOT, "%.4g", stat.mean());
+        }
+        return String.format(Locale.ROOT, "%.4g ± %.2g", stat.mean(), 2 * stat.standardError());
+    }
+
+    private static String escape(String text) {
+        return text.replace("|", "\\|");
+    }
+}

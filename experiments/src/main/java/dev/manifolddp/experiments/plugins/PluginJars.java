@@ -1,0 +1,70 @@
+package dev.manifolddp.experiments.plugins;
+
+import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The class loader plugins are found through: the application's own loader, or, with {@code --plugins DIR}, one
+ * {@link URLClassLoader} over every {@code *.jar} in DIR in file-name order whose parent is the application loader.
+ * Parent-first delegation means a plugin jar cannot replace a class of the application; it can only add providers.
+ *
+ * @param loader the loader to run {@link java.util.ServiceLoader} over
+ * @param jars   the plugin jars, sorted by file name (empty without a plugins folder)
+ */
+public record PluginJars(ClassLoader loader, List<Path> jars) {
+
+    public PluginJars {
+        jars = List.copyOf(jars);
+    }
+
+    /** No plugin folder: the application's class path only. */
+    public static PluginJars none() {
+        return new PluginJars(applicationLoader(), List.of());
+    }
+
+    /** {@link #none()} when {@code directory} is null, else every jar in it. */
+    public static PluginJars load(Path directory) {
+        if (directory == null) {
+            return none();
+        }
+        if (!Files.isDirectory(directory)) {
+            throw new IllegalArgumentException("--plugins must name a folder of jar files; " + directory
+                    + " is not a folder");
+        }
+        List<Path> jars = new ArrayList<>();
+        try (Stream<Path> entries = Files.list(directory)) {
+            entries.filter(path -> path.getFileName().toString().endsWith(".jar") && Files.isRegularFile(path))
+                    .sorted((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()))
+                    .forEach(jars::add);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot list the plugins folder " + directory + ": " + e.getMessage(),
+                    e);
+        }
+        URL[] urls = jars.stream().map(PluginJars::url).toArray(URL[]::new);
+        return new PluginJars(new URLClassLoader("manifolddp-plugins", urls, applicationLoader()), jars);
+    }
+
+    /** True when {@code source} (a code-source location, see {@code GeometryRegistry.source}) is a plugin jar. */
+    public boolean isPlugin(String source) {
+        return jars.stream().anyMatch(jar -> source.equals(url(jar).toString()));
+    }
+
+    private static URL url(Path jar) {
+        try {
+            return jar.toAbsolutePath().toUri().toURL();
+        } catch (MalformedURLException e) {
+            throw new IllegalArgumentException("cannot turn the plugin path into a URL: " + jar, e);
+        }
+    }
+
+    private static ClassLoader applicationLoader() {
+        return PluginJars.class.getClassLoader();
+    }
+}

@@ -1,0 +1,39 @@
+package dev.manifolddp.experiments.run;
+
+import dev.manifolddp.estimators.MeanEstimator;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.mechanisms.MeanMechanism;
+import dev.manifolddp.mechanisms.PrivacyBudget;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One point of the sweep's cartesian product, with everything its replicates need.
+ *
+ * @param index      the cell's position in the product (the first axis varies slowest)
+ * @param values     the axis values, in axis order, as written in the configuration
+ * @param geometry   the geometry (placeholders filled)
+ * @param data       the data source
+ * @param n          the sample size, or -1 for "all rows" of file data without an n axis
+ * @param budget     the privacy budget (epsilon, delta)
+ * @param estimator  the non-private estimator
+ * @param mechanisms one mechanism per configured entry, in configuration order
+ */
+public record Cell(int index, Map<String, String> values, Geometry geometry, DataSource data, int n,
+        PrivacyBudget budget, MeanEstimator estimator, List<MeanMechanism> mechanisms) {
+
+    public Cell {
+        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+        mechanisms = List.copyOf(mechanisms);
+    }
+
+    /** E.g. {@code n=10, epsilon=1.0}. */
+    public String describe() {
+        StringBuilder out = new StringBuilder();
+        values.forEach((axis, value) -> out.append(out.length() == 0 ? "" : ", ").append(axis).append('=')
+                .append(value));
+        return out.toString();
+    }
+}

@@ -1,0 +1,307 @@
+package dev.manifolddp.experiments.run;
+
+import com.google.inject.Inject;
+import dev.manifolddp.estimators.EstimatorProvider;
+import dev.manifolddp.estimators.MeanEstimator;
+import dev.manifolddp.experiments.config.ConfigException;
+import dev.manifolddp.experiments.config.DataConfig;
+import dev.manifolddp.experiments.config.ExperimentConfig;
+import dev.manifolddp.experiments.config.MechanismConfig;
+import dev.manifolddp.experiments.config.Placeholders;
+import dev.manifolddp.experiments.config.SweepAxis;
+import dev.manifolddp.experiments.data.BallClip;
+import dev.manifolddp.experiments.data.PointFile;
+import dev.manifolddp.experiments.plugins.Components;
+import dev.manifolddp.experiments.utility.UtilityMeasure;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.ParameterSpec;
+import dev.manifolddp.mechanisms.MeanMechanism;
+import dev.manifolddp.mechanisms.MechanismProvider;
+import dev.manifolddp.mechanisms.PrivacyBudget;
+import dev.manifolddp.sampling.data.DataGeneratorProvider;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * Builds an {@link Experiment} from the bound configuration and the discovered components (the Guice graph's root):
+ * fills the sweep placeholders cell by cell, creates and checks the geometry, data source, estimator, mechanisms and
+ * utility measures, and turns every failure into a {@link ConfigException} at the configuration path it comes from.
+ * Components that the same parameters describe are created once and shared between cells.
+ */
+public final class ExperimentFactory {
+
+    /** The mechanism parameter by which a mechanism accepts data-derived bounds. */
+    private static final String NON_PRIVATE = "non-private";
+
+    private final Components components;
+    private final ExperimentConfig config;
+    private final RunOptions options;
+
+    @Inject
+    public ExperimentFactory(Components components, ExperimentConfig config, RunOptions options) {
+        this.components = components;
+        this.config = config;
+        this.options = options;
+    }
+
+    /** Checks everything and creates every component; nothing random is drawn. */
+    public Experiment build() {
+        checkAxesAreUsed();
+        String plotAxis = config.plot().x();
+        if (plotAxis != null && config.axis(plotAxis).isEmpty()) {
+            throw new ConfigException("plot.x", String.format("'%s' is not a sweep axis; sweep axes: %s", plotAxis,
+                    config.sweep().stream().map(SweepAxis::name).collect(Collectors.joining(", "))));
+        }
+        List<SweepAxis> axes = config.sweep();
+        Optional<SweepAxis> nAxis = config.axis(SweepAxis.N);
+        DataConfig data = config.data();
+        if (!data.isFile() && nAxis.isEmpty()) {
+            throw new ConfigException("sweep.n", "generated data need the sample size axis n (e.g. n: [10, 100])");
+        }
+        int mechanismCount = config.mechanisms().size();
+        long cellCount = 1;
+        for (SweepAxis axis : axes) {
+            cellCount *= axis.values().size();
+        }
+        if (!StreamLayout.fits(cellCount, mechanismCount)) {
+            throw new ConfigException("sweep", String.format(
+                    "%d cells x %d streams per cell exceed the 2^31 random streams; sweep fewer values", cellCount,
+                    mechanismCount + 1));
+        }
+
+        Map<String, Geometry> geometries = new HashMap<>();
+        Map<String, DataSource> sources = new HashMap<>();
+        Map<String, MeanEstimator> estimators = new HashMap<>();
+        Map<String, MeanMechanism> mechanisms = new HashMap<>();
+        List<String> dataNotes = new ArrayList<>();
+        int[] clipped = {0};
+        List<Cell> cells = new ArrayList<>();
+        List<Map<String, String>> product = product(axes);
+        for (int index = 0; index < product.size(); index++) {
+            Map<String, String> values = product.get(index);
+            String spec = Placeholders.fill(config.geometry(), values, "geometry");
+            Geometry geometry = geometries.computeIfAbsent(spec, this::geometry);
+            int n = nAxis.isPresent() ? Integer.parseInt(values.get(SweepAxis.N)) : -1;
+            DataSource source = data.isFile()
+                    ? sources.computeIfAbsent("file|" + spec, key -> fileSource(geometry, dataNotes, clipped))
+                    : generatorSource(geometry, values, sources);
+            if (source instanceof FileSource file && n > file.rows()) {
+                throw new ConfigException("sweep.n", String.format(
+                        "n = %d exceeds the %d rows of the data file; replicates draw rows without replacement",
+                        n, file.rows()));
+            }
+            Map<String, String> estimatorParameters = Placeholders.fill(config.estimator().params(), values,
+                    "estimator.params");
+            MeanEstimator estimator = estimators.computeIfAbsent(estimatorParameters.toString(),
+                    key -> estimator(estimatorParameters));
+            List<MeanMechanism> cellMechanisms = new ArrayList<>();
+            for (int m = 0; m < mechanismCount; m++) {
+                MechanismConfig entry = config.mechanisms().get(m);
+                Map<String, String> parameters = Placeholders.fill(entry.params(), values, entry.path() + ".params");
+                cellMechanisms.add(mechanisms.computeIfAbsent(entry.name() + "|" + parameters,
+                        key -> mechanism(entry, parameters)));
+            }
+            cells.add(new Cell(index, values, geometry, source, n, budget(values), estimator, cellMechanisms));
+        }
+        List<UtilityMeasure> utilities = utilities(geometries.values());
+        int threads = options.threads() != null ? options.threads() : config.threads();
+        if (threads == 0) {
+            threads = Runtime.getRuntime().availableProcessors();
+        }
+        return new Experiment(config, cells, utilities, options.scaledReplicates(config.replicates()), options,
+                threads, dataNotes, clipped[0]);
+    }
+
+    /**
+     * Every placeholder must name a sweep axis, and every axis other than n, epsilon and delta must fill a placeholder
+     * somewhere, or sweeping it would change nothing.
+     */
+    private void checkAxesAreUsed() {
+        Map<String, String> places = new LinkedHashMap<>();
+        places.put("geometry", config.geometry());
+        config.data().parameters().forEach((key, value) -> places.put("data." + key, value));
+        config.estimator().params().forEach((key, value) -> places.put("estimator.params." + key, value));
+        config.mechanisms().forEach(m -> m.params().forEach((key, value) ->
+                places.put(m.path() + ".params." + key, value)));
+        Set<String> axes = config.sweep().stream().map(SweepAxis::name).collect(Collectors.toSet());
+        Set<String> used = new LinkedHashSet<>();
+        places.forEach((path, text) -> {
+            for (String name : Placeholders.names(text)) {
+                if (!axes.contains(name)) {
+                    throw new ConfigException(path, String.format("the placeholder {%s} names no sweep axis; sweep "
+                            + "axes: %s", name, config.sweep().stream().map(SweepAxis::name)
+                                    .collect(Collectors.joining(", "))));
+                }
+                used.add(name);
+            }
+        });
+        for (SweepAxis axis : config.sweep()) {
+            if (!axis.isBuiltIn() && !used.contains(axis.name())) {
+                throw new ConfigException("sweep." + axis.name(), String.format(
+                        "the axis '%s' is used nowhere; write {%s} in the geometry, a data, estimator or mechanism "
+                                + "parameter (built-in axes: n, epsilon, delta)", axis.name(), axis.name()));
+            }
+        }
+    }
+
+    private static List<Map<String, String>> product(List<SweepAxis> axes) {
+        List<Map<String, String>> cells = new ArrayList<>();
+        cells.add(new LinkedHashMap<>());
+        for (SweepAxis axis : axes) {
+            List<Map<String, String>> next = new ArrayList<>();
+            for (Map<String, String> partial : cells) {
+                for (String value : axis.values()) {
+                    Map<String, String> cell = new LinkedHashMap<>(partial);
+                    cell.put(axis.name(), value);
+                    next.add(cell);
+                }
+            }
+            cells = next;
+        }
+        return cells;
+    }
+
+    private static PrivacyBudget budget(Map<String, String> values) {
+        double epsilon = Double.parseDouble(values.get(SweepAxis.EPSILON));
+        String delta = values.get(SweepAxis.DELTA);
+        return new PrivacyBudget(epsilon, delta == null ? 0 : Double.parseDouble(delta));
+    }
+
+    private Geometry geometry(String spec) {
+        return wrap("geometry", () -> components.geometries().parse(spec));
+    }
+
+    private DataSource generatorSource(Geometry geometry, Map<String, String> values, Map<String, DataSource> cache) {
+        DataConfig data = config.data();
+        DataGeneratorProvider provider = components.generator(data.generator()).orElseThrow(() ->
+                new ConfigException("data.generator", String.format("unknown data generator '%s'; known data "
+                        + "generators: %s", data.generator(), String.join(", ", components.generatorNames()))));
+        List<String> allowed = new ArrayList<>();
+        allowed.add("generator");
+        provider.parameters().forEach(spec -> allowed.add(spec.name()));
+        checkParameters("data generator '" + provider.name() + "'", provider.parameters(), data.parameters(), "data",
+                allowed);
+        Map<String, String> parameters = Placeholders.fill(data.parameters(), values, "data");
+        return cache.computeIfAbsent(geometry.spec() + "|" + provider.name() + "|" + parameters,
+                key -> wrap("data", () -> new GeneratorSource(provider.create(geometry, parameters),
+                        String.format("%s %s on %s", provider.name(), parameters, geometry.spec()))));
+    }
+
+    private DataSource fileSource(Geometry geometry, List<String> notes, int[] clipped) {
+        DataConfig data = config.data();
+        Path file = config.baseDirectory().resolve(data.file());
+        PointFile.Points points = wrap("data.file", () -> PointFile.read(file, geometry));
+        double[] center = wrap("data.center", () -> PointFile.center(data.center(), geometry, "the ball centre"));
+        double[][] rows = points.points();
+        String radius = "measured from the data (non-private)";
+        if (data.radius() != null) {
+            BallClip.Result result = wrap("data.file", () -> BallClip.apply(geometry, center, data.radius(), points,
+                    data.clip(), "set 'clip: true' under data to move them onto the ball's boundary"));
+            rows = result.points();
+            clipped[0] += result.moved();
+            if (result.moved() > 0) {
+                notes.add(String.format(Locale.ROOT, "%d of %d rows of %s lay outside the ball of radius %s and were "
+                        + "moved onto its boundary (clip: true)", result.moved(), rows.length, data.file(),
+                        data.radius()));
+            }
+            radius = "radius " + data.radius();
+        }
+        return new FileSource(geometry, rows, center, data.radius(), String.format(
+                "%d rows of %s on %s, ball centre %s, %s", rows.length, data.file(), geometry.spec(),
+                geometry.layout().format(center), radius));
+    }
+
+    private MeanEstimator estimator(Map<String, String> parameters) {
+        String name = config.estimator().name();
+        EstimatorProvider provider = components.estimators().get(name);
+        if (provider == null) {
+            throw new ConfigException(config.estimator().path(), String.format(
+                    "unknown estimator '%s'; known estimators: %s", name,
+                    String.join(", ", components.estimators().keySet())));
+        }
+        checkParameters("estimator '" + name + "'", provider.parameters(), parameters, "estimator.params",
+                names(provider.parameters()));
+        return wrap("estimator.params", () -> provider.create(parameters));
+    }
+
+    private MeanMechanism mechanism(MechanismConfig entry, Map<String, String> parameters) {
+        MechanismProvider provider = components.mechanisms().get(entry.name());
+        if (provider == null) {
+            throw new ConfigException(entry.path(), String.format("unknown mechanism '%s'; known mechanisms: %s",
+                    entry.name(), String.join(", ", components.mechanisms().keySet())));
+        }
+        checkParameters("mechanism '" + entry.name() + "'", provider.parameters(), parameters,
+                entry.path() + ".params", names(provider.parameters()));
+        boolean consents = provider.parameters().stream().noneMatch(spec -> spec.name().equals(NON_PRIVATE))
+                || "true".equals(parameters.get(NON_PRIVATE));
+        if (config.data().isFile() && config.data().radius() == null && !consents) {
+            throw new ConfigException(entry.path() + ".params", String.format("the data ball is measured from the "
+                    + "data (data without radius), and mechanism '%s' refuses such a ball unless told: add "
+                    + "non-private: true to its params (its releases are then marked not private)", entry.name()));
+        }
+        return wrap(entry.path() + ".params", () -> provider.create(parameters));
+    }
+
+    private List<UtilityMeasure> utilities(Iterable<Geometry> geometries) {
+        List<UtilityMeasure> measures = new ArrayList<>();
+        for (int i = 0; i < config.utility().size(); i++) {
+            String name = config.utility().get(i);
+            String path = "utility[" + i + "]";
+            UtilityMeasure measure = components.utilities().get(name);
+            if (measure == null) {
+                throw new ConfigException(path, String.format("unknown utility measure '%s'; known utility "
+                        + "measures: %s", name, String.join(", ", components.utilities().keySet())));
+            }
+            for (Geometry geometry : geometries) {
+                measure.unsupported(geometry).ifPresent(why -> {
+                    throw new ConfigException(path, String.format("the utility measure '%s' cannot be computed on "
+                            + "%s: %s", name, geometry.spec(), why));
+                });
+            }
+            measures.add(measure);
+        }
+        return measures;
+    }
+
+    private static List<String> names(List<ParameterSpec> specs) {
+        return specs.stream().map(ParameterSpec::name).toList();
+    }
+
+    /** Unknown and missing parameters, reported at their own path with what is allowed. */
+    private static void checkParameters(String owner, List<ParameterSpec> specs, Map<String, String> given,
+            String path, List<String> allowed) {
+        Set<String> known = specs.stream().map(ParameterSpec::name).collect(Collectors.toSet());
+        for (String key : given.keySet()) {
+            if (!known.contains(key)) {
+                throw new ConfigException(path + "." + key, String.format("%s takes no parameter '%s'; allowed: %s",
+                        owner, key, allowed.isEmpty() ? "no parameters" : String.join(", ", allowed)));
+            }
+        }
+        for (ParameterSpec spec : specs) {
+            if (spec.isRequired() && !given.containsKey(spec.name())) {
+                throw new ConfigException(path, String.format("%s needs the parameter '%s' (%s)", owner, spec.name(),
+                        spec.description()));
+            }
+        }
+    }
+
+    private static <T> T wrap(String path, Supplier<T> action) {
+        try {
+            return action.get();
+        } catch (ConfigException e) {
+            throw e;
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new ConfigException(path, String.valueOf(e.getMessage()).replace('\n', ' '), e);
+        }
+    }
+}

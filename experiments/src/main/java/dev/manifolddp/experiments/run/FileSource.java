@@ -1,0 +1,60 @@
+package dev.manifolddp.experiments.run;
+
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.mechanisms.DataBall;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * Records from the rows of a file (already checked and, if asked, clipped). With an {@code n} axis each replicate
+ * draws n distinct rows from its own stream (a partial Fisher-Yates shuffle); without one every replicate uses all
+ * rows, so only the mechanisms' noise varies. A null radius means a data-derived ball, computed per replicate.
+ */
+final class FileSource implements DataSource {
+
+    private final Geometry geometry;
+    private final double[][] rows;
+    private final double[] center;
+    private final Double radius;
+    private final String description;
+
+    FileSource(Geometry geometry, double[][] rows, double[] center, Double radius, String description) {
+        this.geometry = geometry;
+        this.rows = rows;
+        this.center = center.clone();
+        this.radius = radius;
+        this.description = description;
+    }
+
+    int rows() {
+        return rows.length;
+    }
+
+    @Override
+    public Dataset draw(int n, UniformRandomProvider random) {
+        double[][] points;
+        if (n < 0 || n == rows.length) {
+            points = rows.clone();
+        } else {
+            int[] order = new int[rows.length];
+            for (int i = 0; i < order.length; i++) {
+                order[i] = i;
+            }
+            points = new double[n][];
+            for (int i = 0; i < n; i++) {
+                int j = i + random.nextInt(order.length - i);
+                int swap = order[i];
+                order[i] = order[j];
+                order[j] = swap;
+                points[i] = rows[order[i]];
+            }
+        }
+        DataBall ball = radius == null ? DataBall.fromData(geometry, center, points)
+                : DataBall.declared(center, radius);
+        return new Dataset(points, ball);
+    }
+
+    @Override
+    public String describe() {
+        return description;
+    }
+}

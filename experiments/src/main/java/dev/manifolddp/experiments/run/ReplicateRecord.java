@@ -1,0 +1,20 @@
+package dev.manifolddp.experiments.run;
+
+import dev.manifolddp.experiments.utility.Measurement;
+import dev.manifolddp.mechanisms.SamplerReport;
+
+/**
+ * What one mechanism's release in one replicate produced, reduced to what the outputs need (the release's value and
+ * warnings are not kept: a full-size run has hundreds of thousands of releases).
+ *
+ * @param utilities    one measurement per utility measure, in configuration order
+ * @param sigma        the noise scale used
+ * @param sensitivity  the sensitivity Delta the calibration used
+ * @param sigmaRule    the calibration rule, as the release describes it
+ * @param isPrivate    the release's own verdict ({@code Release.isPrivate()})
+ * @param dataDerived  a bound was computed from the data
+ * @param sampler      how the noise was drawn
+ */
+public record ReplicateRecord(Measurement[] utilities, double sigma, double sensitivity, String sigmaRule,
+        boolean isPrivate, boolean dataDerived, SamplerReport sampler) {
+}

@@ -1,0 +1,34 @@
+package dev.manifolddp.experiments.run;
+
+import java.nio.file.Path;
+
+/**
+ * Command-line settings of a run that are not part of the experiment's configuration.
+ *
+ * @param scale    multiplies every replicate count (at least one replicate remains); 1 for the configured size
+ * @param threads  worker threads overriding the configuration's, or null; 0 means all cores
+ * @param out      the output folder, or null for {@code results/<name>}
+ * @param progress show a progress bar on stderr for runs longer than a moment
+ */
+public record RunOptions(double scale, Integer threads, Path out, boolean progress) {
+
+    public RunOptions {
+        if (!(scale > 0) || Double.isInfinite(scale)) {
+            throw new IllegalArgumentException("--scale must be a finite number > 0 (e.g. 0.1 for a tenth of the "
+                    + "replicates). Provided value: " + scale);
+        }
+        if (threads != null && threads < 0) {
+            throw new IllegalArgumentException("--threads must be >= 0 (0 = all cores). Provided value: " + threads);
+        }
+    }
+
+    /** The configured size, configured threads, default folder, no progress bar. */
+    public static RunOptions defaults() {
+        return new RunOptions(1.0, null, null, false);
+    }
+
+    /** The replicate count after scaling: {@code max(1, round(replicates * scale))}. */
+    public int scaledReplicates(int replicates) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.round(replicates * scale)));
+    }
+}

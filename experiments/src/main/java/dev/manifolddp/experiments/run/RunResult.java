@@ -1,0 +1,26 @@
+package dev.manifolddp.experiments.run;
+
+import java.util.List;
+
+/**
+ * The outcome of a run.
+ *
+ * @param experiment  what was run
+ * @param records     one record per (cell, replicate, mechanism), at index {@code (cell R + r) M + m}
+ * @param warnings    the releases' warnings, deduplicated
+ * @param wallSeconds the run's wall time
+ */
+public record RunResult(Experiment experiment, List<ReplicateRecord> records, List<WarningLog.Entry> warnings,
+        double wallSeconds) {
+
+    public RunResult {
+        records = List.copyOf(records);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** The record of mechanism m in replicate r of cell c. */
+    public ReplicateRecord record(int cell, int replicate, int mechanism) {
+        int m = experiment.mechanisms().size();
+        return records.get((cell * experiment.replicates() + replicate) * m + mechanism);
+    }
+}

@@ -1,0 +1,141 @@
+package dev.manifolddp.experiments.run;
+
+import dev.manifolddp.experiments.config.MechanismConfig;
+import dev.manifolddp.experiments.utility.Measurement;
+import dev.manifolddp.experiments.utility.UtilityMeasure;
+import dev.manifolddp.mechanisms.MeanMechanism;
+import dev.manifolddp.mechanisms.Release;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Runs an experiment's (cell, replicate) tasks on a fixed pool of worker threads. Each task draws its data from its
+ * own stream, computes the non-private estimate, and lets every mechanism release from the mechanism's own stream
+ * ({@link StreamLayout}); results are stored by index, so the outputs are identical for any thread count. The first
+ * failure stops the run with a message naming the cell, replicate and stage.
+ */
+public final class Runner {
+
+    private final Experiment experiment;
+    private final ClassLoader contextLoader;
+
+    /**
+     * @param experiment    what to run
+     * @param contextLoader the context class loader of the worker threads (the plugin loader), so that components
+     *                      that look providers up through it see the plugins too
+     */
+    public Runner(Experiment experiment, ClassLoader contextLoader) {
+        this.experiment = experiment;
+        this.contextLoader = contextLoader;
+    }
+
+    /** Runs every task; {@code progress} gets one step per (cell, replicate). */
+    public RunResult run(Progress progress) {
+        long start = System.nanoTime();
+        int replicates = experiment.replicates();
+        int mechanismCount = experiment.mechanisms().size();
+        int tasks = Math.multiplyExact(experiment.cells().size(), replicates);
+        Math.multiplyExact(tasks, mechanismCount);
+        ReplicateRecord[] records = new ReplicateRecord[tasks * mechanismCount];
+        WarningLog warnings = new WarningLog(experiment.mechanisms().stream().map(MechanismConfig::label).toList());
+        StreamLayout streams = experiment.streams();
+        AtomicInteger next = new AtomicInteger();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        int threads = Math.max(1, Math.min(experiment.threads(), tasks));
+        ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
+            Thread thread = new Thread(runnable, "mdp-worker");
+            thread.setDaemon(true);
+            thread.setContextClassLoader(contextLoader);
+            return thread;
+        });
+        try {
+            for (int t = 0; t < threads; t++) {
+                pool.execute(() -> {
+                    int task;
+                    while (failure.get() == null && (task = next.getAndIncrement()) < tasks) {
+                        try {
+                            runTask(task, streams, records, warnings);
+                        } catch (RuntimeException e) {
+                            failure.compareAndSet(null, e);
+                            return;
+                        } catch (Error e) {
+                            failure.compareAndSet(null, new ExperimentFailure("task " + task + " failed: " + e, e));
+                            return;
+                        }
+                        progress.step();
+                    }
+                });
+            }
+            pool.shutdown();
+            while (!pool.awaitTermination(1, TimeUnit.SECONDS)) {
+                // wait; workers stop early once a failure is recorded
+            }
+        } catch (InterruptedException e) {
+            pool.shutdownNow();
+            Thread.currentThread().interrupt();
+            throw new ExperimentFailure("the run was interrupted", e);
+        } finally {
+            progress.close();
+        }
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        return new RunResult(experiment, Arrays.asList(records), warnings.entries(),
+                (System.nanoTime() - start) / 1e9);
+    }
+
+    private void runTask(int task, StreamLayout streams, ReplicateRecord[] records, WarningLog warnings) {
+        int replicates = experiment.replicates();
+        Cell cell = experiment.cells().get(task / replicates);
+        int replicate = task % replicates;
+        List<UtilityMeasure> utilities = experiment.utilities();
+        Dataset data;
+        try {
+            data = cell.data().draw(cell.n(), streams.data(cell.index(), replicate));
+        } catch (RuntimeException e) {
+            throw failure("drawing the data", cell, replicate, e);
+        }
+        double[] estimate;
+        try {
+            estimate = cell.estimator().estimate(cell.geometry(), data.points());
+        } catch (RuntimeException e) {
+            throw failure("computing the non-private estimate", cell, replicate, e);
+        }
+        List<MeanMechanism> mechanisms = cell.mechanisms();
+        for (int m = 0; m < mechanisms.size(); m++) {
+            String label = experiment.mechanisms().get(m).label();
+            Release<double[]> release;
+            try {
+                release = mechanisms.get(m).release(cell.geometry(), data.points(), data.ball(), cell.budget(),
+                        streams.mechanism(cell.index(), m, replicate));
+            } catch (RuntimeException e) {
+                throw failure("mechanism '" + label + "'", cell, replicate, e);
+            }
+            Measurement[] measurements = new Measurement[utilities.size()];
+            for (int u = 0; u < measurements.length; u++) {
+                try {
+                    measurements[u] = utilities.get(u).measure(cell.geometry(), release.value(), estimate);
+                } catch (RuntimeException e) {
+                    throw failure("utility '" + utilities.get(u).name() + "' of mechanism '" + label + "'", cell,
+                            replicate, e);
+                }
+            }
+            for (String warning : release.warnings()) {
+                warnings.add(m, task, warning);
+            }
+            records[task * mechanisms.size() + m] = new ReplicateRecord(measurements, release.sigma(),
+                    release.sensitivity(), release.sigmaRule(), release.isPrivate(), release.dataDerived(),
+                    release.sampler());
+        }
+    }
+
+    private static ExperimentFailure failure(String stage, Cell cell, int replicate, RuntimeException cause) {
+        return new ExperimentFailure(String.format("%s failed in cell {%s}, replicate %d: %s", stage,
+                cell.describe(), replicate, String.valueOf(cause.getMessage()).replace('\n', ' ')), cause);
+    }
+}

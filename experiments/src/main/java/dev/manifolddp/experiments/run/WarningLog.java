@@ -1,0 +1,70 @@
+package dev.manifolddp.experiments.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * The warnings of a run's releases, deduplicated per mechanism. Warnings that differ only in their decimal numbers
+ * (an MCMC acceptance rate, a sigma) count as one; the text kept is that of the earliest task, so the log does not
+ * depend on thread scheduling. Thread-safe.
+ */
+public final class WarningLog {
+
+    private static final Pattern DECIMAL = Pattern.compile("-?\\d+\\.\\d+(?:[eE][-+]?\\d+)?");
+
+    /**
+     * One distinct warning.
+     *
+     * @param mechanism the mechanism's label
+     * @param text      the text of its earliest occurrence
+     * @param count     how many releases gave it
+     */
+    public record Entry(String mechanism, String text, long count) {
+    }
+
+    private static final class Slot {
+        long firstTask;
+        String text;
+        long count;
+    }
+
+    private final List<Map<String, Slot>> byMechanism = new ArrayList<>();
+    private final List<String> labels;
+
+    public WarningLog(List<String> labels) {
+        this.labels = List.copyOf(labels);
+        for (int i = 0; i < labels.size(); i++) {
+            byMechanism.add(new TreeMap<>());
+        }
+    }
+
+    /** Records one warning of mechanism {@code mechanism} in task {@code task}. */
+    public synchronized void add(int mechanism, long task, String text) {
+        String key = DECIMAL.matcher(text).replaceAll("#");
+        Slot slot = byMechanism.get(mechanism).computeIfAbsent(key, k -> {
+            Slot fresh = new Slot();
+            fresh.firstTask = Long.MAX_VALUE;
+            return fresh;
+        });
+        slot.count++;
+        if (task < slot.firstTask) {
+            slot.firstTask = task;
+            slot.text = text;
+        }
+    }
+
+    /** Every distinct warning, by mechanism in configuration order, then by first occurrence. */
+    public synchronized List<Entry> entries() {
+        List<Entry> entries = new ArrayList<>();
+        for (int m = 0; m < labels.size(); m++) {
+            String label = labels.get(m);
+            byMechanism.get(m).values().stream()
+                    .sorted((a, b) -> Long.compare(a.firstTask, b.firstTask))
+                    .forEach(slot -> entries.add(new Entry(label, slot.text, slot.count)));
+        }
+        return entries;
+    }
+}

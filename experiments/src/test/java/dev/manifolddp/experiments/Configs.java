@@ -1,0 +1,45 @@
+package dev.manifolddp.experiments;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Tiny configurations for tests. */
+public final class Configs {
+
+    private Configs() {
+    }
+
+    /** Sphere Frechet mean with the quickstart's four mechanisms; 2 cells x 4 mechanisms x replicates. */
+    public static String tinySphere(int replicates, int threads) {
+        return """
+                name: tiny-sphere
+                reproduces: "paper 001, Fig. 1 left (tiny)"
+                seed: 11
+                replicates: %d
+                threads: %d
+                geometry: sphere:d=2
+                data: { generator: sphere-cap, radius: 0.39269908, center: [0, 0, 1] }
+                sweep: { n: [10, 30], epsilon: [1.0] }
+                estimator: frechet-mean
+                mechanisms:
+                  - { name: kng, params: { burn-in: 200, thin: 10 } }
+                  - { name: riemannian-laplace }
+                  - { name: euclidean-laplace, label: euclidean-laplace }
+                  - { name: euclidean-laplace, label: projected-euclidean-laplace, params: { project: true } }
+                utility: [geodesic-distance, ambient-distance]
+                deviations: ["short KNG chains for a test"]
+                """.formatted(replicates, threads);
+    }
+
+    public static Path write(Path folder, String name, String text) {
+        try {
+            Path file = folder.resolve(name);
+            Files.writeString(file, text);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

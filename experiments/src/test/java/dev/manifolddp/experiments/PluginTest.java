@@ -1,0 +1,94 @@
+package dev.manifolddp.experiments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A geometry that is not part of the project (flat R^d, sources in src/test/resources/plugin-src) is compiled into a
+ * jar in a temporary folder; {@code list} and {@code run} use it through {@code --plugins}, together with the utility
+ * measure its own Guice module binds.
+ */
+class PluginTest {
+
+    @TempDir
+    static Path work;
+
+    static Path plugins;
+
+    @BeforeAll
+    static void buildPlugin() {
+        plugins = work.resolve("plugins");
+        PluginJarBuilder.build("plugin-src", work, plugins.resolve("euclid-plugin.jar"));
+    }
+
+    @Test
+    void listShowsThePluginGeometryAndItsJar() {
+        Cli cli = Cli.run("list", "--plugins", plugins.toString());
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        String jar = plugins.resolve("euclid-plugin.jar").toAbsolutePath().toUri().toString().replace("file:///",
+                "file:/");
+        assertThat(cli.out()).contains("  euclidean - flat Euclidean space R^d (test plugin)")
+                .contains("      d (required): dimension (>= 1)")
+                .contains("from " + jar + " (plugin)")
+                .contains("  max-coordinate-error - max_i |release_i - estimate_i|")
+                .contains("  sphere - round sphere");
+        Cli without = Cli.run("list");
+        assertThat(without.out()).doesNotContain("euclidean - flat");
+    }
+
+    @Test
+    void runUsesThePluginGeometryWithStockMechanisms() throws IOException {
+        String yaml = """
+                name: plugin-run
+                seed: 5
+                replicates: 4
+                geometry: euclidean:d={d}
+                data: { generator: geodesic-ball, center: "{origin}", radius: 1 }
+                sweep: { d: [3], origin: ["0,0,0"], n: [20, 80], epsilon: [1] }
+                mechanisms:
+                  - euclidean-laplace
+                  - riemannian-laplace
+                utility: [geodesic-distance, ambient-distance, max-coordinate-error]
+                """;
+        Path config = Configs.write(work, "plugin.yaml", yaml);
+        Path out = work.resolve("plugin-out");
+        Cli cli = Cli.run("run", config.toString(), "--plugins", plugins.toString(), "--out", out.toString());
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        assertThat(cli.err()).contains("plugins: geometry 'euclidean' from ").contains("euclid-plugin.jar")
+                .contains("plugins: utility measure 'max-coordinate-error' from ");
+        List<String> summary = Files.readAllLines(out.resolve("summary.csv"));
+        assertThat(summary).hasSize(1 + 2 * 2);
+        assertThat(summary.get(0)).contains("max-coordinate-error_mean");
+        JsonNode run = new ObjectMapper().readTree(out.resolve("run.json").toFile());
+        assertThat(run.get("cells").get(0).get("geometry").asText()).isEqualTo("euclidean:d=3");
+        // on flat R^d both mechanisms use Delta = 2r/n and sigma = Delta/epsilon
+        assertThat(run.get("privacy").get(0).get("sensitivity").get("mean").asDouble())
+                .isCloseTo(2.0 / 20, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(run.get("privacy").get(1).get("sampler").get("method").asText()).isEqualTo("exact");
+        // the same configuration without the plugin names the missing geometry
+        Cli without = Cli.run("validate", config.toString());
+        assertThat(without.exit()).isEqualTo(1);
+        assertThat(without.err()).contains("geometry: unknown geometry 'euclidean'; known geometries: kendall");
+    }
+
+    @Test
+    void twoJarsClaimingOneNameAreAnErrorNamingBoth() {
+        Path clash = work.resolve("clash");
+        PluginJarBuilder.build("plugin-clash-src", work, clash.resolve("clash.jar"));
+        Cli cli = Cli.run("list", "--plugins", clash.toString());
+        assertThat(cli.exit()).isEqualTo(1);
+        assertThat(cli.errLines()).hasSize(1);
+        assertThat(cli.err()).contains("two geometry providers claim the name 'sphere'")
+                .contains("dev.manifolddp.geometry.sphere.SphereProvider from ")
+                .contains("dev.example.clash.ClashingSphereProvider from ").contains("clash.jar");
+    }
+}

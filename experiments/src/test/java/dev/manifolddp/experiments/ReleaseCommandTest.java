@@ -1,0 +1,165 @@
+package dev.manifolddp.experiments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.manifolddp.sampling.data.GeneratedData;
+import dev.manifolddp.sampling.data.RandomSpdGenerator;
+import dev.manifolddp.sampling.random.RandomStreams;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code mdp release}: the happy path and every error path, with exit codes and one-line messages. */
+class ReleaseCommandTest {
+
+    private static final String IDENTITY = "1,0,0,0,1,0,0,0,1";
+
+    @TempDir
+    Path folder;
+
+    private Path tensors;
+
+    /** 30 SPD(3) matrices in the ball of radius sqrt(3) * 0.25 = 0.433 around I. */
+    @BeforeEach
+    void writeTensors() throws IOException {
+        GeneratedData data = new RandomSpdGenerator(3, 0.25).generate(30, RandomStreams.seeded(8).stream(0, 0));
+        tensors = write("tensors.csv", data.points(), "");
+    }
+
+    private Path write(String name, double[][] points, String extra) throws IOException {
+        StringBuilder csv = new StringBuilder();
+        for (double[] p : points) {
+            csv.append(Arrays.stream(p).mapToObj(v -> String.format(Locale.ROOT, "%.17g", v))
+                    .collect(Collectors.joining(","))).append('\n');
+        }
+        csv.append(extra);
+        Path file = folder.resolve(name);
+        Files.writeString(file, csv);
+        return file;
+    }
+
+    private Cli release(Path input, String... extra) {
+        List<String> args = new ArrayList<>(List.of("release", "--geometry", "spd/log-euclidean:k=3", "--mechanism",
+                "tangent-gaussian", "--epsilon", "0.5", "--delta", "1e-6", "--center", IDENTITY, "--radius", "0.5",
+                "--input", input.toString(), "--out", folder.resolve("release.json").toString()));
+        args.addAll(List.of(extra));
+        return Cli.run(args.toArray(String[]::new));
+    }
+
+    private static void assertOneLineFailure(Cli cli, String fragment) {
+        assertThat(cli.exit()).as(cli.toString()).isEqualTo(1);
+        assertThat(cli.errLines()).as(cli.toString()).hasSize(1);
+        assertThat(cli.errLines().get(0)).startsWith("mdp: error: ").contains(fragment);
+    }
+
+    @Test
+    void releasesAPrivateMeanAndWritesItAsJson() throws IOException {
+        Cli cli = release(tensors, "--seed", "42", "--param", "calibration=analytic");
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        assertThat(cli.out()).contains("mechanism     tangent-gaussian on spd/log-euclidean:k=3")
+                .contains("records       30 from").contains("private       yes").contains("release       [[")
+                .contains("wrote ");
+        JsonNode json = new ObjectMapper().readTree(folder.resolve("release.json").toFile());
+        assertThat(json.get("mechanism").asText()).isEqualTo("tangent-gaussian");
+        assertThat(json.get("value")).hasSize(9);
+        assertThat(json.get("onManifold").asBoolean()).isTrue();
+        assertThat(json.get("budget").get("epsilon").asDouble()).isEqualTo(0.5);
+        assertThat(json.get("budget").get("delta").asDouble()).isEqualTo(1e-6);
+        assertThat(json.get("sensitivity").asDouble()).isCloseTo(2 * 0.5 / 30, org.assertj.core.data.Offset.offset(
+                1e-12));
+        assertThat(json.get("sigma").asDouble()).isPositive();
+        assertThat(json.get("private").asBoolean()).isTrue();
+        assertThat(json.get("randomSource").asText()).contains("seed=42");
+        assertThat(json.get("input").get("records").asInt()).isEqualTo(30);
+        String first = json.get("value").toString();
+
+        Cli again = release(tensors, "--seed", "42");
+        assertThat(again.exit()).isZero();
+        assertThat(new ObjectMapper().readTree(folder.resolve("release.json").toFile()).get("value").toString())
+                .isEqualTo(first);
+    }
+
+    @Test
+    void withoutASeedTheSourceIsSecure() throws IOException {
+        Cli cli = release(tensors);
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        JsonNode json = new ObjectMapper().readTree(folder.resolve("release.json").toFile());
+        assertThat(json.get("randomSource").asText()).contains("SecureRandom");
+    }
+
+    @Test
+    void missingOrMalformedFileIsOneLine() throws IOException {
+        assertOneLineFailure(release(folder.resolve("absent.csv")), "data file not found");
+        Path bad = folder.resolve("bad.csv");
+        Files.writeString(bad, "1,0,0,0,1,0,0,0\n");
+        assertOneLineFailure(release(bad), "line 1: a 3x3 symmetric matrix point needs 9 numbers");
+    }
+
+    @Test
+    void aPointOffTheManifoldIsOneLine() throws IOException {
+        Path off = write("off.csv", new double[][] {{1, 0, 0, 0, 1, 0, 0, 0, 1}}, "1,0,0,0,-1,0,0,0,1\n");
+        assertOneLineFailure(release(off), "1 of 2 rows are not points of spd/log-euclidean:k=3: line 2");
+    }
+
+    @Test
+    void dataOutsideTheBallIsRefusedUnlessClipped() throws IOException {
+        Path outside = write("outside.csv", new double[][] {{1, 0, 0, 0, 1, 0, 0, 0, 1}}, "3,0,0,0,1,0,0,0,1\n");
+        assertOneLineFailure(release(outside), "1 of 2 records lie outside the declared ball of radius 0.5");
+        assertThat(release(outside).err()).contains("line 2 at distance 1.0986").contains("use --clip");
+        Cli clipped = release(outside, "--clip", "--seed", "1");
+        assertThat(clipped.exit()).as(clipped.toString()).isZero();
+        assertThat(clipped.out()).contains("(1 clipped onto the ball's boundary)");
+    }
+
+    @Test
+    void anImpossibleBudgetIsOneLine() {
+        List<String> args = new ArrayList<>(List.of("release", "--geometry", "spd/log-euclidean:k=3",
+                "--mechanism", "tangent-gaussian", "--epsilon", "-1", "--center", IDENTITY, "--radius", "0.5",
+                "--input", tensors.toString(), "--out", folder.resolve("r.json").toString()));
+        assertOneLineFailure(Cli.run(args.toArray(String[]::new)), "epsilon must be a finite number > 0");
+        args.set(args.indexOf("-1"), "0.5");
+        // the tangent Gaussian needs delta > 0: a pure-DP budget is impossible for it
+        Cli pure = Cli.run(args.toArray(String[]::new));
+        assertThat(pure.exit()).as(pure.toString()).isEqualTo(1);
+        assertThat(pure.errLines()).hasSize(1);
+        assertThat(pure.err()).contains("delta");
+        assertThat(folder.resolve("r.json")).doesNotExist();
+    }
+
+    @Test
+    void badCentreUnknownMechanismAndUsageErrors() {
+        Cli shortCentre = Cli.run("release", "--geometry", "spd/log-euclidean:k=3", "--mechanism",
+                "tangent-gaussian", "--epsilon", "0.5", "--delta", "1e-6", "--center", "1,0,0", "--radius", "0.5",
+                "--input", tensors.toString());
+        assertOneLineFailure(shortCentre, "--center: a 3x3 symmetric matrix point needs 9 numbers");
+        Cli notPoint = Cli.run("release", "--geometry", "sphere:d=2", "--mechanism", "riemannian-laplace",
+                "--epsilon", "1", "--center", "0,0,2", "--radius", "0.3", "--input", tensors.toString());
+        assertOneLineFailure(notPoint, "--center is not a point of sphere");
+        Cli unknown = Cli.run("release", "--geometry", "sphere:d=2", "--mechanism", "gauss", "--epsilon", "1",
+                "--center", "0,0,1", "--radius", "0.3", "--input", tensors.toString());
+        assertOneLineFailure(unknown, "unknown mechanism 'gauss'; known mechanisms: ");
+        Cli usage = Cli.run("release", "--geometry", "sphere:d=2");
+        assertThat(usage.exit()).isEqualTo(2);
+        assertThat(usage.errLines()).hasSize(1);
+        assertThat(usage.err()).startsWith("mdp: Missing required options");
+    }
+
+    @Test
+    void debugAddsTheStackTrace() {
+        Cli cli = release(folder.resolve("absent.csv"), "--debug");
+        assertThat(cli.exit()).isEqualTo(1);
+        assertThat(cli.errLines().get(0)).startsWith("mdp: error: data file not found");
+        assertThat(cli.errLines().size()).isGreaterThan(3);
+        assertThat(cli.err()).contains("IllegalArgumentException").contains("\tat ");
+    }
+}
