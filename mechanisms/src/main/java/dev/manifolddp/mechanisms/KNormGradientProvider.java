@@ -8,8 +8,12 @@ import java.util.Map;
 public final class KNormGradientProvider implements MechanismProvider {
 
     private static final List<ParameterSpec> PARAMETERS = List.of(
-            ParameterSpec.optional("sampler", "how the release is drawn: mcmc (Metropolis-Hastings in the ball)",
-                    "mcmc"),
+            ParameterSpec.optional("sampler", "how the release is drawn: auto (exact when the geometry has an exact "
+                    + "Laplace sampler and the predicted cost is below the chain's, else mcmc), exact (rejection from "
+                    + "a Laplace envelope: exactly epsilon-DP) or mcmc (Metropolis-Hastings in the ball)", "auto"),
+            ParameterSpec.optional("proposal-budget", "exact sampler: 0 draws until a proposal is accepted (the "
+                    + "number of proposals depends on the data: a timing channel); N > 0 always draws and evaluates "
+                    + "N proposals and returns the first accepted one, failing if none is", "0"),
             ParameterSpec.optional("burn-in", "Metropolis-Hastings steps before the released segment",
                     String.valueOf(KNormGradient.DEFAULT_BURN_IN)),
             ParameterSpec.optional("thin", "steps of the released segment; the release is the state at its end",
@@ -30,7 +34,8 @@ public final class KNormGradientProvider implements MechanismProvider {
     @Override
     public String description() {
         return "K-norm gradient mechanism for the Frechet mean (001): exp(-|grad U(x;D)|/sigma) on the data ball, "
-                + "sigma = 2 Delta/epsilon, drawn by Metropolis-Hastings";
+                + "sigma = 2 Delta/epsilon, drawn exactly by rejection from a Laplace envelope where the geometry "
+                + "allows, else by Metropolis-Hastings";
     }
 
     @Override
@@ -43,6 +48,7 @@ public final class KNormGradientProvider implements MechanismProvider {
         ConfigValues values = ConfigValues.check(name(), PARAMETERS, parameters);
         return KNormGradient.builder()
                 .sampler(KNormGradient.Sampler.parse(values.string("sampler")))
+                .proposalBudget(values.integer("proposal-budget", 0))
                 .burnIn(values.integer("burn-in", 0))
                 .thin(values.integer("thin", 1))
                 .step(values.positiveReal("step"))

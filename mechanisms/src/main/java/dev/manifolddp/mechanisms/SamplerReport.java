@@ -36,6 +36,14 @@ public record SamplerReport(Method method, long proposals, long burnIn, long thi
                 Double.NaN, Double.NaN);
     }
 
+    /**
+     * An exact rejection sampler run with a fixed budget of proposals: every release spends {@code budget} proposals
+     * whatever the data, so the count says nothing about the acceptance rate, which is reported as NaN.
+     */
+    public static SamplerReport exactWithBudget(long budget) {
+        return new SamplerReport(Method.EXACT, budget, 0, 0, 0, Double.NaN, Double.NaN, Double.NaN);
+    }
+
     public static SamplerReport mcmc(long steps, long burnIn, long thin, int chains, double acceptanceRate,
             double effectiveSampleSize, double rHat) {
         return new SamplerReport(Method.MCMC, steps, burnIn, thin, chains, acceptanceRate, effectiveSampleSize, rHat);

@@ -35,15 +35,16 @@ class KNormGradientTest {
      * sigma and sigma / h_max in rho(x, xbar); with sigma (<= 0.04) far below the ball radius (0.39) the law of
      * rho / sigma is nearly the same at every n, so E rho is proportional to sigma. The chain starts at the mean (the
      * mode) and every length scales with sigma, so a short burn-in (500 steps at t = 0.5) biases all n by the same
-     * factor and leaves the slope alone. 120 replicates per n, each with a fresh data set: the error of one release
-     * has a coefficient of variation of about 0.7, so each log mean has standard error about 0.065 and the fitted slope
-     * about 0.04; the interval [-1.25, -0.75] is 6 standard errors wide on each side (false-failure rate below 1e-8
-     * for a random seed; the fixed seed makes the test deterministic).
+     * factor and leaves the slope alone (the exact sampler has no such bias). 120 replicates per n, each with a fresh
+     * data set: the error of one release has a coefficient of variation of about 0.7, so each log mean has standard
+     * error about 0.065 and the fitted slope about 0.04; the interval [-1.25, -0.75] is 6 standard errors wide on each
+     * side (false-failure rate below 1e-8 for a random seed; the fixed seed makes the test deterministic).
      */
-    @Test
-    void meanErrorFallsLikeOneOverN() {
+    @ParameterizedTest
+    @EnumSource(value = KNormGradient.Sampler.class, names = {"MCMC", "EXACT"})
+    void meanErrorFallsLikeOneOverN(KNormGradient.Sampler sampler) {
         Geometry sphere = Fixtures.sphere();
-        KNormGradient kng = KNormGradient.builder().burnIn(500).thin(1).build();
+        KNormGradient kng = KNormGradient.builder().sampler(sampler).burnIn(500).thin(1).build();
         int[] sizes = {50, 100, 200, 400};
         double[] logN = new double[sizes.length];
         double[] logError = new double[sizes.length];
@@ -75,13 +76,14 @@ class KNormGradientTest {
         assertThat(sxy / sxx).as("log-log slope of the mean error against n").isBetween(-1.25, -0.75);
     }
 
-    /** With n = 5 the scale is about the ball radius, so the chain keeps proposing outside; releases stay in. */
-    @Test
-    void releasesStayInsideTheBall() {
+    /** With n = 5 the scale is about the ball radius, so the samplers keep proposing outside; releases stay in. */
+    @ParameterizedTest
+    @EnumSource(value = KNormGradient.Sampler.class, names = {"MCMC", "EXACT"})
+    void releasesStayInsideTheBall(KNormGradient.Sampler sampler) {
         Geometry sphere = Fixtures.sphere();
         UniformRandomProvider rng = Fixtures.rng(40, 0);
         GeneratedData data = Fixtures.sphereCap(5, R, rng);
-        KNormGradient kng = KNormGradient.builder().burnIn(300).thin(50).step(1.0).build();
+        KNormGradient kng = KNormGradient.builder().sampler(sampler).burnIn(300).thin(50).step(1.0).build();
         for (int i = 0; i < 200; i++) {
             Release<double[]> release = kng.release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1),
                     rng);
@@ -94,7 +96,8 @@ class KNormGradientTest {
         Geometry sphere = Fixtures.sphere();
         UniformRandomProvider rng = Fixtures.rng(41, 0);
         GeneratedData data = Fixtures.sphereCap(100, R, rng);
-        Release<double[]> release = KNormGradient.builder().burnIn(3000).thin(400).chains(2).build()
+        Release<double[]> release = KNormGradient.builder().sampler(KNormGradient.Sampler.MCMC).burnIn(3000)
+                .thin(400).chains(2).build()
                 .release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(0.5), rng);
         // 001 Thm 2: Delta = 2r(2 - h_max(2r, 1))/n; Thm 1: sigma = 2 Delta / epsilon
         double delta = 2 * R * (2 - H_2R) / 100;
@@ -148,7 +151,8 @@ class KNormGradientTest {
         Geometry sphere = Fixtures.sphere();
         UniformRandomProvider rng = Fixtures.rng(43, kind.ordinal());
         GeneratedData data = Fixtures.sphereCap(30, R, rng);
-        Release<double[]> release = KNormGradient.builder().proposal(kind).burnIn(500).thin(20).build()
+        Release<double[]> release = KNormGradient.builder().sampler(KNormGradient.Sampler.MCMC).proposal(kind)
+                .burnIn(500).thin(20).build()
                 .release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
         assertThat(release.parameters()).containsEntry("proposal", kind.configName());
         assertThat(sphere.distance(Fixtures.northPole(), release.value())).isLessThanOrEqualTo(R);
@@ -162,8 +166,9 @@ class KNormGradientTest {
         Geometry sphere = Fixtures.sphere();
         UniformRandomProvider rng = Fixtures.rng(44, 0);
         GeneratedData data = Fixtures.sphereCap(30, R, rng);
-        assertThatThrownBy(() -> KNormGradient.builder().proposal(ProposalKind.CHART_RANDOM_WALK).burnIn(10).thin(1)
-                .build().release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng))
+        assertThatThrownBy(() -> KNormGradient.builder().sampler(KNormGradient.Sampler.MCMC)
+                .proposal(ProposalKind.CHART_RANDOM_WALK).burnIn(10).thin(1).build().release(sphere, data.points(),
+                        Fixtures.ball(data), PrivacyBudget.pure(1), rng))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("IsometricChart");
     }
 
@@ -188,11 +193,25 @@ class KNormGradientTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageEndingWith("Provided value: 0.0");
         assertThatThrownBy(() -> KNormGradient.builder().chains(0).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageEndingWith("Provided value: 0");
-        assertThatThrownBy(() -> KNormGradient.Sampler.parse("exact"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("allowed: mcmc")
-                .hasMessageEndingWith("Provided value: exact");
+        assertThatThrownBy(() -> KNormGradient.Sampler.parse("metropolis"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("allowed: auto, exact, mcmc")
+                .hasMessageEndingWith("Provided value: metropolis");
         assertThatThrownBy(() -> Mechanisms.create("kng", Map.of("sampler", "gibbs")))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("allowed: mcmc");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("allowed: auto, exact, mcmc");
+        assertThatThrownBy(() -> KNormGradient.builder().proposalBudget(-1).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("proposal-budget")
+                .hasMessageEndingWith("Provided value: -1");
+        assertThatThrownBy(() -> KNormGradient.builder().sampler(KNormGradient.Sampler.MCMC).proposalBudget(10)
+                .build()).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("applies to the exact sampler only").hasMessageEndingWith("Provided value: 10");
+        assertThatThrownBy(() -> Mechanisms.parse("kng:sampler=mcmc,proposal-budget=5"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("exact sampler only");
+        KNormGradient parsed = (KNormGradient) Mechanisms.parse("kng:sampler=exact,proposal-budget=200");
+        assertThat(parsed.sampler()).isEqualTo(KNormGradient.Sampler.EXACT);
+        assertThat(parsed.proposalBudget()).isEqualTo(200);
+        KNormGradient defaults = (KNormGradient) Mechanisms.create("kng", Map.of());
+        assertThat(defaults.sampler()).isEqualTo(KNormGradient.Sampler.AUTO);
+        assertThat(defaults.proposalBudget()).isZero();
         assertThatThrownBy(() -> Mechanisms.create("kng", Map.of("proposal", "langevin")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tangent-gaussian")
                 .hasMessageEndingWith("Provided value: langevin");
@@ -208,8 +227,10 @@ class KNormGradientTest {
         Geometry sphere = Fixtures.sphere();
         UniformRandomProvider rng = Fixtures.rng(46, 0);
         GeneratedData data = Fixtures.sphereCap(50, R, rng);
-        KNormGradient shortChain = KNormGradient.builder().burnIn(2_000).thin(100).build();
-        KNormGradient longChain = KNormGradient.builder().burnIn(12_000).thin(100).build();
+        KNormGradient shortChain = KNormGradient.builder().sampler(KNormGradient.Sampler.MCMC).burnIn(2_000)
+                .thin(100).build();
+        KNormGradient longChain = KNormGradient.builder().sampler(KNormGradient.Sampler.MCMC).burnIn(12_000)
+                .thin(100).build();
         long shortBytes = Long.MAX_VALUE;
         long longBytes = Long.MAX_VALUE;
         long thread = Thread.currentThread().getId();

@@ -1,0 +1,147 @@
+package dev.manifolddp.mechanisms;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.manifolddp.estimators.FrechetMean;
+import dev.manifolddp.geometry.Geometries;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.sampling.data.GeneratedData;
+import dev.manifolddp.sampling.data.GeodesicBallGenerator;
+import dev.manifolddp.sampling.data.RandomSpdGenerator;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.statistics.distribution.GammaDistribution;
+import org.junit.jupiter.api.Test;
+
+/** KNG with the exact sampler: the default choice, the release's record, the fixed budget, the fallbacks. */
+class KNormGradientExactTest {
+
+    private static final double R = Fixtures.CAP_RADIUS;
+
+    @Test
+    void autoIsExactOnTheSphereAndTheReleaseSaysSo() {
+        Geometry sphere = Fixtures.sphere();
+        UniformRandomProvider rng = Fixtures.rng(70, 0);
+        GeneratedData data = Fixtures.sphereCap(100, R, rng);
+        Release<double[]> release = KNormGradient.builder().build().release(sphere, data.points(), Fixtures.ball(data),
+                PrivacyBudget.pure(1), rng);
+        SamplerReport report = release.sampler();
+        assertThat(report.method()).isEqualTo(SamplerReport.Method.EXACT);
+        assertThat(report.proposals()).isPositive();
+        assertThat(report.burnIn()).isZero();
+        assertThat(release.parameters()).containsEntry("sampler", "exact")
+                .containsEntry("exactSampler", "RadialLaplaceSampler")
+                .containsEntry("envelopeConvexity", Math.PI / 4 / Math.tan(Math.PI / 4))
+                .containsEntry("proposalBudget", 0L).containsKey("predictedAcceptance");
+        assertThat((String) release.parameters().get("autoChoice")).startsWith("exact");
+        assertThat(release.isPrivate()).isTrue();
+        assertThat(release.warnings()).noneMatch(w -> w.contains("only approximately"))
+                .anyMatch(w -> w.contains("depend on the data"));
+        assertThat(sphere.distance(Fixtures.northPole(), release.value())).isLessThanOrEqualTo(R);
+    }
+
+    /** Fixed budget: every release reports the budget; with a budget of 1 some releases fail, loudly, without MH. */
+    @Test
+    void fixedBudgetSpendsTheBudgetOrFails() {
+        Geometry sphere = Fixtures.sphere();
+        UniformRandomProvider rng = Fixtures.rng(71, 0);
+        GeneratedData data = Fixtures.sphereCap(100, R, rng);
+        KNormGradient budgeted = (KNormGradient) Mechanisms.parse("kng:proposal-budget=40");
+        for (int i = 0; i < 20; i++) {
+            Release<double[]> release = budgeted.release(sphere, data.points(), Fixtures.ball(data),
+                    PrivacyBudget.pure(1), rng);
+            assertThat(release.sampler().method()).isEqualTo(SamplerReport.Method.EXACT);
+            assertThat(release.sampler().proposals()).isEqualTo(40);
+            assertThat(release.sampler().acceptanceRate()).as("not observable under a budget").isNaN();
+            assertThat(release.parameters()).containsEntry("proposalBudget", 40L);
+            assertThat(release.warnings()).noneMatch(w -> w.contains("depend on the data"));
+        }
+        // acceptance about 0.6 per proposal: 30 releases with one proposal each fail with probability 1 - 0.6^30
+        KNormGradient single = KNormGradient.builder().proposalBudget(1).build();
+        assertThatThrownBy(() -> {
+            for (int i = 0; i < 30; i++) {
+                single.release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
+            }
+        }).isInstanceOf(IllegalStateException.class).hasMessageContaining("accepted none of its fixed budget of 1")
+                .hasMessageContaining("does not fall back to Metropolis-Hastings");
+    }
+
+    /** Affine-invariant SPD has no exact Laplace sampler: auto runs MH, exact and a budget are refused. */
+    @Test
+    void affineInvariantSpdFallsBackToMcmc() {
+        Geometry spd = Geometries.parse("spd/affine-invariant:k=2");
+        UniformRandomProvider rng = Fixtures.rng(72, 0);
+        GeneratedData data = new RandomSpdGenerator(2, 0.25).generate(20, rng);
+        DataBall ball = DataBall.declared(Fixtures.identity(2), data.radius());
+        Release<double[]> release = KNormGradient.builder().burnIn(200).thin(10).build().release(spd, data.points(),
+                ball, PrivacyBudget.pure(1), rng);
+        assertThat(release.sampler().method()).isEqualTo(SamplerReport.Method.MCMC);
+        assertThat(release.parameters()).containsEntry("sampler", "mcmc")
+                .containsEntry("autoChoice", "mcmc: the geometry has no exact Laplace sampler");
+        assertThatThrownBy(() -> KNormGradient.builder().sampler(KNormGradient.Sampler.EXACT).build().release(spd,
+                data.points(), ball, PrivacyBudget.pure(1), rng)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no exact sampler exists for spd/affine-invariant")
+                .hasMessageEndingWith("Provided value: sampler = exact, proposal-budget = 0");
+        assertThatThrownBy(() -> KNormGradient.builder().proposalBudget(100).build().release(spd, data.points(), ball,
+                PrivacyBudget.pure(1), rng)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("with proposal-budget 0")
+                .hasMessageEndingWith("Provided value: sampler = auto, proposal-budget = 100");
+    }
+
+    /**
+     * Auto compares the predicted cost with the chain's: on Kendall shapes with 50 landmarks (d = 96) at r = 0.15 the
+     * predicted acceptance rate is below 1e-5, so auto runs the chain; with a tiny ball it draws exactly.
+     */
+    @Test
+    void autoPrefersTheChainWhenTheEnvelopeIsHopeless() {
+        Geometry kendall = Geometries.parse("kendall:landmarks=50");
+        UniformRandomProvider rng = Fixtures.rng(73, 0);
+        double[] center = Fixtures.polygonShape(kendall);
+        GeneratedData wide = new GeodesicBallGenerator(kendall, center, 0.15).generate(40, rng);
+        Release<double[]> chain = KNormGradient.builder().burnIn(50).thin(1).build().release(kendall, wide.points(),
+                Fixtures.ball(wide), PrivacyBudget.pure(1), rng);
+        assertThat(chain.sampler().method()).isEqualTo(SamplerReport.Method.MCMC);
+        assertThat((String) chain.parameters().get("autoChoice")).startsWith("mcmc: the predicted acceptance rate");
+        assertThat((double) chain.parameters().get("predictedAcceptance")).isLessThan(1e-5);
+
+        GeneratedData narrow = new GeodesicBallGenerator(kendall, center, 0.02).generate(400, rng);
+        Release<double[]> exact = KNormGradient.builder().build().release(kendall, narrow.points(),
+                Fixtures.ball(narrow), PrivacyBudget.pure(1), rng);
+        assertThat(exact.sampler().method()).isEqualTo(SamplerReport.Method.EXACT);
+        assertThat(kendall.distance(center, exact.value())).isLessThanOrEqualTo(0.02);
+    }
+
+    /**
+     * Log-Euclidean SPD(2) (d = 3): the gradient norm is the chart distance to the mean, so the KNG for the mean is
+     * the Riemannian Laplace restricted to the ball, and the envelope (h = 1) accepts every proposal inside the ball.
+     * With sigma about 0.014 against a ball of radius 0.35 the restriction is invisible (the Laplace leaves the ball
+     * with probability below 1e-6), so {@code rho(release, xbar) / sigma ~ Gamma(3, 1)}: KS over 2000 releases at
+     * alpha = 1e-3 with a fixed seed (deterministic; a random seed would fail with probability 1e-3).
+     */
+    @Test
+    void logEuclideanKngIsTheChartLaplace() {
+        Geometry spd = Geometries.parse("spd/log-euclidean:k=2");
+        UniformRandomProvider rng = Fixtures.rng(74, 0);
+        RandomSpdGenerator generator = new RandomSpdGenerator(2, 0.25);
+        GeneratedData data = generator.generate(100, rng);
+        DataBall ball = DataBall.declared(Fixtures.identity(2), generator.ballRadius());
+        double[] mean = FrechetMean.builder().geometry(spd).build().fit(data.points()).mean();
+        KNormGradient kng = KNormGradient.builder().build();
+        double[] scaled = new double[2000];
+        double sigma = Double.NaN;
+        for (int i = 0; i < scaled.length; i++) {
+            Release<double[]> release = kng.release(spd, data.points(), ball, PrivacyBudget.pure(1), rng);
+            assertThat(release.sampler().proposals()).as("every proposal in the ball is accepted").isEqualTo(1);
+            sigma = release.sigma();
+            scaled[i] = spd.distance(mean, release.value()) / sigma;
+        }
+        Release<double[]> one = kng.release(spd, data.points(), ball, PrivacyBudget.pure(1), rng);
+        assertThat(one.parameters()).containsEntry("exactSampler", "ChartLaplaceSampler")
+                .containsEntry("envelopeConvexity", 1.0);
+        assertThat(sigma).isCloseTo(2 * (2 * generator.ballRadius() / 100), org.assertj.core.data.Offset.offset(
+                1e-15));
+        GammaDistribution gamma = GammaDistribution.of(3, 1);
+        Fixtures.assertFollows("rho(release, xbar) / sigma on log-Euclidean SPD(2)", scaled,
+                gamma::cumulativeProbability);
+    }
+}

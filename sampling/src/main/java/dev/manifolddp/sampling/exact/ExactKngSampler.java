@@ -1,0 +1,310 @@
+package dev.manifolddp.sampling.exact;
+
+import dev.manifolddp.geometry.CurvatureFunctions;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.sampling.Arguments;
+import java.util.Locale;
+import org.apache.commons.statistics.distribution.GammaDistribution;
+import java.util.Optional;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * Exact draws from the K-norm gradient (KNG) density {@code f(x) ∝ exp(-G(x) / sigma)}, {@code G(x) = |grad U(x)|_x},
+ * on a closed geodesic ball {@code B = B_r(p0)}, by rejection from a Riemannian Laplace envelope (MATH §3.7). No
+ * Markov chain is involved, so a release drawn this way has exactly the mechanism's law and its pure epsilon-DP
+ * guarantee (001 Thm 1) holds exactly, unlike a Metropolis-Hastings release (001 §4).
+ *
+ * <p><b>The envelope.</b> Let U be h-strongly geodesically convex on the geodesically convex ball B (for the Frechet
+ * functional of data in B under Assumption 1 of 001, {@code h = h_max(2r, kmax)}: 000 §1). For x, y in B, with
+ * {@code Γ} the parallel transport from y to x along the minimising geodesic, strong convexity gives
+ * {@code |<grad U(x) - Γ grad U(y), log(x, y)>_x| >= h rho(x, y)^2}; Cauchy-Schwarz, the triangle inequality and the
+ * isometry of {@code Γ} then give
+ * <pre>    G(x) >= h rho(x, y) - G(y)    for all x, y in B.                                   (*)</pre>
+ * With y the exact minimiser xbar (G(xbar) = 0) this is the lower bound of 001 Lemma 1. The minimiser is only known
+ * approximately, so the sampler uses (*) with y = a, the {@linkplain KngTarget#anchor() anchor} (e.g. the computed
+ * mean), and {@code g0 = G(a)}, which it evaluates: (*) needs nothing about a except {@code a in B}. (Equivalently:
+ * Lemma 1 at x = a gives {@code rho(a, xbar) <= g0 / h}, and the triangle inequality turns
+ * {@code G(x) >= h rho(x, xbar)} into {@code G(x) >= h rho(x, a) - g0}.) Hence on B
+ * <pre>    exp(-G(x)/sigma) <= exp(g0/sigma) exp(-h rho(x, a)/sigma),</pre>
+ * and the right side is, up to a constant, the Riemannian Laplace at a with scale {@code sigma/h} on the whole
+ * manifold. The sampler draws x from that Laplace with an {@link ExactLaplaceSampler}, rejects it when
+ * {@code rho(p0, x) > r}, and otherwise accepts it with probability
+ * <pre>    exp(-(G(x) - h rho(x, a) + g0) / sigma)  in [0, 1]   by (*).</pre>
+ * The accepted x has density proportional to {@code 1_B(x) exp(-G(x)/sigma)}: exactly the KNG law, whatever a is.
+ * The acceptance rate is the KNG normalising constant over {@code exp(g0/sigma)} times the Laplace one; proposals
+ * outside the ball cost one distance and no gradient evaluation. With {@code h = 1} and
+ * {@code G(x) = rho(x, xbar)} (log-Euclidean SPD, where the gradient is the chart difference) every proposal inside
+ * the ball is accepted.
+ *
+ * <p><b>Violations fail loudly.</b> A ratio above 1, i.e. an excess {@code e = G(x) - h rho(x, a) + g0 < 0}, means
+ * that an assumption is violated (data outside the ball, a convexity constant that is too large, a gradient that is
+ * not that of a convex objective) and the draws would not follow the KNG law: the sampler throws an
+ * {@link IllegalStateException} naming the values, and never clips the ratio. The computed G, rho and g0 are norms and
+ * distances of size O(r) assembled from at most about n + D rounded terms (n data points, D ambient coordinates),
+ * so their absolute rounding error is below {@code (n + D) 2^-53 r}, i.e. below {@code 1e-11 r} for n + D up to
+ * 10^4 (a worst-case bound; the typical error is far smaller). The sampler therefore throws only when
+ * {@code e < -}{@value #ROUNDING_TOLERANCE}{@code (r + G + h rho + g0)}, at least a hundred times that bound; a
+ * smaller negative e is rounding of a ratio that is exactly at most 1, and the uniform test {@code u < ratio} then
+ * accepts, as it would for the exactly computed ratio up to the same rounding.
+ *
+ * <p><b>Timing channel.</b> In the default mode (budget 0) the sampler draws until it accepts, so the number of
+ * proposals is geometric with a success probability that depends on the data (through G and the anchor): the running
+ * time, and the proposal count this method returns, leak information about the data that the DP guarantee does not
+ * cover. With a fixed {@code budget} N the sampler always draws exactly N proposals and evaluates G once for each
+ * (at the anchor, as a decoy of equal cost, for a proposal outside the ball), spends one uniform on each, and
+ * returns the first accepted one. The Laplace proposals' own cost depends only on the public scale
+ * {@code sigma / h}, so the work done is the same for every data set, up to data-dependent floating-point timing.
+ * If none of the N proposals is accepted it throws an {@link IllegalStateException} (it never falls back to
+ * Metropolis-Hastings). That failure is itself a data-dependent event: with {@code p_D} the probability that all N
+ * proposals are rejected for data D, the output (value or failure) is {@code (epsilon, delta)}-DP with
+ * {@code delta <= (1 + e^epsilon) max_D p_D}, so N must make {@code (1 - alpha)^N} negligible for the smallest
+ * acceptance rate alpha the public parameters allow. The accepted value, conditioned on success, has exactly the KNG
+ * law (the first success of i.i.d. trials is independent of its index).
+ *
+ * <p>Allocates nothing per proposal (one gradient evaluation at the anchor and a few checks per call); an instance
+ * owns scratch arrays and its Laplace sampler, so it is <b>not thread-safe</b>: use one per thread
+ * ({@link #find} builds a new one per call).
+ */
+public final class ExactKngSampler {
+
+    /** Relative rounding tolerance of the acceptance test (see the class comment for the justification). */
+    public static final double ROUNDING_TOLERANCE = 1e-9;
+    /** Proposals tried in the unlimited mode before giving up on one draw. */
+    public static final long MAX_PROPOSALS = 100_000_000L;
+    /** Slack of the anchor-in-ball check, matching the data-in-ball check of the mechanisms. */
+    private static final double BALL_SLACK = 1e-12;
+
+    private final Geometry geometry;
+    private final ExactLaplaceSampler laplace;
+    private final double[] proposal;
+
+    /**
+     * A sampler on {@code geometry} whose envelope draws come from {@code laplace} (an exact Riemannian Laplace
+     * sampler on the same geometry, e.g. from {@link ExactLaplaceSamplers#find}).
+     */
+    public ExactKngSampler(Geometry geometry, ExactLaplaceSampler laplace) {
+        this.geometry = Arguments.requireNonNull("geometry", geometry);
+        this.laplace = Arguments.requireNonNull("laplace", laplace);
+        this.proposal = new double[geometry.layout().length()];
+    }
+
+    /**
+     * A new sampler for {@code geometry} when it has an exact Laplace sampler ({@link ExactLaplaceSamplers#find});
+     * empty otherwise (e.g. affine-invariant SPD: use Metropolis-Hastings).
+     */
+    public static Optional<ExactKngSampler> find(Geometry geometry) {
+        Arguments.requireNonNull("geometry", geometry);
+        return ExactLaplaceSamplers.find(geometry).map(laplace -> new ExactKngSampler(geometry, laplace));
+    }
+
+    /**
+     * The strong-convexity constant of the Frechet functional {@code (1/2n) sum_i rho(x, x_i)^2} on a ball of radius r
+     * that holds the data: {@code h_max(2r, kmax)} (MATH §1.5; 000 §1), 1 when kmax <= 0. It is positive only under
+     * Assumption 1 of 001, {@code r < (1/2) min{inj M, pi/(2 sqrt(kmax))}}, which this checks.
+     *
+     * @throws IllegalArgumentException if r is not finite and {@code > 0} or violates Assumption 1
+     */
+    public static double frechetMeanConvexity(Geometry geometry, double radius) {
+        Arguments.requireNonNull("geometry", geometry);
+        Arguments.requirePositiveFinite("radius", radius);
+        double kmax = geometry.curvature().max();
+        double limit = geometry.injectivityRadius();
+        if (kmax > 0) {
+            limit = Math.min(limit, Math.PI / (2 * Math.sqrt(kmax)));
+        }
+        limit *= 0.5;
+        if (!(radius < limit)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "radius must be below the Assumption 1 limit (1/2) min{inj M, pi/(2 sqrt(kmax))} = %.17g of %s "
+                            + "for the Frechet functional to be strongly convex on the ball; choose a smaller ball. "
+                            + "Provided value: %s", limit, geometry.spec(), radius));
+        }
+        return CurvatureFunctions.hMax(2 * radius, kmax);
+    }
+
+    /**
+     * A public estimate of the acceptance rate (accepted draws per envelope proposal) for the KNG of the Frechet mean
+     * on a ball of radius r at scale sigma, for deciding between this sampler and Metropolis-Hastings without looking
+     * at the data:
+     * <pre>    (h_max(2r, kmax) / h_min(2r, kmin))^d * P(Gamma(d, sigma / h_max) <= r).</pre>
+     * Why: by 001 Lemma 1, {@code h_max rho(x, xbar) <= G(x) <= h_min rho(x, xbar)}, and when sigma is small against
+     * r, integrals of {@code exp(-c rho/sigma)} around xbar scale as {@code (sigma / c)^d}, so the ratio of the KNG
+     * normalising constant to the envelope's is about {@code (h_max / h_min)^d} or better; the second factor is the
+     * share of envelope proposals that land in the ball when the mean sits at its centre. The rate falls
+     * exponentially with the dimension d when {@code h_max < 1}: e.g. about 0.6 on S^2 at r = pi/8, but below 1e-5
+     * on Kendall shapes with 50 landmarks (d = 96) at r = 0.15. It is an estimate, not a bound: the data's actual
+     * curvature terms and the mean's position change it, and measured rates were mostly higher (by a factor of 1 to 2
+     * down to rates of 1e-3, by more for smaller rates; see docs/exact-sampling.md).
+     *
+     * @throws IllegalArgumentException if r violates Assumption 1 or sigma is not finite and {@code > 0}
+     */
+    public static double predictedMeanAcceptance(Geometry geometry, double radius, double sigma) {
+        double h = frechetMeanConvexity(geometry, radius);
+        Arguments.requirePositiveFinite("sigma", sigma);
+        double hMin = CurvatureFunctions.hMin(2 * radius, geometry.curvature().min());
+        int d = geometry.dimension();
+        double inBall = GammaDistribution.of(d, sigma / h).cumulativeProbability(radius);
+        return Math.exp(d * Math.log(h / hMin)) * inBall;
+    }
+
+    /** The geometry this sampler draws on. */
+    public Geometry geometry() {
+        return geometry;
+    }
+
+    /** The exact Laplace sampler that draws the envelope proposals. */
+    public ExactLaplaceSampler laplace() {
+        return laplace;
+    }
+
+    /**
+     * One exact KNG draw into {@code out}, drawing proposals until one is accepted (at most {@link #MAX_PROPOSALS}).
+     * The number of proposals depends on the data: see the timing channel in the class comment.
+     *
+     * @return the number of envelope proposals drawn
+     * @throws IllegalStateException when the envelope is violated, or no proposal is accepted in
+     *                               {@link #MAX_PROPOSALS}
+     */
+    public long sample(KngTarget target, double sigma, UniformRandomProvider rng, double[] out) {
+        return sample(target, sigma, 0, rng, out);
+    }
+
+    /**
+     * One exact KNG draw into {@code out} (point layout length; not the target's arrays).
+     *
+     * @param target the density and its envelope
+     * @param sigma  the KNG scale, finite and {@code > 0}
+     * @param budget 0: draw until a proposal is accepted; N > 0: draw exactly N proposals, evaluate each, and return
+     *               the first accepted one (fixed-budget mode, see the class comment)
+     * @param rng    the random source
+     * @param out    receives the draw
+     * @return the number of envelope proposals drawn (always {@code budget} when {@code budget > 0})
+     * @throws IllegalStateException when the envelope is violated, or no proposal is accepted (in the budget, or in
+     *                               {@link #MAX_PROPOSALS} when unlimited)
+     */
+    public long sample(KngTarget target, double sigma, long budget, UniformRandomProvider rng, double[] out) {
+        Arguments.requireNonNull("target", target);
+        Arguments.requirePositiveFinite("sigma", sigma);
+        Arguments.requireAtLeast("budget", budget, 0L);
+        Arguments.requireNonNull("rng", rng);
+        Arguments.requireOutput("out", out, geometry.layout().length());
+        double[] center = Arguments.requirePoint(geometry, "target.ballCenter", target.ballCenter());
+        double[] anchor = Arguments.requirePoint(geometry, "target.anchor", target.anchor());
+        double radius = target.ballRadius();
+        double anchorDistance = geometry.distance(center, anchor);
+        if (anchorDistance > radius * (1 + BALL_SLACK)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "target.anchor must lie in the ball B_r(p0) (r = %s) for the envelope to hold; pass the computed "
+                            + "minimiser or the ball's centre. Provided value: anchor at distance %s from p0",
+                    radius, anchorDistance));
+        }
+        GradientNorm gradient = target.gradient();
+        double g0 = gradient.gradientNorm(anchor);
+        if (!(g0 >= 0) || Double.isInfinite(g0)) {
+            throw new IllegalStateException("the gradient norm at the anchor must be finite and >= 0; found " + g0);
+        }
+        Envelope envelope = new Envelope(gradient, anchor, target.convexity(), g0, radius, sigma);
+        return budget == 0 ? untilAccepted(envelope, center, rng, out) : withBudget(envelope, center, budget, rng, out);
+    }
+
+    private long untilAccepted(Envelope envelope, double[] center, UniformRandomProvider rng, double[] out) {
+        for (long n = 1; n <= MAX_PROPOSALS; n++) {
+            laplace.sample(envelope.anchor, envelope.proposalScale, rng, proposal);
+            if (geometry.distance(center, proposal) > envelope.radius) {
+                continue;
+            }
+            double ratio = envelope.ratio(proposal);
+            if (rng.nextDouble() < ratio) {
+                System.arraycopy(proposal, 0, out, 0, out.length);
+                return n;
+            }
+        }
+        throw new IllegalStateException(String.format(Locale.ROOT,
+                "the exact KNG sampler rejected %d proposals in a row (sigma = %s, convexity h = %s, r = %s); the "
+                        + "acceptance rate is too small for rejection sampling: use the mcmc sampler",
+                MAX_PROPOSALS, envelope.sigma, envelope.convexity, envelope.radius));
+    }
+
+    private long withBudget(Envelope envelope, double[] center, long budget, UniformRandomProvider rng,
+            double[] out) {
+        long accepted = 0;
+        for (long n = 1; n <= budget; n++) {
+            laplace.sample(envelope.anchor, envelope.proposalScale, rng, proposal);
+            boolean inside = geometry.distance(center, proposal) <= envelope.radius;
+            // every proposal costs one gradient evaluation and one uniform, inside the ball or not
+            double ratio = inside ? envelope.ratio(proposal) : envelope.decoy(proposal);
+            double u = rng.nextDouble();
+            if (inside && accepted == 0 && u < ratio) {
+                System.arraycopy(proposal, 0, out, 0, out.length);
+                accepted = n;
+            }
+        }
+        if (accepted == 0) {
+            throw new IllegalStateException(String.format(Locale.ROOT,
+                    "the exact KNG sampler accepted none of its fixed budget of %d proposals (sigma = %s, convexity "
+                            + "h = %s, r = %s); it does not fall back to Metropolis-Hastings. Raise the proposal "
+                            + "budget (the failure itself depends on the data: see the timing-channel note)",
+                    budget, envelope.sigma, envelope.convexity, envelope.radius));
+        }
+        return budget;
+    }
+
+    /** The envelope of one call: the acceptance ratio and its rounding check. */
+    private final class Envelope {
+        final GradientNorm gradient;
+        final double[] anchor;
+        final double convexity;
+        final double anchorGradient;
+        final double radius;
+        final double sigma;
+        final double proposalScale;
+        double sink;
+
+        Envelope(GradientNorm gradient, double[] anchor, double convexity, double anchorGradient, double radius,
+                double sigma) {
+            this.gradient = gradient;
+            this.anchor = anchor;
+            this.convexity = convexity;
+            this.anchorGradient = anchorGradient;
+            this.radius = radius;
+            this.sigma = sigma;
+            this.proposalScale = sigma / convexity;
+            if (!(proposalScale > 0) || Double.isInfinite(proposalScale)) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "sigma / convexity must be finite and "
+                        + "> 0 (it is the envelope's Laplace scale). Provided value: sigma = %s, convexity = %s",
+                        sigma, convexity));
+            }
+        }
+
+        /** {@code exp(-(G(x) - h rho(x, a) + g0) / sigma)} for x in the ball; throws when the envelope fails. */
+        double ratio(double[] x) {
+            double g = gradient.gradientNorm(x);
+            double lower = convexity * geometry.distance(x, anchor);
+            double excess = g - lower + anchorGradient;
+            double tolerance = ROUNDING_TOLERANCE * (radius + g + lower + anchorGradient);
+            if (!(excess >= -tolerance)) {
+                throw new IllegalStateException(String.format(Locale.ROOT,
+                        "exact KNG: the acceptance ratio exp(-(G(x) - h rho(x, a) + g0)/sigma) = %.17g exceeds 1 "
+                                + "beyond rounding: G(x) = |grad U(x)| = %.17g, h = %.17g, rho(x, a) = %.17g, "
+                                + "g0 = |grad U(a)| = %.17g, excess = %.17g < -%.3g, sigma = %.17g. The lower bound "
+                                + "G(x) >= h rho(x, a) - g0 (001 Lemma 1) does not hold: check that the data lie in "
+                                + "the declared ball, that the ball satisfies Assumption 1, and that h is the "
+                                + "objective's strong-convexity constant",
+                        Math.exp(-excess / sigma), g, convexity, lower / convexity, anchorGradient, excess, tolerance,
+                        sigma));
+            }
+            return Math.exp(-excess / sigma);
+        }
+
+        /**
+         * The work of {@link #ratio} for a proposal x outside the ball, where G may be undefined: G at the anchor,
+         * {@code rho(x, a)} and one exponential. The result is kept in {@link #sink} so that the compiler cannot drop
+         * the work.
+         */
+        double decoy(double[] x) {
+            double g = gradient.gradientNorm(anchor);
+            sink += Math.exp(-(g - convexity * geometry.distance(x, anchor) + anchorGradient) / sigma);
+            return 0;
+        }
+    }
+}
