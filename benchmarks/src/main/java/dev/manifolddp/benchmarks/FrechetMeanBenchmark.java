@@ -1,0 +1,50 @@
+package dev.manifolddp.benchmarks;
+
+import dev.manifolddp.estimators.FrechetMean;
+import dev.manifolddp.estimators.FrechetMeanResult;
+import dev.manifolddp.geometry.Geometry;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The sample Frechet mean on S^2 with n = 1000 points of 001 Fig. 1 left's cap, by the papers' gradient descent
+ * (step 0.5, start at the first data point) run to a gradient norm below 1e-12 (issue 4 item 8; geomstats: about
+ * 1.7 ms). Each iteration costs n logarithms, n distances for the cut-locus check and one exponential; the iteration
+ * contracts the error by about one half per update, so 1e-12 takes a few dozen updates.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@State(Scope.Thread)
+public class FrechetMeanBenchmark {
+
+    private FrechetMean estimator;
+    private double[][] data;
+
+    @Setup
+    public void setUp() {
+        Geometry sphere = Fixtures.geometry("sphere:d=2");
+        data = Fixtures.sphereCap(sphere, 1000).points();
+        estimator = FrechetMean.builder().geometry(sphere).tolerance(1e-12).maxIterations(10_000).build();
+        FrechetMeanResult check = estimator.fit(data);
+        if (!check.converged()) {
+            throw new IllegalStateException("the benchmark's Frechet mean did not reach 1e-12: " + check);
+        }
+    }
+
+    @Benchmark
+    public FrechetMeanResult sphereN1000Tolerance1e12() {
+        return estimator.fit(data);
+    }
+}
