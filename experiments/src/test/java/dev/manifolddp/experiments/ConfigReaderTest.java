@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.manifolddp.experiments.config.ConfigException;
 import dev.manifolddp.experiments.config.ConfigReader;
 import dev.manifolddp.experiments.config.ExperimentConfig;
+import dev.manifolddp.experiments.config.PlotConfig;
 import org.junit.jupiter.api.Test;
 
 /** Syntax, types and ranges of the YAML schema, with errors at their path. */
@@ -38,7 +39,7 @@ class ConfigReaderTest {
         assertThatThrownBy(() -> parse(Configs.tinySphere(5, 0) + "replicate: 3\n"))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("replicate: unknown key 'replicate'")
-                .hasMessageContaining("allowed keys: name, reproduces, seed, replicates, threads, geometry, data, "
+                .hasMessageContaining("allowed keys: kind, name, reproduces, seed, replicates, threads, geometry, data, "
                         + "sweep, estimator, mechanisms, utility, deviations, non-private, plot");
     }
 
@@ -98,6 +99,23 @@ class ConfigReaderTest {
         assertThat(config.estimator().params()).containsEntry("tolerance", "1e-9");
         assertThat(parse(Configs.tinySphere(5, 0).replace("estimator: frechet-mean\n", "")).estimator().name())
                 .isEqualTo("frechet-mean");
+    }
+
+    @Test
+    void kindAndPlotSettingsAreChecked() {
+        assertThat(parse("kind: mechanisms\n" + Configs.tinySphere(5, 0)).name()).isEqualTo("tiny-sphere");
+        assertThatThrownBy(() -> parse("kind: bounds\n" + Configs.tinySphere(5, 0)))
+                .hasMessageStartingWith("kind: unknown kind; allowed: mechanisms, sensitivity-check (default "
+                        + "mechanisms). Provided value: bounds");
+        ExperimentConfig config = parse(Configs.tinySphere(5, 0) + "plot: { statistic: median, band: sd }\n");
+        assertThat(config.plot().statistic()).isEqualTo(PlotConfig.Statistic.MEDIAN);
+        assertThat(config.plot().band()).isEqualTo(PlotConfig.Band.SD);
+        assertThat(parse(Configs.tinySphere(5, 0)).plot().band()).isEqualTo(PlotConfig.Band.SE);
+        assertThatThrownBy(() -> parse(Configs.tinySphere(5, 0) + "plot: { band: iqr }\n"))
+                .hasMessageStartingWith("plot.band: unknown plot band; allowed: se, sd, none. Provided value: iqr");
+        assertThatThrownBy(() -> parse(Configs.tinySphere(5, 0) + "plot: { colour: red }\n"))
+                .hasMessageStartingWith("plot.colour: unknown key 'colour' in plot; allowed keys: x, log-x, log-y, "
+                        + "statistic, band");
     }
 
     @Test

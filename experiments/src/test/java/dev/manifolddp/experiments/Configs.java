@@ -24,13 +24,27 @@ public final class Configs {
                 sweep: { n: [10, 30], epsilon: [1.0] }
                 estimator: frechet-mean
                 mechanisms:
-                  - { name: kng, params: { burn-in: 200, thin: 10 } }
+                  - { name: kng, params: { sampler: mcmc, burn-in: 200, thin: 10 } }
                   - { name: riemannian-laplace }
                   - { name: euclidean-laplace, label: euclidean-laplace }
                   - { name: euclidean-laplace, label: projected-euclidean-laplace, params: { project: true } }
                 utility: [geodesic-distance, ambient-distance]
                 deviations: ["short KNG chains for a test"]
                 """.formatted(replicates, threads);
+    }
+
+    /** A sensitivity check on S^2 over two radii with a coarse grid. */
+    public static String tinyCheck(int grid) {
+        return """
+                kind: sensitivity-check
+                name: tiny-check
+                reproduces: "paper 002, Fig. 1 (tiny)"
+                geometry: sphere:d=2
+                center: [0, 0, 1]
+                radii: [0.1, 0.5, 1.2]
+                grid: %d
+                deviations: ["three radii for a test"]
+                """.formatted(grid);
     }
 
     public static Path write(Path folder, String name, String text) {

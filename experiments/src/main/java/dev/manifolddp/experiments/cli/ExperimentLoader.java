@@ -1,10 +1,15 @@
 package dev.manifolddp.experiments.cli;
 
 import com.google.inject.Injector;
+import dev.manifolddp.experiments.check.SensitivityCheck;
+import dev.manifolddp.experiments.check.SensitivityCheckFactory;
+import dev.manifolddp.experiments.check.SensitivityCheckModule;
 import dev.manifolddp.experiments.config.ConfigException;
 import dev.manifolddp.experiments.config.ConfigModule;
 import dev.manifolddp.experiments.config.ConfigReader;
+import dev.manifolddp.experiments.config.Configuration;
 import dev.manifolddp.experiments.config.ExperimentConfig;
+import dev.manifolddp.experiments.config.SensitivityCheckConfig;
 import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.run.Experiment;
@@ -12,19 +17,46 @@ import dev.manifolddp.experiments.run.ExperimentFactory;
 import dev.manifolddp.experiments.run.RunOptions;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.function.Supplier;
 
-/** Reads a configuration, builds the Guice graph over the plugins, and builds the experiment: run and validate. */
+/**
+ * Reads a configuration, builds the Guice graph over the plugins, and builds what the configuration's kind runs (a
+ * mechanism comparison or a sensitivity check): run and validate. Configuration errors are prefixed with the file.
+ */
 final class ExperimentLoader {
 
     private ExperimentLoader() {
     }
 
-    /** The experiment of {@code file}; configuration errors are prefixed with the file name. */
-    static Experiment load(Path file, PluginJars plugins, RunOptions options, PrintStream log) {
-        try {
-            ExperimentConfig config = ConfigReader.read(file);
+    /** What a configuration file builds into. */
+    sealed interface Loaded permits Comparison, Check {
+    }
+
+    /** A mechanism comparison ({@code kind: mechanisms}). */
+    record Comparison(Experiment experiment) implements Loaded {
+    }
+
+    /** A sensitivity check ({@code kind: sensitivity-check}). */
+    record Check(SensitivityCheck check) implements Loaded {
+    }
+
+    /** Reads {@code file} and builds it according to its kind. */
+    static Loaded load(Path file, PluginJars plugins, RunOptions options, PrintStream log) {
+        return prefixed(file, () -> {
+            Configuration configuration = ConfigReader.readAny(file);
+            if (configuration instanceof SensitivityCheckConfig check) {
+                Injector injector = Graphs.injector(plugins, log, new SensitivityCheckModule(check, options));
+                return new Check(injector.getInstance(SensitivityCheckFactory.class).build());
+            }
+            ExperimentConfig config = (ExperimentConfig) configuration;
             Injector injector = Graphs.injector(plugins, log, new ConfigModule(config, options));
-            return injector.getInstance(ExperimentFactory.class).build();
+            return new Comparison(injector.getInstance(ExperimentFactory.class).build());
+        });
+    }
+
+    private static <T> T prefixed(Path file, Supplier<T> action) {
+        try {
+            return action.get();
         } catch (ConfigException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }

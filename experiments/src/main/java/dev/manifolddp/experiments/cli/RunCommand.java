@@ -1,6 +1,8 @@
 package dev.manifolddp.experiments.cli;
 
+import dev.manifolddp.experiments.check.SensitivityCheck;
 import dev.manifolddp.experiments.output.OutputWriter;
+import dev.manifolddp.experiments.output.SensitivityCheckOutputs;
 import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.Progress;
@@ -20,7 +22,8 @@ import picocli.CommandLine.ParentCommand;
 /** {@code mdp run CONFIG}: runs an experiment and writes its outputs. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = "Run an experiment configuration and write results/<name>/ (replicates.csv, summary.csv, "
-                + "run.json, plots, summary.md).")
+                + "run.json, plots, summary.md; a sensitivity check writes summary.csv, run.json, its plot and "
+                + "summary.md).")
 final class RunCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -33,7 +36,8 @@ final class RunCommand implements Callable<Integer> {
     Path config;
 
     @Option(names = "--scale", paramLabel = "F", defaultValue = "1",
-            description = "Multiply every replicate count by F (at least one replicate remains).")
+            description = "Multiply every replicate count by F (at least one replicate remains); a sensitivity "
+                    + "check multiplies its grid instead.")
     double scale;
 
     @Option(names = "--threads", paramLabel = "N", description = "Worker threads (0 = all cores); overrides the "
@@ -56,7 +60,11 @@ final class RunCommand implements Callable<Integer> {
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         Thread.currentThread().setContextClassLoader(jars.loader());
         try {
-            Experiment experiment = ExperimentLoader.load(config, jars, options, quiet ? null : parent.err);
+            ExperimentLoader.Loaded loaded = ExperimentLoader.load(config, jars, options, quiet ? null : parent.err);
+            if (loaded instanceof ExperimentLoader.Check check) {
+                return runCheck(check.check());
+            }
+            Experiment experiment = ((ExperimentLoader.Comparison) loaded).experiment();
             parent.out.printf(Locale.ROOT, "%s: %d cells x %d mechanisms x %d replicates = %d releases on %d "
                     + "threads%n", experiment.config().name(), experiment.cells().size(),
                     experiment.mechanisms().size(), experiment.replicates(), experiment.releases(),
@@ -72,5 +80,16 @@ final class RunCommand implements Callable<Integer> {
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
         }
+    }
+
+    private int runCheck(SensitivityCheck check) {
+        parent.out.printf(Locale.ROOT, "%s: sensitivity check on %s, %d radii, %d grid points per circle%n",
+                check.config().name(), check.geometry().spec(), check.config().radii().size(), check.perCircle());
+        SensitivityCheck.Result result = check.run();
+        Path folder = out != null ? out : Path.of("results", check.config().name());
+        List<String> files = SensitivityCheckOutputs.write(result, folder);
+        parent.out.printf(Locale.ROOT, "done in %.1f s; wrote %s: %s%n", result.wallSeconds(), folder,
+                String.join(", ", files));
+        return 0;
     }
 }

@@ -40,7 +40,14 @@ final class ValidateCommand implements Callable<Integer> {
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         Thread.currentThread().setContextClassLoader(jars.loader());
         try {
-            Experiment experiment = ExperimentLoader.load(config, jars, RunOptions.defaults(), null);
+            ExperimentLoader.Loaded loaded = ExperimentLoader.load(config, jars, RunOptions.defaults(), null);
+            if (loaded instanceof ExperimentLoader.Check check) {
+                parent.out.printf(Locale.ROOT, "%s is valid: a sensitivity check on %s over %d radii with %d grid "
+                        + "points per circle%n", config, check.check().geometry().spec(),
+                        check.check().config().radii().size(), check.check().perCircle());
+                return 0;
+            }
+            Experiment experiment = ((ExperimentLoader.Comparison) loaded).experiment();
             parent.out.printf(Locale.ROOT, "%s is valid: %d cells (%s) x %d mechanisms (%s) x %d replicates = %d "
                     + "releases%n", config, experiment.cells().size(),
                     experiment.axes().stream().map(SweepAxis::name).collect(Collectors.joining(" x ")),

@@ -25,6 +25,7 @@ import java.util.regex.Pattern;
  * naming the key with its path and listing the allowed keys. The schema:
  *
  * <pre>
+ * kind: mechanisms                     # optional: mechanisms (default) or sensitivity-check (SensitivityCheckConfig)
  * name: sphere-frechet                 # required; [A-Za-z0-9._-]+, the output folder results/&lt;name&gt;
  * reproduces: "paper 001, Fig. 1 left" # optional
  * seed: 7                              # required integer
@@ -40,14 +41,26 @@ import java.util.regex.Pattern;
  * utility: [geodesic-distance, ambient-distance]   # required
  * deviations: ["text", ...]            # optional notes for summary.md
  * non-private: false                   # optional: the run knowingly uses data-derived bounds
- * plot: { x: n, log-x: true, log-y: true }         # optional
+ * plot: { x: n, log-x: true, log-y: true, statistic: mean, band: se }   # optional; statistic mean|median,
+ *                                                                     # band se|sd|none
  * </pre>
  */
 public final class ConfigReader {
 
+    /** The kind of a mechanism comparison, the default. */
+    public static final String KIND_MECHANISMS = "mechanisms";
+    /** The kind of an empirical sensitivity check ({@link SensitivityCheckConfig}). */
+    public static final String KIND_SENSITIVITY_CHECK = "sensitivity-check";
+    /** Every kind, the default first. */
+    public static final List<String> KINDS = List.of(KIND_MECHANISMS, KIND_SENSITIVITY_CHECK);
+
     /** The top-level keys, in the order of the schema. */
-    public static final List<String> TOP_LEVEL_KEYS = List.of("name", "reproduces", "seed", "replicates", "threads",
-            "geometry", "data", "sweep", "estimator", "mechanisms", "utility", "deviations", "non-private", "plot");
+    public static final List<String> TOP_LEVEL_KEYS = List.of("kind", "name", "reproduces", "seed", "replicates",
+            "threads", "geometry", "data", "sweep", "estimator", "mechanisms", "utility", "deviations", "non-private",
+            "plot");
+
+    /** The keys of the {@code plot} section. */
+    static final List<String> PLOT_KEYS = List.of("x", "log-x", "log-y", "statistic", "band");
 
     /** The estimator used when the configuration names none. */
     public static final String DEFAULT_ESTIMATOR = "frechet-mean";
@@ -58,21 +71,38 @@ public final class ConfigReader {
     private ConfigReader() {
     }
 
-    /** Reads and checks a configuration file. */
+    /** Reads and checks a mechanism-comparison configuration file (the default kind). */
     public static ExperimentConfig read(Path file) {
-        String text;
+        return parse(readText(file), file);
+    }
+
+    /** Reads and checks a configuration file of any kind. */
+    public static Configuration readAny(Path file) {
+        return parseAny(readText(file), file);
+    }
+
+    private static String readText(Path file) {
         try {
-            text = Files.readString(file);
+            return Files.readString(file);
         } catch (NoSuchFileException e) {
             throw new ConfigException("", "configuration file not found: " + file);
         } catch (IOException e) {
             throw new ConfigException("", "cannot read configuration file " + file + ": " + e.getMessage(), e);
         }
-        return parse(text, file);
     }
 
-    /** Parses and checks a configuration; {@code file} (may be null) resolves relative data paths. */
+    /** Parses and checks a mechanism-comparison configuration; {@code file} (may be null) resolves data paths. */
     public static ExperimentConfig parse(String yaml, Path file) {
+        Configuration configuration = parseAny(yaml, file);
+        if (configuration instanceof ExperimentConfig experiment) {
+            return experiment;
+        }
+        throw new ConfigException("kind", "this command takes a configuration of kind '" + KIND_MECHANISMS
+                + "'. Provided value: " + KIND_SENSITIVITY_CHECK);
+    }
+
+    /** Parses and checks a configuration of any kind (the key {@code kind}, default {@value #KIND_MECHANISMS}). */
+    public static Configuration parseAny(String yaml, Path file) {
         JsonNode document;
         try {
             ObjectMapper mapper = new ObjectMapper(new YAMLFactory());
@@ -87,13 +117,17 @@ public final class ConfigReader {
             throw new ConfigException("", "the configuration must be a YAML mapping with the keys "
                     + String.join(", ", TOP_LEVEL_KEYS));
         }
+        String kind = root.has("kind") ? root.field("kind").scalar("the configuration kind") : KIND_MECHANISMS;
+        if (!KINDS.contains(kind)) {
+            throw new ConfigException("kind", String.format("unknown kind; allowed: %s (default %s). Provided value: "
+                    + "%s", String.join(", ", KINDS), KIND_MECHANISMS, kind));
+        }
+        if (kind.equals(KIND_SENSITIVITY_CHECK)) {
+            return SensitivityCheckReader.read(root, document, file);
+        }
         root.requireKeys(TOP_LEVEL_KEYS, "the configuration");
 
-        String name = root.field("name").scalar("the experiment name");
-        if (!NAME.matcher(name).matches()) {
-            throw new ConfigException("name", "the name becomes the output folder; use letters, digits, '.', '_' "
-                    + "and '-' only. Provided value: " + name);
-        }
+        String name = name(root);
         String reproduces = root.has("reproduces") ? root.field("reproduces").scalar("reproduces") : null;
         long seed = root.field("seed").longValue("the master seed");
         int replicates = root.field("replicates").intValue("replicates", 1);
@@ -109,6 +143,16 @@ public final class ConfigReader {
         PlotConfig plot = plot(root.field("plot"));
         return new ExperimentConfig(name, reproduces, seed, replicates, threads, geometry, data, sweep, estimator,
                 mechanisms, utility, deviations, nonPrivate, plot, file, document);
+    }
+
+    /** The checked {@code name}, which becomes the output folder. */
+    static String name(ConfigNode root) {
+        String name = root.field("name").scalar("the experiment name");
+        if (!NAME.matcher(name).matches()) {
+            throw new ConfigException("name", "the name becomes the output folder; use letters, digits, '.', '_' "
+                    + "and '-' only. Provided value: " + name);
+        }
+        return name;
     }
 
     /** Every scalar's text as written, keyed by its path in {@link ConfigNode}'s notation. */
@@ -302,13 +346,17 @@ public final class ConfigReader {
         return values;
     }
 
-    private static PlotConfig plot(ConfigNode node) {
+    static PlotConfig plot(ConfigNode node) {
         if (node.isMissing()) {
             return PlotConfig.AUTOMATIC;
         }
-        node.requireKeys(List.of("x", "log-x", "log-y"), "plot");
+        node.requireKeys(PLOT_KEYS, "plot");
         return new PlotConfig(node.has("x") ? node.field("x").scalar("the plot's x axis") : null,
                 node.has("log-x") ? node.field("log-x").bool("log-x") : null,
-                node.has("log-y") ? node.field("log-y").bool("log-y") : null);
+                node.has("log-y") ? node.field("log-y").bool("log-y") : null,
+                node.has("statistic") ? PlotConfig.Statistic.parse(node.field("statistic").scalar("the plot "
+                        + "statistic (mean or median)"), node.field("statistic").path()) : null,
+                node.has("band") ? PlotConfig.Band.parse(node.field("band").scalar("the plot band (se, sd or "
+                        + "none)"), node.field("band").path()) : null);
     }
 }

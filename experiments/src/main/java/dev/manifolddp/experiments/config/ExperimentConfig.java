@@ -29,7 +29,7 @@ import java.util.Optional;
 public record ExperimentConfig(String name, String reproduces, long seed, int replicates, int threads, String geometry,
         DataConfig data, List<SweepAxis> sweep, PluginRef estimator, List<MechanismConfig> mechanisms,
         List<String> utility, List<String> deviations, boolean nonPrivate, PlotConfig plot, Path file,
-        JsonNode document) {
+        JsonNode document) implements Configuration {
 
     public ExperimentConfig {
         sweep = List.copyOf(sweep);

@@ -1,14 +1,84 @@
 package dev.manifolddp.experiments.config;
 
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
 /**
  * The optional {@code plot} section. Null fields mean "automatic": the x axis is the first swept axis, and both axes
  * are logarithmic when it is n (errors fall like 1/n, 001 Theorem 3).
  *
- * @param x    the sweep axis on the horizontal axis, or null
- * @param logX a logarithmic horizontal axis, or null
- * @param logY a logarithmic vertical axis, or null
+ * @param x         the sweep axis on the horizontal axis, or null
+ * @param logX      a logarithmic horizontal axis, or null
+ * @param logY      a logarithmic vertical axis, or null
+ * @param statistic what the points show: the mean (default) or the median (robust for wall times)
+ * @param band      the error bars: {@code mean +- 2 SE} (default, 001), {@code +- 2 sd} (004) or none
  */
-public record PlotConfig(String x, Boolean logX, Boolean logY) {
+public record PlotConfig(String x, Boolean logX, Boolean logY, Statistic statistic, Band band) {
 
-    public static final PlotConfig AUTOMATIC = new PlotConfig(null, null, null);
+    public static final PlotConfig AUTOMATIC = new PlotConfig(null, null, null, Statistic.MEAN, Band.SE);
+
+    public PlotConfig {
+        statistic = statistic == null ? Statistic.MEAN : statistic;
+        band = band == null ? Band.SE : band;
+    }
+
+    /** The plotted centre of a group's values. */
+    public enum Statistic {
+        MEAN, MEDIAN;
+
+        /** The configuration name. */
+        public String configName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        static Statistic parse(String text, String path) {
+            return ConfigEnums.parse(values(), text, path, "plot statistic");
+        }
+    }
+
+    /** The plotted error bars. */
+    public enum Band {
+        /** {@code +- 2} standard errors of the mean (001 Fig. 1). */
+        SE,
+        /** {@code +- 2} standard deviations of the replicates (004 Fig. 1). */
+        SD,
+        /** No error bars. */
+        NONE;
+
+        /** The configuration name. */
+        public String configName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+
+        /** How the band reads in a legend or a table header. */
+        public String describe() {
+            return switch (this) {
+                case SE -> "+- 2 SE";
+                case SD -> "+- 2 sd";
+                case NONE -> "no band";
+            };
+        }
+
+        static Band parse(String text, String path) {
+            return ConfigEnums.parse(values(), text, path, "plot band");
+        }
+    }
+
+    /** Lower-case configuration names of enum constants. */
+    static final class ConfigEnums {
+        private ConfigEnums() {
+        }
+
+        static <E extends Enum<E>> E parse(E[] values, String text, String path, String what) {
+            for (E value : values) {
+                if (value.name().toLowerCase(Locale.ROOT).equals(text)) {
+                    return value;
+                }
+            }
+            throw new ConfigException(path, String.format("unknown %s; allowed: %s. Provided value: %s", what,
+                    Arrays.stream(values).map(v -> v.name().toLowerCase(Locale.ROOT))
+                            .collect(Collectors.joining(", ")), text));
+        }
+    }
 }

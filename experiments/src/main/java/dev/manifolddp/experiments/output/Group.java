@@ -31,10 +31,12 @@ import java.util.Set;
  * @param proposals     mean proposals per release over samplers that count them (NaN if none)
  * @param mcmc          an MCMC report of the cell (chain settings), or null
  * @param releases      releases in the group
+ * @param releaseTime   wall time of the release calls in seconds (statistics over the replicates)
  */
 public record Group(Cell cell, int mechanism, String label, List<Stat> stats, long[] projected, long[] undefined,
         Range sensitivity, Range sigma, Set<String> sigmaRules, long nonPrivate, long dataDerived,
-        Set<String> samplers, double acceptance, double ess, double proposals, SamplerReport mcmc, long releases) {
+        Set<String> samplers, double acceptance, double ess, double proposals, SamplerReport mcmc, long releases,
+        Stat releaseTime) {
 
     /** Mean, minimum and maximum of a quantity over a group's replicates. */
     public record Range(double mean, double min, double max) {
@@ -75,6 +77,7 @@ public record Group(Cell cell, int mechanism, String label, List<Stat> stats, lo
                 double[] acceptance = new double[replicates];
                 double[] ess = new double[replicates];
                 double[] proposals = new double[replicates];
+                double[] seconds = new double[replicates];
                 Set<String> rules = new LinkedHashSet<>();
                 Set<String> samplers = new LinkedHashSet<>();
                 long nonPrivate = 0;
@@ -92,6 +95,7 @@ public record Group(Cell cell, int mechanism, String label, List<Stat> stats, lo
                         }
                     }
                     sensitivity[r] = record.sensitivity();
+                    seconds[r] = record.releaseSeconds();
                     sigma[r] = record.sigma();
                     rules.add(record.sigmaRule());
                     SamplerReport sampler = record.sampler();
@@ -112,7 +116,7 @@ public record Group(Cell cell, int mechanism, String label, List<Stat> stats, lo
                 groups.add(new Group(cell, m, result.experiment().mechanisms().get(m).label(), stats, projected,
                         undefined, Range.of(sensitivity), Range.of(sigma), rules, nonPrivate, dataDerived, samplers,
                         Range.of(acceptance).mean(), Range.of(ess).mean(), Range.of(proposals).mean(), mcmc,
-                        replicates));
+                        replicates, Stat.of(seconds)));
             }
         }
         return groups;

@@ -23,7 +23,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * PNG plots with XChart: for each utility, the mean utility against the plot's x axis (the first swept axis unless
- * {@code plot.x} says otherwise), one series per mechanism label with {@code +- 2 SE} error bars. Further swept axes
+ * {@code plot.x} says otherwise), one series per mechanism label with {@code +- 2 SE} error bars (or what
+ * {@code plot.statistic} and {@code plot.band} ask: the median, {@code +- 2 sd}, no bars). Further swept axes
  * give one plot per combination of their values. Both axes are logarithmic when x is n (errors fall like 1/n) or
  * when {@code plot} asks; a logarithmic axis falls back to linear (with a note in summary.md) when a value, or the
  * lower end of an error bar, is not positive, since XChart cannot draw it.
@@ -87,6 +88,7 @@ final class Plots {
 
     private static XYChart chart(Experiment experiment, SweepAxis x, String utility, int u, List<Group> groups,
             Map<String, Double> positions, String subtitle, List<String> notes, String file) {
+        PlotConfig settings = experiment.config().plot();
         Map<String, List<double[]>> series = new LinkedHashMap<>();
         boolean positiveX = true;
         boolean positiveY = true;
@@ -97,16 +99,17 @@ final class Plots {
                 continue;
             }
             double position = positions.get(group.cell().values().get(x.name()));
-            double error = Double.isNaN(stat.standardError()) ? 0 : 2 * stat.standardError();
-            points.add(new double[] {position, stat.mean(), error});
+            double centre = stat.centre(settings.statistic());
+            double error = stat.halfBand(settings.band());
+            points.add(new double[] {position, centre, error});
             positiveX &= position > 0;
-            positiveY &= stat.mean() - error > 0;
+            positiveY &= centre - error > 0;
         }
         if (series.values().stream().allMatch(List::isEmpty)) {
             notes.add("no plot " + file + ": no defined values");
             return null;
         }
-        PlotConfig plot = experiment.config().plot();
+        PlotConfig plot = settings;
         boolean automaticLog = x.name().equals(SweepAxis.N);
         boolean logX = Optional.ofNullable(plot.logX()).orElse(automaticLog);
         boolean logY = Optional.ofNullable(plot.logY()).orElse(automaticLog);
@@ -115,12 +118,15 @@ final class Plots {
             logX = false;
         }
         if (logY && !positiveY) {
-            notes.add(file + ": linear y axis, since a mean - 2 SE is not positive");
+            notes.add(file + ": linear y axis, since a " + settings.statistic().configName() + " minus its band "
+                    + "is not positive");
             logY = false;
         }
         String title = experiment.config().name() + ": " + utility + (subtitle.isEmpty() ? "" : " (" + subtitle + ")");
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(x.name())
-                .yAxisTitle(utility + " (mean +- 2 SE)").build();
+                .yAxisTitle(utility + " (" + settings.statistic().configName()
+                        + (settings.band() == PlotConfig.Band.NONE ? "" : " " + settings.band().describe()) + ")")
+                .build();
         Styler styler = chart.getStyler();
         chart.getStyler().setXAxisLogarithmic(logX).setYAxisLogarithmic(logY).setErrorBarsColorSeriesColor(true);
         styler.setLegendPosition(Styler.LegendPosition.OutsideS).setChartBackgroundColor(Color.WHITE)

@@ -129,6 +129,11 @@ final class RunJson {
                 sampler.put("chains", group.mcmc().chains());
             }
             entry.put("sampler", sampler);
+            Map<String, Object> time = new LinkedHashMap<>();
+            time.put("meanSeconds", number(group.releaseTime().mean()));
+            time.put("medianSeconds", number(group.releaseTime().median()));
+            time.put("note", "wall time of the release call under " + experiment.threads() + " worker thread(s)");
+            entry.put("releaseTime", time);
             Map<String, Object> notes = new LinkedHashMap<>();
             for (int u = 0; u < experiment.utilities().size(); u++) {
                 if (group.projected()[u] > 0 || group.undefined()[u] > 0) {

@@ -1,14 +1,21 @@
 package dev.manifolddp.experiments.output;
 
+import dev.manifolddp.experiments.config.PlotConfig;
+import java.util.Arrays;
+
 /**
  * The mean of a utility over the replicates of one cell and mechanism, with its standard error
- * {@code s / sqrt(count)} (s the sample standard deviation) and the band {@code mean +- 2 SE} the papers plot.
+ * {@code s / sqrt(count)} (s the sample standard deviation), the band {@code mean +- 2 SE} that 001 plots, the
+ * standard deviation itself (004 plots {@code mean +- 2 sd}) and the median (robust for wall times, where the first
+ * releases of a JVM run before the code is compiled).
  *
- * @param count         defined values
- * @param mean          their mean (NaN when none)
- * @param standardError the standard error (NaN with fewer than two values)
+ * @param count             defined values
+ * @param mean              their mean (NaN when none)
+ * @param standardError     the standard error (NaN with fewer than two values)
+ * @param standardDeviation the sample standard deviation s (NaN with fewer than two values)
+ * @param median            the median (NaN when none)
  */
-public record Stat(long count, double mean, double standardError) {
+public record Stat(long count, double mean, double standardError, double standardDeviation, double median) {
 
     public double lower() {
         return mean - 2 * standardError;
@@ -18,29 +25,45 @@ public record Stat(long count, double mean, double standardError) {
         return mean + 2 * standardError;
     }
 
-    /** Mean and standard error of the defined (non-NaN) values, summed in index order. */
+    /** The plotted centre: the mean or the median. */
+    public double centre(PlotConfig.Statistic statistic) {
+        return statistic == PlotConfig.Statistic.MEDIAN ? median : mean;
+    }
+
+    /** Half the width of the plotted band: 2 SE, 2 sd, or 0 (NaN spreads count as 0). */
+    public double halfBand(PlotConfig.Band band) {
+        double spread = switch (band) {
+            case SE -> standardError;
+            case SD -> standardDeviation;
+            case NONE -> 0;
+        };
+        return Double.isNaN(spread) ? 0 : 2 * spread;
+    }
+
+    /** Mean, standard error, standard deviation and median of the defined (non-NaN) values, summed in index order. */
     static Stat of(double[] values) {
-        long count = 0;
-        double sum = 0;
-        for (double value : values) {
-            if (!Double.isNaN(value)) {
-                count++;
-                sum += value;
-            }
-        }
+        double[] defined = Arrays.stream(values).filter(v -> !Double.isNaN(v)).toArray();
+        long count = defined.length;
         if (count == 0) {
-            return new Stat(0, Double.NaN, Double.NaN);
+            return new Stat(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        }
+        double sum = 0;
+        for (double value : defined) {
+            sum += value;
         }
         double mean = sum / count;
+        double[] sorted = defined.clone();
+        Arrays.sort(sorted);
+        int half = sorted.length / 2;
+        double median = sorted.length % 2 == 1 ? sorted[half] : 0.5 * (sorted[half - 1] + sorted[half]);
         if (count < 2) {
-            return new Stat(count, mean, Double.NaN);
+            return new Stat(count, mean, Double.NaN, Double.NaN, median);
         }
         double squares = 0;
-        for (double value : values) {
-            if (!Double.isNaN(value)) {
-                squares += (value - mean) * (value - mean);
-            }
+        for (double value : defined) {
+            squares += (value - mean) * (value - mean);
         }
-        return new Stat(count, mean, Math.sqrt(squares / (count - 1) / count));
+        double sd = Math.sqrt(squares / (count - 1));
+        return new Stat(count, mean, sd / Math.sqrt(count), sd, median);
     }
 }

@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * {@code summary.csv}: one row per cell x mechanism with, for each utility u, {@code u_mean}, {@code u_se} (standard
- * error), {@code u_lower} and {@code u_upper} ({@code mean -+ 2 SE}) and {@code u_count} (defined values), plus the
- * number of replicates.
+ * error), {@code u_lower} and {@code u_upper} ({@code mean -+ 2 SE}), {@code u_count} (defined values), {@code u_sd}
+ * (standard deviation of the replicates; 004 plots {@code mean +- 2 sd}) and {@code u_median}, plus the number of
+ * replicates.
  */
 final class SummaryCsv {
 
@@ -26,7 +27,7 @@ final class SummaryCsv {
         header.add("mechanism");
         header.add("replicates");
         for (UtilityMeasure utility : result.experiment().utilities()) {
-            for (String suffix : List.of("_mean", "_se", "_lower", "_upper", "_count")) {
+            for (String suffix : List.of("_mean", "_se", "_lower", "_upper", "_count", "_sd", "_median")) {
                 header.add(utility.name() + suffix);
             }
         }
@@ -42,6 +43,8 @@ final class SummaryCsv {
                     row.add(Csv.number(stat.lower()));
                     row.add(Csv.number(stat.upper()));
                     row.add(Long.toString(stat.count()));
+                    row.add(Csv.number(stat.standardDeviation()));
+                    row.add(Csv.number(stat.median()));
                 }
                 out.write(Csv.line(row));
             }

@@ -2,6 +2,7 @@ package dev.manifolddp.experiments.output;
 
 import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.config.MechanismConfig;
+import dev.manifolddp.experiments.config.PlotConfig;
 import dev.manifolddp.experiments.config.SweepAxis;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.RunResult;
@@ -15,8 +16,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * {@code summary.md}: the paper figure the run reproduces, its settings, a table of the summary (mean +- 2 SE), the
- * plots, and every deviation, declared and automatic.
+ * {@code summary.md}: the paper figure the run reproduces, its settings, a table of the summary (mean +- 2 SE, or the
+ * plot's statistic and band), the findings generated from the numbers ({@link Findings}: the paper's scale against
+ * the proven rule, decay in n), the plots, and every deviation, declared and automatic.
  */
 final class SummaryMarkdown {
 
@@ -53,9 +55,19 @@ final class SummaryMarkdown {
         row(md, "wall time", String.format(Locale.ROOT, "%.1f s", result.wallSeconds()));
         md.append('\n');
 
+        PlotConfig plot = config.plot();
         md.append("## Results\n\n");
-        md.append("Mean utility over the replicates, with the band mean +- 2 standard errors; details in "
-                + "`summary.csv`, every replicate in `replicates.csv`, privacy accounting in `run.json`.\n\n");
+        md.append(switch (plot.band()) {
+            case SE -> "Mean utility over the replicates, with the band mean +- 2 standard errors";
+            case SD -> "Mean utility over the replicates, with the band mean +- 2 standard deviations of the "
+                    + "replicates";
+            case NONE -> "Mean utility over the replicates";
+        });
+        if (plot.statistic() == PlotConfig.Statistic.MEDIAN) {
+            md.append(", then the median in brackets (the plots show the median)");
+        }
+        md.append("; details in `summary.csv`, every replicate in `replicates.csv`, privacy accounting in "
+                + "`run.json`.\n\n");
         StringBuilder header = new StringBuilder("|");
         StringBuilder rule = new StringBuilder("|");
         for (SweepAxis axis : experiment.axes()) {
@@ -76,16 +88,17 @@ final class SummaryMarkdown {
             }
             md.append(' ').append(escape(group.label())).append(" |");
             for (Stat stat : group.stats()) {
-                md.append(' ').append(format(stat)).append(" |");
+                md.append(' ').append(format(stat, plot)).append(" |");
             }
             md.append('\n');
         }
         md.append('\n');
+        md.append(Findings.markdown(experiment, groups));
 
         if (!plots.isEmpty() || !plotNotes.isEmpty()) {
             md.append("## Plots\n\n");
-            for (String plot : plots) {
-                md.append("![").append(plot).append("](").append(plot).append(")\n\n");
+            for (String image : plots) {
+                md.append("![").append(image).append("](").append(image).append(")\n\n");
             }
             for (String note : plotNotes) {
                 md.append("- ").append(note).append('\n');
@@ -117,14 +130,16 @@ final class SummaryMarkdown {
                 .collect(Collectors.joining(", ", "(", ")"));
     }
 
-    private static String format(Stat stat) {
+    private static String format(Stat stat, PlotConfig plot) {
         if (stat.count() == 0) {
             return "-";
         }
-        if (Double.isNaN(stat.standardError())) {
-            return String.format(Locale.ROOT, "%.4g", stat.mean());
-        }
-        return String.format(Locale.ROOT, "%.4g ± %.2g", stat.mean(), 2 * stat.standardError());
+        double band = plot.band() == PlotConfig.Band.SD ? stat.standardDeviation() : stat.standardError();
+        String text = plot.band() == PlotConfig.Band.NONE || Double.isNaN(band)
+                ? String.format(Locale.ROOT, "%.4g", stat.mean())
+                : String.format(Locale.ROOT, "%.4g ± %.2g", stat.mean(), 2 * band);
+        return plot.statistic() == PlotConfig.Statistic.MEDIAN
+                ? text + String.format(Locale.ROOT, " (%.4g)", stat.median()) : text;
     }
 
     private static String escape(String text) {

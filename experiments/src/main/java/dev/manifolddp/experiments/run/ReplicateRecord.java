@@ -14,7 +14,9 @@ import dev.manifolddp.mechanisms.SamplerReport;
  * @param isPrivate    the release's own verdict ({@code Release.isPrivate()})
  * @param dataDerived  a bound was computed from the data
  * @param sampler      how the noise was drawn
+ * @param releaseSeconds wall time of the release call (under the run's parallelism; see
+ *                       {@link dev.manifolddp.experiments.utility.WallTime})
  */
 public record ReplicateRecord(Measurement[] utilities, double sigma, double sensitivity, String sigmaRule,
-        boolean isPrivate, boolean dataDerived, SamplerReport sampler) {
+        boolean isPrivate, boolean dataDerived, SamplerReport sampler, double releaseSeconds) {
 }

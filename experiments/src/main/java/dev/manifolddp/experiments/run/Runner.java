@@ -2,6 +2,7 @@ package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.utility.Measurement;
+import dev.manifolddp.experiments.utility.Timing;
 import dev.manifolddp.experiments.utility.UtilityMeasure;
 import dev.manifolddp.mechanisms.MeanMechanism;
 import dev.manifolddp.mechanisms.Release;
@@ -12,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * Runs an experiment's (cell, replicate) tasks on a fixed pool of worker threads. Each task draws its data from its
@@ -101,8 +103,11 @@ public final class Runner {
             throw failure("drawing the data", cell, replicate, e);
         }
         double[] estimate;
+        long estimateNanos;
         try {
+            long start = System.nanoTime();
             estimate = cell.estimator().estimate(cell.geometry(), data.points());
+            estimateNanos = System.nanoTime() - start;
         } catch (RuntimeException e) {
             throw failure("computing the non-private estimate", cell, replicate, e);
         }
@@ -110,16 +115,24 @@ public final class Runner {
         for (int m = 0; m < mechanisms.size(); m++) {
             String label = experiment.mechanisms().get(m).label();
             Release<double[]> release;
+            UniformRandomProvider random = streams.mechanism(cell.index(), m, replicate);
+            long start;
+            long elapsed;
             try {
+                // the clock brackets the release call only: not the stream set-up, data, estimate or utilities
+                start = System.nanoTime();
                 release = mechanisms.get(m).release(cell.geometry(), data.points(), data.ball(), cell.budget(),
-                        streams.mechanism(cell.index(), m, replicate));
+                        random);
+                elapsed = System.nanoTime() - start;
             } catch (RuntimeException e) {
                 throw failure("mechanism '" + label + "'", cell, replicate, e);
             }
+            double seconds = elapsed / 1e9;
+            Timing timing = new Timing(seconds, estimateNanos / 1e9);
             Measurement[] measurements = new Measurement[utilities.size()];
             for (int u = 0; u < measurements.length; u++) {
                 try {
-                    measurements[u] = utilities.get(u).measure(cell.geometry(), release.value(), estimate);
+                    measurements[u] = utilities.get(u).measure(cell.geometry(), release.value(), estimate, timing);
                 } catch (RuntimeException e) {
                     throw failure("utility '" + utilities.get(u).name() + "' of mechanism '" + label + "'", cell,
                             replicate, e);
@@ -130,7 +143,7 @@ public final class Runner {
             }
             records[task * mechanisms.size() + m] = new ReplicateRecord(measurements, release.sigma(),
                     release.sensitivity(), release.sigmaRule(), release.isPrivate(), release.dataDerived(),
-                    release.sampler());
+                    release.sampler(), seconds);
         }
     }
 

@@ -27,4 +27,13 @@ public interface UtilityMeasure {
      * Must not return a NaN value with a defined status: return {@link Measurement#undefined()} instead.
      */
     Measurement measure(Geometry geometry, double[] release, double[] estimate);
+
+    /**
+     * The utility of a release, given the wall times the runner measured around it. Measures of the released value
+     * ignore the times: the default delegates to {@link #measure(Geometry, double[], double[])};
+     * {@code release-time} and {@code estimate-time} ({@link WallTime}) report them.
+     */
+    default Measurement measure(Geometry geometry, double[] release, double[] estimate, Timing timing) {
+        return measure(geometry, release, estimate);
+    }
 }

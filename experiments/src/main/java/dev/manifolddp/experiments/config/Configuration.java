@@ -1,0 +1,17 @@
+package dev.manifolddp.experiments.config;
+
+import java.nio.file.Path;
+
+/**
+ * A parsed configuration file of any kind (the top-level key {@code kind}): a mechanism comparison
+ * ({@link ExperimentConfig}, the default kind {@value ConfigReader#KIND_MECHANISMS}) or a sensitivity check
+ * ({@link SensitivityCheckConfig}, kind {@value ConfigReader#KIND_SENSITIVITY_CHECK}).
+ */
+public sealed interface Configuration permits ExperimentConfig, SensitivityCheckConfig {
+
+    /** The experiment's name, also its output folder {@code results/<name>}. */
+    String name();
+
+    /** The configuration file, or null when parsed from text. */
+    Path file();
+}

@@ -1,0 +1,57 @@
+package dev.manifolddp.experiments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.manifolddp.experiments.config.ConfigReader;
+import dev.manifolddp.experiments.config.Configuration;
+import dev.manifolddp.experiments.config.ExperimentConfig;
+import dev.manifolddp.experiments.config.SensitivityCheckConfig;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every configuration shipped in {@code experiments/configs} passes {@code mdp validate} (plugin names, parameters,
+ * capabilities, radii), and every reproduction names its figure and lists its deviations.
+ */
+class RepositoryConfigsTest {
+
+    private static List<Path> configs() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("configs"))) {
+            return files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+        }
+    }
+
+    @Test
+    void everyShippedConfigurationValidates() throws IOException {
+        List<Path> configs = configs();
+        assertThat(configs).extracting(p -> p.getFileName().toString()).contains("quickstart.yaml",
+                "001-fig1-left-sphere.yaml", "001-fig1-right-spd.yaml", "002-fig1-empirical-bound.yaml",
+                "004-fig1-log-euclidean.yaml", "004-fig4-timing.yaml");
+        for (Path config : configs) {
+            Cli cli = Cli.run("validate", config.toString());
+            assertThat(cli.exit()).as(cli.toString()).isZero();
+            assertThat(cli.out()).contains("is valid");
+        }
+    }
+
+    @Test
+    void reproductionsNameTheirFigureAndDeviations() throws IOException {
+        for (Path config : configs()) {
+            if (!config.getFileName().toString().matches("\\d{3}-.*")) {
+                continue;
+            }
+            Configuration parsed = ConfigReader.readAny(config);
+            String reproduces = parsed instanceof ExperimentConfig e ? e.reproduces()
+                    : ((SensitivityCheckConfig) parsed).reproduces();
+            List<String> deviations = parsed instanceof ExperimentConfig e ? e.deviations()
+                    : ((SensitivityCheckConfig) parsed).deviations();
+            assertThat(reproduces).as(config.toString()).startsWith("paper " + config.getFileName().toString()
+                    .substring(0, 3));
+            assertThat(deviations).as(config.toString()).isNotEmpty();
+        }
+    }
+}
