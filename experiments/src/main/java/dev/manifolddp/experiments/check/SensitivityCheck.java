@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.check;
 
+import dev.manifolddp.estimators.BoundaryGrid;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.experiments.config.SensitivityCheckConfig;
 import dev.manifolddp.experiments.run.RunOptions;
@@ -11,7 +12,7 @@ import java.util.List;
 
 /**
  * The empirical tangent-space bound of paper 002 §2.1 (their Fig. 1), ready to run: for each radius r,
- * {@code E(r) = max_(i,j) |log(x_1, x_i) - log(x_1, x_j)|_(x_1)} over the {@link BoundaryCircles} grid of
+ * {@code E(r) = max_(i,j) |log(x_1, x_i) - log(x_1, x_j)|_(x_1)} over the {@link BoundaryGrid} of
  * {@code B_r(center)} ({@link SensitivityBounds#empiricalTangentBound}), next to 2r (the flat case), 002 Lemma 1's
  * {@code 2r (2 - h_max(r, kmax))} and 001 Theorem 2's {@code 2r (2 - h_max(2r, kmax))}. Deterministic: the grid is
  * fixed, nothing is drawn.
@@ -49,7 +50,7 @@ public record SensitivityCheck(SensitivityCheckConfig config, Geometry geometry,
         double kmax = geometry.curvature().max();
         List<Row> rows = new ArrayList<>();
         for (double r : config.radii()) {
-            double[][] grid = BoundaryCircles.points(geometry, basis, center, r, perCircle);
+            double[][] grid = BoundaryGrid.points(geometry, basis, center, r, perCircle);
             double empirical = SensitivityBounds.empiricalTangentBound(geometry, grid);
             double hR = CurvatureFunctions.hMax(r, kmax);
             double h2R = kmax > 0 && 2 * r * Math.sqrt(kmax) >= Math.PI ? Double.NaN
