@@ -66,7 +66,7 @@ class FileDataTest {
         assertThat(rows).hasSize(1 + 2 * 3 * 2);
         JsonNode run = new ObjectMapper().readTree(folder.resolve("out/run.json").toFile());
         assertThat(run.get("data").get("sources").get(0).asText()).contains("40 rows of points.csv");
-        assertThat(run.get("privacy").get(0).get("isPrivate").asBoolean()).isTrue();
+        assertThat(run.get("privacy").get(0).get("guarantee").asText()).isEqualTo("pure");
     }
 
     @Test
@@ -131,7 +131,7 @@ class FileDataTest {
                 "[{ name: riemannian-laplace, params: { non-private: true } }]"));
         assertThat(cli.exit()).as(cli.toString()).isZero();
         JsonNode run = new ObjectMapper().readTree(folder.resolve("out/run.json").toFile());
-        assertThat(run.get("privacy").get(0).get("isPrivate").asBoolean()).isFalse();
+        assertThat(run.get("privacy").get(0).get("guarantee").asText()).isEqualTo("not-private");
         assertThat(run.get("privacy").get(0).get("dataDerivedReleases").asInt()).isEqualTo(3);
         assertThat(Files.readString(folder.resolve("out/summary.md"))).contains("riemannian-laplace: 3 of 3 releases "
                 + "are not private (3 with a bound computed from the data)");

@@ -67,7 +67,7 @@ class ReleaseCommandTest {
         Cli cli = release(tensors, "--seed", "42", "--param", "calibration=analytic");
         assertThat(cli.exit()).as(cli.toString()).isZero();
         assertThat(cli.out()).contains("mechanism     tangent-gaussian on spd/log-euclidean:k=3")
-                .contains("records       30 from").contains("private       yes").contains("release       [[")
+                .contains("records       30 from").contains("guarantee     not-private").contains("release       [[")
                 .contains("wrote ");
         JsonNode json = new ObjectMapper().readTree(folder.resolve("release.json").toFile());
         assertThat(json.get("mechanism").asText()).isEqualTo("tangent-gaussian");
@@ -78,7 +78,10 @@ class ReleaseCommandTest {
         assertThat(json.get("sensitivity").asDouble()).isCloseTo(2 * 0.5 / 30, org.assertj.core.data.Offset.offset(
                 1e-12));
         assertThat(json.get("sigma").asDouble()).isPositive();
-        assertThat(json.get("private").asBoolean()).isTrue();
+        // --seed makes the noise predictable: the release says so at the top
+        assertThat(json.fieldNames().next()).isEqualTo("guarantee");
+        assertThat(json.get("guarantee").asText()).isEqualTo("not-private");
+        assertThat(json.get("unitOfPrivacy").asText()).contains("one record");
         assertThat(json.get("randomSource").asText()).contains("seed=42");
         assertThat(json.get("input").get("records").asInt()).isEqualTo(30);
         String first = json.get("value").toString();
@@ -87,6 +90,57 @@ class ReleaseCommandTest {
         assertThat(again.exit()).isZero();
         assertThat(new ObjectMapper().readTree(folder.resolve("release.json").toFile()).get("value").toString())
                 .isEqualTo(first);
+    }
+
+    /**
+     * A kng release from the command line: a fixed proposal budget by default (guarantee epsilon-delta with the
+     * default delta 1e-10), nothing data-dependent in release.json, the diagnostics only in the file asked for.
+     */
+    @Test
+    void kngReleasesUseAFixedBudgetAndPublishNoDiagnostics() throws IOException {
+        Path points = folder.resolve("sphere.csv");
+        StringBuilder csv = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            double t = 0.2 * i / 40;
+            csv.append(String.format(Locale.ROOT, "%.17g,%.17g,%.17g%n", Math.sin(t) * Math.cos(i), Math.sin(t)
+                    * Math.sin(i), Math.cos(t)));
+        }
+        Files.writeString(points, csv);
+        Path diagnostics = folder.resolve("diagnostics.json");
+        Cli cli = Cli.run("release", "--geometry", "sphere:d=2", "--mechanism", "kng", "--epsilon", "1", "--center",
+                "0,0,1", "--radius", "0.3", "--input", points.toString(), "--out",
+                folder.resolve("kng.json").toString(), "--diagnostics", diagnostics.toString());
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        assertThat(cli.out()).contains("guarantee     epsilon-delta").contains("privacy unit  one record");
+        JsonNode json = new ObjectMapper().readTree(folder.resolve("kng.json").toFile());
+        assertThat(json.get("guarantee").asText()).isEqualTo("epsilon-delta");
+        assertThat(json.get("budget").get("delta").asDouble()).isPositive().isLessThanOrEqualTo(1e-10);
+        String text = Files.readString(folder.resolve("kng.json"));
+        assertThat(text).doesNotContain("acceptanceRate").doesNotContain("meanIterations")
+                .doesNotContain("effectiveSampleSize").doesNotContain("\"sampler\" : {");
+        JsonNode diag = new ObjectMapper().readTree(diagnostics.toFile());
+        assertThat(diag.get("note").asText()).startsWith("DO NOT PUBLISH");
+        assertThat(diag.get("values").has("meanIterations")).isTrue();
+        assertThat(diag.get("sampler").get("proposals").asLong()).isPositive();
+    }
+
+    /** An mcmc release is refused without --allow-mcmc, with the reason; nothing is written. */
+    @Test
+    void mcmcReleasesNeedConsent() throws IOException {
+        Path points = folder.resolve("spd.csv");
+        Files.writeString(points, (IDENTITY + "\n").repeat(10));
+        Path out = folder.resolve("ai.json");
+        Cli refused = Cli.run("release", "--geometry", "spd/affine-invariant:k=3", "--mechanism", "kng",
+                "--epsilon", "1", "--center", IDENTITY, "--radius", "0.3", "--input", points.toString(), "--out",
+                out.toString(), "--param", "burn-in=200", "--param", "thin=10");
+        assertOneLineFailure(refused, "guarantee mcmc");
+        assertThat(refused.err()).contains("--allow-mcmc").contains("no exact Laplace sampler");
+        assertThat(out).doesNotExist();
+        Cli allowed = Cli.run("release", "--geometry", "spd/affine-invariant:k=3", "--mechanism", "kng",
+                "--epsilon", "1", "--center", IDENTITY, "--radius", "0.3", "--input", points.toString(), "--out",
+                out.toString(), "--param", "burn-in=200", "--param", "thin=10", "--allow-mcmc");
+        assertThat(allowed.exit()).as(allowed.toString()).isZero();
+        assertThat(new ObjectMapper().readTree(out.toFile()).get("guarantee").asText()).isEqualTo("mcmc");
     }
 
     @Test

@@ -4,10 +4,12 @@ import dev.manifolddp.estimators.FrechetGradient;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.CurvatureFunctions;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.VolumeGrowth;
 import dev.manifolddp.sampling.exact.ExactKngSampler;
 import dev.manifolddp.sampling.exact.KngTarget;
 import dev.manifolddp.sampling.mcmc.LogDensity;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -35,27 +37,27 @@ import org.apache.commons.rng.UniformRandomProvider;
  * {@code |grad U(x)| = rho(x, xbar)}: the KNG for the mean is the Riemannian Laplace restricted to the ball and every
  * proposal inside the ball is accepted.
  *
- * <p>{@code mcmc} runs Metropolis-Hastings started at the non-private Frechet mean as in 000 §2.3.2, restricted to
- * the ball (proposals outside are rejected), with the proposal scale {@code t sigma}; see {@link McmcSettings}. An
- * MCMC release of a pure-DP density is only approximately private; the release says so and carries the chain's
- * length, acceptance rate, effective sample size and R-hat. The target evaluates n logarithms per step without
- * allocating (one {@link FrechetGradient} per release).
+ * <p>{@code mcmc} runs Metropolis-Hastings restricted to the ball, started at the ball's public centre (never at the
+ * non-private mean, which a chain that does not move would release), with the proposal scale
+ * {@code t min(sigma, r/sqrt(d))} per tangent coordinate (public values only; see {@link McmcSettings}). An MCMC
+ * release only approximates the KNG law: its guarantee is {@link Guarantee#MCMC}. Acceptance, effective sample size
+ * and R-hat go to the release's diagnostics. The target evaluates n logarithms per step without allocating.
  *
- * <p>{@code auto} (the default) uses the exact sampler when the geometry has one and its expected cost is not above
- * the configured chain's: the acceptance rate falls like {@code (h_max(2r, kmax)/h_min(2r, kmin))^d} with the dimension
- * d (about 0.6 on S^2 at r = pi/8, below 1e-5 on Kendall shapes with 50 landmarks at r = 0.15), so auto compares
- * {@code 1 / ExactKngSampler.predictedMeanAcceptance} (proposals per draw, an estimate from public values only) with
- * the chain's {@code chains (burn-in + thin)} steps and otherwise runs Metropolis-Hastings. The choice depends on
- * public values only; the release records it ({@code autoChoice}, {@code predictedAcceptance}).
+ * <p>{@code auto} (the default) uses the exact sampler when the geometry has one and its cost is not above the
+ * configured chain's: {@link ExactKngSampler#acceptanceLowerBound} is a public lower bound on the acceptance rate
+ * (from the dimension, curvature bounds, r and sigma; it falls like {@code h_max(2r, kmax)^d}), and auto compares
+ * {@code 1/bound} proposals with the chain's {@code chains (burn-in + thin)} steps. The choice depends on public values
+ * only; the release records it ({@code samplerChoice}, {@code acceptanceLowerBound}).
  *
- * <p><b>Timing channel.</b> The exact sampler's number of proposals, hence its running time and the proposal count
- * in the {@link SamplerReport}, depends on the data; the DP guarantee covers the released value only. With
+ * <p><b>Timing channel and fixed budgets.</b> Drawn until accepted, the exact sampler's number of proposals (hence
+ * its running time) depends on the data; the DP guarantee covers the released value only. With
  * {@code proposalBudget} N > 0 the exact sampler always draws and evaluates exactly N proposals and returns the first
  * accepted one; if none is accepted the release fails with an {@link IllegalStateException} (it never falls back to
- * Metropolis-Hastings), and that failure is itself a data-dependent event of probability {@code (1 - alpha_D)^N}
- * (alpha_D the acceptance rate), which must be negligible. A budget needs an exact sampler (sampler auto or exact).
- * The budget fixes the sampler's work only: the non-private mean's gradient descent still takes a data-dependent
- * number of iterations. See {@code docs/exact-sampling.md}.
+ * Metropolis-Hastings). That failure is a data-dependent event of probability at most {@code (1 - alpha)^N} for the
+ * public bound alpha, so the release is (epsilon, delta)-DP with {@code delta = (1 + e^epsilon) (1 - alpha)^N}, which
+ * it records in its budget (guarantee {@link Guarantee#EPSILON_DELTA}). {@code autoProposalBudget} (configuration
+ * {@code proposal-budget: auto}, the command line's default) chooses the smallest N meeting a target delta. See
+ * {@code docs/exact-sampling.md}.
  *
  * <p>Immutable and thread-safe: every release builds its own gradient field and exact sampler, or proposal and chain.
  */
@@ -68,6 +70,10 @@ public final class KNormGradient implements MeanMechanism {
     public static final long DEFAULT_BURN_IN = 20_000;
     public static final int DEFAULT_THIN = 600;
     public static final double DEFAULT_STEP = 0.5;
+    /** The delta an automatic fixed proposal budget aims at when the privacy budget's delta is 0. */
+    public static final double DEFAULT_FAILURE_DELTA = 1e-10;
+    /** The largest fixed proposal budget per release; beyond it the exact draw counts as infeasible. */
+    public static final long MAX_PROPOSAL_BUDGET = 1_000_000L;
 
     /** How the release is drawn. */
     public enum Sampler {
@@ -106,6 +112,8 @@ public final class KNormGradient implements MeanMechanism {
     private final McmcSettings mcmc;
     private final boolean nonPrivate;
     private final long proposalBudget;
+    private final boolean autoBudget;
+    private final double failureDelta;
 
     private KNormGradient(Builder builder, McmcSettings mcmc) {
         this.sigmaRule = builder.sigmaRule;
@@ -113,6 +121,8 @@ public final class KNormGradient implements MeanMechanism {
         this.mcmc = mcmc;
         this.nonPrivate = builder.nonPrivate;
         this.proposalBudget = builder.proposalBudget;
+        this.autoBudget = builder.autoBudget;
+        this.failureDelta = builder.failureDelta;
     }
 
     /**
@@ -144,9 +154,19 @@ public final class KNormGradient implements MeanMechanism {
         return nonPrivate;
     }
 
-    /** The exact sampler's fixed number of proposals per release; 0: draw until one is accepted. */
+    /** The exact sampler's fixed number of proposals per release; 0: draw until one is accepted (or auto). */
     public long proposalBudget() {
         return proposalBudget;
+    }
+
+    /** True when the proposal budget is sized from the public acceptance bound and {@link #failureDelta()}. */
+    public boolean autoProposalBudget() {
+        return autoBudget;
+    }
+
+    /** The delta an automatic proposal budget aims at when the budget itself has delta = 0. */
+    public double failureDelta() {
+        return failureDelta;
     }
 
     /**
@@ -181,50 +201,54 @@ public final class KNormGradient implements MeanMechanism {
                         : "2 Delta/epsilon, Delta = 2r(2 - h_max(2r, kmax))/n (001 Thm 1-2)")
                 .parameter("sampler", sampler.configName());
         scale.applyTo(release);
+        SamplingPlan plan = plan(geometry, radius, sigma, budget, release);
 
         double[] mean = ReleaseContext.frechetMean(geometry, data, ball, release);
-        double[] start = mean;
-        if (geometry.distance(ball.center(), mean) > radius) {
-            // only by rounding: the mean lies in the convex ball; start (or anchor the envelope) at the centre
-            start = ball.center();
-            release.warning("the non-private mean lies outside the ball by rounding; the sampler starts at the centre");
-        }
         FrechetGradient field = new FrechetGradient(geometry, data);
-        Optional<ExactKngSampler> exact = chooseExact(geometry, radius, sigma, release);
         double[] value;
-        if (exact.isPresent()) {
+        if (plan.exact() != null) {
+            double[] anchor = mean;
+            if (geometry.distance(ball.center(), mean) > radius) {
+                // only by rounding: the mean lies in the convex ball; anchor the envelope at the centre instead
+                anchor = ball.center();
+                release.diagnosticWarning("the non-private mean lies outside the ball by rounding; the envelope is "
+                        + "anchored at the centre");
+            }
             value = new double[geometry.layout().length()];
             double h = ExactKngSampler.frechetMeanConvexity(geometry, radius);
-            KngTarget target = new KngTarget(field::gradientNorm, ball.center(), radius, h, start);
-            long proposals = exact.get().sample(target, sigma, proposalBudget, random, value);
-            release.sampler(proposalBudget > 0 ? SamplerReport.exactWithBudget(proposals)
-                            : SamplerReport.exact(proposals)).parameter("sampler", "exact")
-                    .parameter("exactSampler", exact.get().laplace().getClass().getSimpleName())
-                    .parameter("envelopeConvexity", h)
-                    .parameter("proposalBudget", proposalBudget);
-            if (proposalBudget == 0) {
-                release.warning("exact sampler: the number of proposals (reported in the sampler report) and the "
-                        + "running time depend on the data, which the DP guarantee does not cover; set "
-                        + "proposal-budget for a data-independent amount of work");
-            }
+            KngTarget target = new KngTarget(field::gradientNorm, ball.center(), radius, h, anchor);
+            long proposals = plan.exact().sample(target, sigma, plan.proposals(), random, value);
+            release.sampler(plan.proposals() > 0 ? SamplerReport.exactWithBudget(proposals)
+                    : SamplerReport.exact(proposals));
         } else {
-            release.parameter("sampler", "mcmc");
             LogDensity target = x -> -field.gradientNorm(x) / sigma;
-            value = McmcRunner.run(geometry, target, start, ball.center(), radius, sigma, mcmc, random, release);
+            value = McmcRunner.run(geometry, target, ball, true, sigma, mcmc, random, release);
         }
         return release.value(value).build();
     }
 
     /**
-     * The exact sampler to use, or empty for Metropolis-Hastings, from the configured sampler, the geometry and public
-     * values only (never the data); records the reason in the release.
+     * How a release is drawn: the exact sampler (null for Metropolis-Hastings) and its proposal budget (0: until
+     * accepted).
      */
-    private Optional<ExactKngSampler> chooseExact(Geometry geometry, double radius, double sigma,
+    private record SamplingPlan(ExactKngSampler exact, long proposals) {
+    }
+
+    /**
+     * Chooses the sampler and the proposal budget from the configuration, the geometry and public values only (never
+     * the data), records the reasons in the release, and for a fixed budget records the delta it costs in the
+     * release's budget: a fixed-budget draw fails with probability at most {@code (1 - alpha)^N} for every dataset,
+     * alpha the public lower bound on the acceptance rate, so the release is (epsilon, (1 + e^epsilon)
+     * (1 - alpha)^N)-DP (docs/exact-sampling.md).
+     */
+    private SamplingPlan plan(Geometry geometry, double radius, double sigma, PrivacyBudget budget,
             Release.Builder<double[]> release) {
         if (sampler == Sampler.MCMC) {
-            return Optional.empty();
+            release.parameter("samplerChoice", "mcmc: configured");
+            return new SamplingPlan(null, 0);
         }
         Optional<ExactKngSampler> exact = ExactKngSampler.find(geometry);
+        boolean fixed = autoBudget || proposalBudget > 0;
         if (exact.isEmpty()) {
             if (sampler == Sampler.EXACT || proposalBudget > 0) {
                 throw new IllegalArgumentException(String.format(
@@ -234,24 +258,83 @@ public final class KNormGradient implements MeanMechanism {
                         geometry.spec(), proposalBudget > 0 ? " with proposal-budget 0" : " or auto",
                         sampler.configName(), proposalBudget));
             }
-            release.parameter("autoChoice", "mcmc: the geometry has no exact Laplace sampler");
-            return exact;
+            release.parameter("samplerChoice", "mcmc: the geometry has no exact Laplace sampler");
+            return new SamplingPlan(null, 0);
         }
-        double predicted = ExactKngSampler.predictedMeanAcceptance(geometry, radius, sigma);
-        release.parameter("predictedAcceptance", predicted);
-        if (sampler == Sampler.EXACT || proposalBudget > 0) {
-            return exact;
+        double envelopeScale = sigma / ExactKngSampler.frechetMeanConvexity(geometry, radius);
+        if (!(envelopeScale < VolumeGrowth.laplaceScaleLimit(geometry))) {
+            String reason = String.format(Locale.ROOT, "the Laplace envelope at scale sigma/h = %.4g is no "
+                    + "distribution on %s (limit %.4g, see VolumeGrowth)", envelopeScale, geometry.spec(),
+                    VolumeGrowth.laplaceScaleLimit(geometry));
+            if (sampler == Sampler.AUTO && !fixed) {
+                release.parameter("samplerChoice", "mcmc: " + reason);
+                return new SamplingPlan(null, 0);
+            }
+            throw new IllegalArgumentException("kng: no exact draw: " + reason + "; use sampler auto or mcmc, or "
+                    + "raise epsilon or n. Provided value: sampler = " + sampler.configName());
         }
-        double chainSteps = (double) mcmc.chains() * mcmc.stepsPerChain();
-        if (predicted > 0 && 1 / predicted <= chainSteps) {
-            release.parameter("autoChoice", String.format(java.util.Locale.ROOT, "exact: about %.3g proposals per "
-                    + "draw predicted, against %.0f chain steps", 1 / predicted, chainSteps));
-            return exact;
+        double alpha = ExactKngSampler.acceptanceLowerBound(geometry, radius, sigma, ReleaseContext.MEAN_TOLERANCE);
+        release.parameter("acceptanceLowerBound", alpha)
+                .parameter("exactSampler", exact.get().laplace().getClass().getSimpleName())
+                .parameter("envelopeConvexity", ExactKngSampler.frechetMeanConvexity(geometry, radius));
+        double epsilon = budget.epsilon();
+        if (!fixed) {
+            if (sampler == Sampler.AUTO) {
+                double chainSteps = (double) mcmc.chains() * mcmc.stepsPerChain();
+                if (!(alpha > 0 && 1 / alpha <= chainSteps)) {
+                    release.parameter("samplerChoice", String.format(Locale.ROOT, "mcmc: the public lower bound "
+                            + "%.3g on the exact sampler's acceptance rate allows more than the chain's %.0f "
+                            + "steps per draw", alpha, chainSteps));
+                    return new SamplingPlan(null, 0);
+                }
+                release.parameter("samplerChoice", String.format(Locale.ROOT, "exact: at most about %.3g "
+                        + "proposals per draw on average (public bound), against %.0f chain steps", 1 / alpha,
+                        chainSteps));
+            } else {
+                release.parameter("samplerChoice", "exact: configured");
+            }
+            release.parameter("proposalBudget", "unlimited")
+                    .warning("exact sampler without a fixed proposal budget: the number of proposals and the running "
+                            + "time depend on the data, which the DP guarantee does not cover; set proposal-budget "
+                            + "auto for a data-independent amount of work");
+            return new SamplingPlan(exact.get(), 0);
         }
-        release.parameter("autoChoice", String.format(java.util.Locale.ROOT, "mcmc: the predicted acceptance rate "
-                + "%.3g of the exact sampler would cost more proposals than the chain's %.0f steps", predicted,
-                chainSteps));
-        return Optional.empty();
+        double failureTarget = budget.delta() > 0 ? budget.delta() : failureDelta;
+        long proposals = proposalBudget;
+        if (autoBudget) {
+            proposals = FixedProposalBudget.proposals(alpha, epsilon, failureTarget);
+            if (proposals > MAX_PROPOSAL_BUDGET || proposals <= 0) {
+                String reason = String.format(Locale.ROOT, "a fixed proposal budget would need %s proposals per "
+                        + "draw (public lower bound on the acceptance rate %.3g; failure probability at most %.3g), "
+                        + "beyond the limit of %d", proposals <= 0 ? "infinitely many" : String.valueOf(proposals),
+                        alpha, failureTarget / (1 + Math.exp(epsilon)), MAX_PROPOSAL_BUDGET);
+                if (sampler == Sampler.AUTO) {
+                    release.parameter("samplerChoice", "mcmc: " + reason);
+                    return new SamplingPlan(null, 0);
+                }
+                throw new IllegalArgumentException("kng: no feasible exact draw: " + reason + "; use sampler "
+                        + "auto or mcmc (a Metropolis-Hastings release, guarantee mcmc), a smaller ball or a larger "
+                        + "epsilon or n. Provided value: sampler = exact, proposal-budget = auto");
+            }
+        }
+        double spentDelta = FixedProposalBudget.delta(alpha, epsilon, proposals);
+        if (!(spentDelta < 1)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "kng: proposal-budget %d gives no "
+                    + "proven failure bound (public lower bound on the acceptance rate %.3g): raise it or use "
+                    + "proposal-budget auto. Provided value: proposal-budget = %d", proposals, alpha, proposals));
+        }
+        if (budget.delta() > 0 && spentDelta > budget.delta()) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "kng: proposal-budget %d fails with a "
+                    + "probability that costs delta = %.3g, above the budget's delta %.3g; raise the proposal budget "
+                    + "or use proposal-budget auto. Provided value: proposal-budget = %d", proposals, spentDelta,
+                    budget.delta(), proposals));
+        }
+        release.budget(new PrivacyBudget(epsilon, Math.max(budget.delta(), spentDelta)))
+                .parameter("samplerChoice", "exact with a fixed proposal budget")
+                .parameter("proposalBudget", proposals)
+                .parameter("failureDelta", spentDelta)
+                .parameter("failureDeltaFormula", "(1 + e^epsilon) (1 - alpha)^N, alpha = acceptanceLowerBound");
+        return new SamplingPlan(exact.get(), proposals);
     }
 
     /** Configures a {@link KNormGradient}; {@link #build()} validates. */
@@ -259,6 +342,8 @@ public final class KNormGradient implements MeanMechanism {
         private SigmaRule sigmaRule = SigmaRule.PROVEN;
         private Sampler sampler = Sampler.AUTO;
         private long proposalBudget;
+        private boolean autoBudget;
+        private double failureDelta = DEFAULT_FAILURE_DELTA;
         private long burnIn = DEFAULT_BURN_IN;
         private int thin = DEFAULT_THIN;
         private double step = DEFAULT_STEP;
@@ -288,6 +373,26 @@ public final class KNormGradient implements MeanMechanism {
          */
         public Builder proposalBudget(long proposalBudget) {
             this.proposalBudget = proposalBudget;
+            this.autoBudget = false;
+            return this;
+        }
+
+        /**
+         * Sizes the fixed proposal budget from public values: the smallest N whose failure probability, bounded with
+         * the public lower bound alpha on the acceptance rate, costs at most the budget's delta (or
+         * {@link #failureDelta} when the budget is pure): {@code (1 + e^epsilon) (1 - alpha)^N <= delta}. The release
+         * is then (epsilon, delta)-DP and records that delta. When N would exceed {@link #MAX_PROPOSAL_BUDGET}, sampler
+         * auto runs Metropolis-Hastings and sampler exact fails.
+         */
+        public Builder autoProposalBudget() {
+            this.autoBudget = true;
+            this.proposalBudget = 0;
+            return this;
+        }
+
+        /** The delta an automatic proposal budget aims at when the privacy budget is pure (default 1e-10). */
+        public Builder failureDelta(double failureDelta) {
+            this.failureDelta = failureDelta;
             return this;
         }
 
@@ -340,7 +445,11 @@ public final class KNormGradient implements MeanMechanism {
                 throw new IllegalArgumentException("kng: proposal-budget must be >= 0 (0: draw until a proposal is "
                         + "accepted). Provided value: " + proposalBudget);
             }
-            if (proposalBudget > 0 && sampler == Sampler.MCMC) {
+            if (!(failureDelta > 0 && failureDelta < 1)) {
+                throw new IllegalArgumentException("kng: failure-delta must lie strictly between 0 and 1 (e.g. "
+                        + "1e-10). Provided value: " + failureDelta);
+            }
+            if ((proposalBudget > 0 || autoBudget) && sampler == Sampler.MCMC) {
                 throw new IllegalArgumentException("kng: proposal-budget applies to the exact sampler only; use "
                         + "sampler auto or exact, or proposal-budget 0. Provided value: " + proposalBudget);
             }

@@ -9,19 +9,24 @@ public final class KNormGradientProvider implements MechanismProvider {
 
     private static final List<ParameterSpec> PARAMETERS = List.of(
             ParameterSpec.optional("sampler", "how the release is drawn: auto (exact when the geometry has an exact "
-                    + "Laplace sampler and the predicted cost is below the chain's, else mcmc), exact (rejection from "
+                    + "Laplace sampler and its public cost bound is below the chain's, else mcmc), exact (rejection from "
                     + "a Laplace envelope: exactly epsilon-DP) or mcmc (Metropolis-Hastings in the ball)", "auto"),
             ParameterSpec.optional("proposal-budget", "exact sampler: 0 draws until a proposal is accepted (the "
                     + "number of proposals depends on the data: a timing channel); N > 0 always draws and evaluates "
-                    + "N proposals and returns the first accepted one, failing if none is", "0"),
+                    + "N proposals and returns the first accepted one, failing if none is (a delta the release "
+                    + "records); auto sizes N from the public acceptance bound so that delta <= failure-delta "
+                    + "(or the budget's delta)", "0"),
+            ParameterSpec.optional("failure-delta", "with proposal-budget auto and a pure budget: the delta the "
+                    + "fixed budget may cost", String.valueOf(KNormGradient.DEFAULT_FAILURE_DELTA)),
             ParameterSpec.optional("burn-in", "Metropolis-Hastings steps before the released segment",
                     String.valueOf(KNormGradient.DEFAULT_BURN_IN)),
             ParameterSpec.optional("thin", "steps of the released segment; the release is the state at its end",
                     String.valueOf(KNormGradient.DEFAULT_THIN)),
-            ParameterSpec.optional("step", "t: the proposal scale is t * sigma", String.valueOf(KNormGradient.DEFAULT_STEP)),
+            ParameterSpec.optional("step", "t: the proposal scale is t * min(sigma, r/sqrt(d)) per tangent coordinate",
+                    String.valueOf(KNormGradient.DEFAULT_STEP)),
             ParameterSpec.optional("proposal", "proposal kernel: " + ProposalKind.allowed(),
                     ProposalKind.TANGENT_GAUSSIAN.configName()),
-            ParameterSpec.optional("chains", "chains run from the mean; >= 2 reports split R-hat (the first chain "
+            ParameterSpec.optional("chains", "chains run from the ball's centre; >= 2 reports split R-hat (the first chain "
                     + "is released)", "1"),
             ConfigValues.SIGMA_RULE,
             ConfigValues.NON_PRIVATE);
@@ -46,9 +51,15 @@ public final class KNormGradientProvider implements MechanismProvider {
     @Override
     public MeanMechanism create(Map<String, String> parameters) {
         ConfigValues values = ConfigValues.check(name(), PARAMETERS, parameters);
-        return KNormGradient.builder()
+        KNormGradient.Builder builder = KNormGradient.builder();
+        if ("auto".equals(values.string("proposal-budget").trim())) {
+            builder.autoProposalBudget();
+        } else {
+            builder.proposalBudget(values.integer("proposal-budget", 0));
+        }
+        return builder
                 .sampler(KNormGradient.Sampler.parse(values.string("sampler")))
-                .proposalBudget(values.integer("proposal-budget", 0))
+                .failureDelta(values.positiveReal("failure-delta"))
                 .burnIn(values.integer("burn-in", 0))
                 .thin(values.integer("thin", 1))
                 .step(values.positiveReal("step"))

@@ -5,16 +5,26 @@ import dev.manifolddp.sampling.mcmc.LogDensity;
 import dev.manifolddp.sampling.mcmc.McmcDiagnostics;
 import dev.manifolddp.sampling.mcmc.McmcResult;
 import dev.manifolddp.sampling.mcmc.MetropolisHastings;
+import dev.manifolddp.sampling.mcmc.Proposal;
 import java.util.Arrays;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * Runs the Metropolis-Hastings chains of a release and writes the sampler report into it.
  *
+ * <p><b>Public values only.</b> Every chain starts at the public ball's centre, never at the non-private estimate: a
+ * chain that does not move would otherwise release the estimate itself. The proposal scale is computed from public
+ * values only: {@code t * min(sigma, r / sqrt(d))} when the target is restricted to the ball {@code B_r} (a step s
+ * per tangent coordinate moves about {@code s sqrt(d)}, so the cap keeps moves on the ball's scale in high dimension),
+ * and {@code t * sigma} otherwise. Nothing about the run (its length, its scale, whether it happens) depends on the
+ * data. A proposal without a Hastings correction has the wrong stationary law: the release is then marked not
+ * private.
+ *
  * <p>The released segment (the {@code thin} steps after burn-in) is also kept, every {@code keepEvery}-th state,
- * so that the report can give its effective sample size and, with several chains, split R-hat (both of the geodesic
- * distance to the chain's start, the non-private mean). {@code keepEvery} is 1 unless the segment is longer than
- * {@link #MAX_KEPT}; it divides {@code thin}, so the last kept state is the released one. The step loop itself is
+ * so that the diagnostics can give its effective sample size and, with several chains, split R-hat (both of the
+ * geodesic distance to the ball's centre). {@code keepEvery} is 1 unless the segment is longer than
+ * {@link #MAX_KEPT}; it divides {@code thin}, so the last kept state is the released one. Acceptance rates, ESS and
+ * R-hat depend on the data: they go to the release's diagnostics, never to its public part. The step loop itself is
  * {@link MetropolisHastings}'s, which allocates nothing per step.
  */
 final class McmcRunner {
@@ -25,21 +35,38 @@ final class McmcRunner {
     private McmcRunner() {
     }
 
+    /** The proposal scale from public values only (see the class comment); {@code ballRadius} NaN: unrestricted. */
+    static double proposalScale(Geometry geometry, double sigma, double ballRadius, McmcSettings settings) {
+        double scale = sigma;
+        if (ballRadius > 0) {
+            scale = Math.min(sigma, ballRadius / Math.sqrt(geometry.dimension()));
+        }
+        return settings.step() * scale;
+    }
+
     /**
-     * Runs the chains from {@code start} and returns the first chain's final state.
+     * Runs the chains from the public ball's centre and returns the first chain's final state.
      *
-     * @param ballCenter the centre of the ball the target is restricted to, or null for no restriction
-     * @param sigma      the mechanism's noise scale; the proposal scale is {@code settings.step() * sigma}
+     * @param ball       the public ball: every chain starts at its centre
+     * @param restrict   true when the target is restricted to the ball (proposals outside it are rejected)
+     * @param sigma      the mechanism's noise scale
      */
-    static double[] run(Geometry geometry, LogDensity target, double[] start, double[] ballCenter, double ballRadius,
-            double sigma, McmcSettings settings, UniformRandomProvider random, Release.Builder<?> release) {
+    static double[] run(Geometry geometry, LogDensity target, DataBall ball, boolean restrict, double sigma,
+            McmcSettings settings, UniformRandomProvider random, Release.Builder<?> release) {
         int keepEvery = keepEvery(settings.thin());
         int kept = settings.thin() / keepEvery;
+        double[] start = ball.center();
+        double scale = proposalScale(geometry, sigma, restrict ? ball.radius() : Double.NaN, settings);
+        Proposal proposal = settings.proposal().create(geometry);
         MetropolisHastings.Builder builder = MetropolisHastings.builder().geometry(geometry).target(target)
-                .proposal(settings.proposal().create(geometry)).step(settings.step() * sigma)
+                .proposal(proposal).step(scale)
                 .burnIn(settings.burnIn()).thin(keepEvery).samples(kept).chains(settings.chains()).reference(start);
-        if (ballCenter != null) {
-            builder.restrictTo(ballCenter, ballRadius);
+        if (restrict) {
+            builder.restrictTo(start, ball.radius());
+        }
+        if (!proposal.symmetric() && !proposal.hastingsRatioKnown()) {
+            release.notPrivate("the proposal (" + proposal.describe() + ") is not symmetric and has no Hastings "
+                    + "correction, so the chain's stationary law is not the mechanism's");
         }
         McmcResult result = builder.build().run(start, random);
         McmcDiagnostics diagnostics = result.diagnostics();
@@ -47,25 +74,30 @@ final class McmcRunner {
         double rHat = diagnostics.rHat().orElse(Double.NaN);
         release.sampler(SamplerReport.mcmc(settings.chains() * settings.stepsPerChain(), settings.burnIn(),
                         settings.thin(), settings.chains(), diagnostics.acceptanceRate(), ess, rHat))
+                .parameter("chainStart", "the public ball's centre")
+                .parameter("burnIn", settings.burnIn())
+                .parameter("thin", settings.thin())
+                .parameter("chains", settings.chains())
                 .parameter("proposal", settings.proposal().configName())
                 .parameter("proposalDescription", diagnostics.proposal())
-                .parameter("proposalScale", settings.step() * sigma)
+                .parameter("proposalScale", scale)
+                .parameter("proposalScaleFormula", restrict ? "t min(sigma, r/sqrt(d))" : "t sigma")
                 .parameter("stepFactor", settings.step())
-                .parameter("diagnosticsKeepEvery", keepEvery)
-                .parameter("chainAcceptanceRates", ReleaseContext.asList(diagnostics.chainAcceptanceRates()))
-                .parameter("chainEffectiveSampleSizes", ReleaseContext.asList(diagnostics.chainEffectiveSampleSizes()));
+                .diagnostic("diagnosticsKeepEvery", keepEvery)
+                .diagnostic("chainAcceptanceRates", ReleaseContext.asList(diagnostics.chainAcceptanceRates()))
+                .diagnostic("chainEffectiveSampleSizes",
+                        ReleaseContext.asList(diagnostics.chainEffectiveSampleSizes()))
+                .diagnostic("invalidCandidates", diagnostics.invalidCandidates());
         if (kept < 2) {
-            release.warning("the released segment (thin = " + settings.thin() + ") is too short for an effective "
-                    + "sample size; it is reported as NaN");
+            release.diagnosticWarning("the released segment (thin = " + settings.thin() + ") is too short for an "
+                    + "effective sample size; it is reported as NaN");
         }
         if (settings.chains() >= 2 && Double.isNaN(rHat)) {
-            release.warning("split R-hat needs at least 4 kept states per chain; raise thin to get it");
+            release.diagnosticWarning("split R-hat needs at least 4 kept states per chain; raise thin to get it");
         }
         if (rHat > 1.1) {
-            release.warning(String.format("split R-hat %.3f > 1.1: the chains disagree; lengthen the burn-in", rHat));
-        }
-        for (String warning : diagnostics.warnings()) {
-            release.warning(warning);
+            release.diagnosticWarning(String.format("split R-hat %.3f > 1.1: the chains disagree; lengthen the "
+                    + "burn-in", rHat));
         }
         double[] value = result.lastState();
         return Arrays.copyOf(value, value.length);

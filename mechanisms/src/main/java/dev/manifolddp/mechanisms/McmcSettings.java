@@ -1,13 +1,14 @@
 package dev.manifolddp.mechanisms;
 
 /**
- * How a mechanism runs Metropolis-Hastings: each chain starts at the non-private Frechet mean, runs {@code burnIn}
+ * How a mechanism runs Metropolis-Hastings: each chain starts at the public ball's centre, runs {@code burnIn}
  * steps, then {@code thin} more; the release is the first chain's state after {@code burnIn + thin} steps. With
  * {@code chains >= 2} the other chains run the same way and only feed the split R-hat diagnostic.
  *
  * @param burnIn   steps before the released segment, {@code >= 0}
  * @param thin     steps of the released segment (the state at its end is released), {@code >= 1}
- * @param step     t: the proposal's scale is {@code t * sigma}; finite and {@code > 0}
+ * @param step     t: the proposal's scale is {@code t * sigma}, capped at {@code t r / sqrt(d)} for a target on the
+ *                 ball {@code B_r} (see {@code McmcRunner}); finite and {@code > 0}
  * @param proposal the proposal kernel
  * @param chains   chains to run, {@code >= 1}
  */

@@ -38,9 +38,12 @@ record NoiseScale(double sigma, double provenSigma, SigmaRule rule, boolean guar
             throw new IllegalArgumentException("unsupported sigma rule. Provided value: " + rule);
         }
         if (!(sigma > 0) || !Double.isFinite(sigma)) {
+            // the proven sigma is sensitivity/epsilon (times a constant): it leaves the doubles only at an extreme epsilon
             throw new IllegalArgumentException(String.format(
-                    "the sigma rule '%s' gives a noise scale that is not finite and > 0; choose another rule. "
-                            + "Provided value: %s", rule.describe(), sigma));
+                    "the noise scale sigma = %s (rule '%s', proven sigma %s) is not a finite number > 0: epsilon is "
+                            + "too small (or too large) for the sensitivity; raise epsilon if sigma is infinite, "
+                            + "lower it if sigma is 0. Provided value: %s", sigma, rule.describe(), provenSigma,
+                    sigma));
         }
         return new NoiseScale(sigma, provenSigma, rule, sigma >= provenSigma);
     }

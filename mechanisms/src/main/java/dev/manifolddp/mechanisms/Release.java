@@ -4,53 +4,85 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * A private value together with everything needed to interpret it (DESIGN §4): the budget it spent, the sensitivity
- * and noise scale, the rule that chose the scale, how the noise was drawn, where the randomness came from, and
- * warnings. {@link #isPrivate()} is false when a bound was derived from the data or the scale is not the proven one.
+ * A private value together with everything needed to interpret it (DESIGN §4): the budget it spent, its
+ * {@link Guarantee} and unit of privacy, the sensitivity and noise scale, the rule that chose the scale, where the
+ * randomness came from, the public inputs and warnings. Everything in the record except {@link #diagnostics()} is a
+ * function of public inputs and of the released value, and may be published with it; the diagnostics were computed
+ * from the data and must not be.
  *
- * @param mechanism      the mechanism's name, e.g. {@code kng}
- * @param value          the released value (a point of the manifold for a mean)
- * @param budget         the privacy budget spent
- * @param sensitivity    the sensitivity Delta the calibration used
- * @param sigma          the noise scale used
- * @param sigmaRule      the calibration rule ({@link SigmaRule#describe()})
- * @param sampler        how the noise was drawn
- * @param randomSource   a description of the random source (seeded stream with its seed, or secure)
- * @param parameters     the public inputs that determine the guarantee (ball, n, geometry...)
- * @param warnings       everything a reader must know: data-derived bounds, unproven calibration, MCMC
- * @param dataDerived    true when a sensitivity, radius or clipping bound was computed from the data
- * @param provenGuarantee true when the scale is the mechanism's proven calibration or at least as large (more noise)
+ * @param mechanism     the mechanism's name, e.g. {@code kng}
+ * @param value         the released value (a point of the manifold for a mean)
+ * @param budget        the privacy budget spent (delta includes any failure probability the construction adds)
+ * @param guarantee     what the budget means for this release
+ * @param unitOfPrivacy what adjacent datasets differ in, e.g. one record replaced, n public
+ * @param sensitivity   the sensitivity Delta the calibration used
+ * @param sigma         the noise scale used
+ * @param sigmaRule     the calibration rule ({@link SigmaRule#describe()})
+ * @param randomSource  a description of the random source (seeded stream with its seed, or secure)
+ * @param parameters    the public inputs and public choices that determine the guarantee (ball, n, geometry...)
+ * @param warnings      what a reader must know, from public values only: data-derived bounds, unproven scales, MCMC
+ * @param dataDerived   true when a sensitivity, radius or clipping bound was computed from the data
+ * @param diagnostics   data-dependent values (proposal counts, acceptance, chain statistics): never published
  */
-public record Release<T>(String mechanism, T value, PrivacyBudget budget, double sensitivity, double sigma,
-        String sigmaRule, SamplerReport sampler, String randomSource, Map<String, Object> parameters,
-        List<String> warnings, boolean dataDerived, boolean provenGuarantee) {
+public record Release<T>(String mechanism, T value, PrivacyBudget budget, Guarantee guarantee, String unitOfPrivacy,
+        double sensitivity, double sigma, String sigmaRule, String randomSource, Map<String, Object> parameters,
+        List<String> warnings, boolean dataDerived, ReleaseDiagnostics diagnostics) {
+
+    /** The unit of privacy of every built-in mechanism. */
+    public static final String ONE_RECORD = "one record: adjacent datasets differ in one record replaced by any "
+            + "other point of the public ball; n is public";
 
     public Release {
         parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
         warnings = List.copyOf(warnings);
     }
 
-    /** True only when every bound is public and the noise scale is covered by the proven calibration. */
-    public boolean isPrivate() {
-        return !dataDerived && provenGuarantee;
+    /** The sampler's report, part of the {@linkplain #diagnostics() diagnostics} (data-dependent counts). */
+    public SamplerReport sampler() {
+        return diagnostics.sampler();
     }
 
     /** The same release with the random source described (set by whoever owns the stream). */
     public Release<T> withRandomSource(String description) {
-        return new Release<>(mechanism, value, budget, sensitivity, sigma, sigmaRule, sampler, description, parameters,
-                warnings, dataDerived, provenGuarantee);
+        return new Release<>(mechanism, value, budget, guarantee, unitOfPrivacy, sensitivity, sigma, sigmaRule,
+                description, parameters, warnings, dataDerived, diagnostics);
     }
 
-    /** A builder; {@code build()} fills the warnings that follow from the flags and the sampler. */
+    /**
+     * The same release with its guarantee lowered to at most {@code cap}, and the reason added to the warnings; a
+     * release already at or below {@code cap} keeps its guarantee but still records the reason.
+     */
+    public Release<T> withGuaranteeAtMost(Guarantee cap, String reason) {
+        List<String> notes = new ArrayList<>(warnings);
+        notes.add(cap.label().toUpperCase(Locale.ROOT) + ": " + reason);
+        return new Release<>(mechanism, value, budget, Guarantee.weakest(guarantee, cap), unitOfPrivacy, sensitivity,
+                sigma, sigmaRule, randomSource, parameters, notes, dataDerived, diagnostics);
+    }
+
+    /** The same release with another budget and unit of privacy (group privacy over a subject's records). */
+    public Release<T> withUnitOfPrivacy(PrivacyBudget spent, String unit) {
+        return new Release<>(mechanism, value, spent, guarantee, unit, sensitivity, sigma, sigmaRule, randomSource,
+                parameters, warnings, dataDerived, diagnostics);
+    }
+
+    /** A builder; {@code build()} derives the guarantee and fills the warnings that follow from it. */
     public static <T> Builder<T> builder(String mechanism) {
         return new Builder<>(mechanism);
     }
 
     /** Collects a release's fields. */
     public static final class Builder<T> {
+        /**
+         * Smallest noise scale, relative to the public ball's radius, that a release accepts: below it the noise is
+         * lost in the rounding of the points (a double carries 16 digits), the samplers lose their accuracy, and
+         * the release would be the non-private value.
+         */
+        public static final double SIGMA_FLOOR = 1e-12;
+
         private final String mechanism;
         private T value;
         private PrivacyBudget budget;
@@ -61,9 +93,14 @@ public record Release<T>(String mechanism, T value, PrivacyBudget budget, double
         private Boolean guaranteeHolds;
         private SamplerReport sampler = SamplerReport.direct();
         private String randomSource = "unspecified";
+        private String unitOfPrivacy = ONE_RECORD;
+        private double publicScale = Double.NaN;
         private final Map<String, Object> parameters = new LinkedHashMap<>();
         private final List<String> warnings = new ArrayList<>();
+        private final Map<String, Object> diagnosticValues = new LinkedHashMap<>();
+        private final List<String> diagnosticWarnings = new ArrayList<>();
         private boolean dataDerived;
+        private final List<String> notPrivate = new ArrayList<>();
 
         private Builder(String mechanism) {
             this.mechanism = mechanism;
@@ -84,7 +121,34 @@ public record Release<T>(String mechanism, T value, PrivacyBudget budget, double
             return this;
         }
 
+        /**
+         * The public length scale the noise is measured against (the ball's radius); {@link #sigma} refuses a scale
+         * below {@link #SIGMA_FLOOR} times it.
+         */
+        public Builder<T> publicScale(double scale) {
+            this.publicScale = scale;
+            return this;
+        }
+
+        /**
+         * The noise scale; it must be finite, {@code > 0} and at least {@link #SIGMA_FLOOR} times the public scale
+         * (when one was given), checked here so that a release fails before any noise is drawn.
+         */
         public Builder<T> sigma(double sigma) {
+            if (!(sigma > 0) || Double.isInfinite(sigma)) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT,
+                        "%s: the noise scale sigma = %s is not a finite number > 0: epsilon (or delta) is too small "
+                                + "for the sensitivity; raise epsilon, n or delta, or shrink the ball. Provided value: "
+                                + "sigma = %s", mechanism, sigma, sigma));
+            }
+            if (publicScale > 0 && sigma < SIGMA_FLOOR * publicScale) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT,
+                        "%s: the noise scale sigma = %.3g is below the numerical floor %.0e x the ball's radius "
+                                + "(%.3g): the noise would vanish in rounding and the release would be the "
+                                + "non-private value; lower epsilon (a smaller epsilon gives a larger sigma). "
+                                + "Provided value: sigma = %.3g", mechanism, sigma, SIGMA_FLOOR, publicScale, sigma,
+                        sigma));
+            }
             this.sigma = sigma;
             return this;
         }
@@ -106,6 +170,7 @@ public record Release<T>(String mechanism, T value, PrivacyBudget budget, double
             return this;
         }
 
+        /** The sampler's report; it goes to the diagnostics (its counts depend on the data). */
         public Builder<T> sampler(SamplerReport sampler) {
             this.sampler = sampler;
             return this;
@@ -116,30 +181,61 @@ public record Release<T>(String mechanism, T value, PrivacyBudget budget, double
             return this;
         }
 
+        /** What adjacent datasets differ in (default {@link Release#ONE_RECORD}). */
+        public Builder<T> unitOfPrivacy(String unit) {
+            this.unitOfPrivacy = unit;
+            return this;
+        }
+
+        /** A public input or a choice made from public inputs only. */
         public Builder<T> parameter(String name, Object value) {
             parameters.put(name, value);
             return this;
         }
 
+        /** A warning whose text depends on public values only. */
         public Builder<T> warning(String warning) {
             warnings.add(warning);
+            return this;
+        }
+
+        /** A value computed from the data: kept in the diagnostics, never published. */
+        public Builder<T> diagnostic(String name, Object value) {
+            diagnosticValues.put(name, value);
+            return this;
+        }
+
+        /** A warning whose text or whose presence depends on the data: kept in the diagnostics. */
+        public Builder<T> diagnosticWarning(String warning) {
+            diagnosticWarnings.add(warning);
             return this;
         }
 
         /** Marks a bound as computed from the data: the release is then not private. */
         public Builder<T> dataDerived(String what) {
             dataDerived = true;
-            warnings.add("NOT PRIVATE: " + what + " was computed from the data (the caller marked the run "
-                    + "non-private)");
+            return notPrivate(what + " was computed from the data (the caller marked the run non-private)");
+        }
+
+        /** Marks the release not private, with the reason (data-derived bound, uncorrected chain...). */
+        public Builder<T> notPrivate(String reason) {
+            notPrivate.add(reason);
+            warnings.add("NOT PRIVATE: " + reason);
             return this;
         }
 
+        /**
+         * Derives the guarantee: pure or epsilon-delta by the budget's delta, then weakened to mcmc for a chain,
+         * unproven for a scale below the proven one, not-private for any {@link #notPrivate} reason.
+         */
         public Release<T> build() {
             if (value == null || budget == null) {
                 throw new IllegalStateException("a release needs a value and a budget (mechanism " + mechanism + ")");
             }
             boolean proven = guaranteeHolds != null ? guaranteeHolds : sigmaRule.isProven();
+            Guarantee guarantee = budget.isPure() ? Guarantee.PURE : Guarantee.EPSILON_DELTA;
             if (!proven) {
+                guarantee = Guarantee.weakest(guarantee, Guarantee.UNPROVEN);
                 warnings.add("the noise scale follows the '" + sigmaRule.describe() + "' rule, not the proven "
                         + "calibration: the stated budget is not guaranteed");
             } else if (!sigmaRule.isProven()) {
@@ -147,12 +243,17 @@ public record Release<T>(String mechanism, T value, PrivacyBudget budget, double
                         + "the proven noise scale: the stated budget still holds");
             }
             if (sampler.isMcmc()) {
-                warnings.add(String.format("drawn by Metropolis-Hastings (%d steps, burn-in %d, thinning %d, "
-                        + "acceptance %.3f): the pure-DP guarantee holds only approximately", sampler.proposals(),
-                        sampler.burnIn(), sampler.thin(), sampler.acceptanceRate()));
+                guarantee = Guarantee.weakest(guarantee, Guarantee.MCMC);
+                warnings.add(String.format(Locale.ROOT, "drawn by Metropolis-Hastings (burn-in %d, thinning %d, %d "
+                        + "chain(s)): the value only approximates a draw from the private law, so the budget holds "
+                        + "only approximately", sampler.burnIn(), sampler.thin(), sampler.chains()));
             }
-            return new Release<>(mechanism, value, budget, sensitivity, sigma, sigmaRule.describe(), sampler,
-                    randomSource, parameters, warnings, dataDerived, proven);
+            if (!notPrivate.isEmpty()) {
+                guarantee = Guarantee.NOT_PRIVATE;
+            }
+            ReleaseDiagnostics diagnostics = new ReleaseDiagnostics(sampler, diagnosticValues, diagnosticWarnings);
+            return new Release<>(mechanism, value, budget, guarantee, unitOfPrivacy, sensitivity, sigma,
+                    sigmaRule.describe(), randomSource, parameters, warnings, dataDerived, diagnostics);
         }
     }
 }

@@ -43,6 +43,7 @@ final class ReleaseContext {
                             + "to reproduce a paper that did so. Provided value: dataDerived = true", mechanism));
         }
         Release.Builder<T> release = Release.<T>builder(mechanism).budget(budget).randomSource(random.toString())
+                .publicScale(ball.radius())
                 .parameter("geometry", geometry.spec())
                 .parameter("n", data.length)
                 .parameter("ballCenter", asList(ball.center()))
@@ -72,15 +73,18 @@ final class ReleaseContext {
     }
 
     /**
-     * The non-private Frechet mean of the data by gradient descent from the ball's centre (or the closed form),
-     * with a warning in the release when the iteration did not converge.
+     * The non-private Frechet mean of the data by gradient descent from the ball's centre (or the closed form); its
+     * iteration count, gradient norm and any non-convergence go to the release's diagnostics, not its public part.
      */
     static double[] frechetMean(Geometry geometry, double[][] data, DataBall ball, Release.Builder<?> release) {
         FrechetMeanResult result = FrechetMean.builder().geometry(geometry).start(ball.center())
                 .tolerance(MEAN_TOLERANCE).maxIterations(MEAN_MAX_ITERATIONS).build().fit(data);
-        release.parameter("meanMethod", result.method());
+        // the method depends on the geometry only; iterations and gradient norm depend on the data
+        release.parameter("meanMethod", result.method())
+                .diagnostic("meanIterations", result.iterations())
+                .diagnostic("meanGradientNorm", result.gradientNorm());
         if (!result.converged()) {
-            release.warning(String.format(Locale.ROOT, "the non-private Frechet mean did not converge (%d "
+            release.diagnosticWarning(String.format(Locale.ROOT, "the non-private Frechet mean did not converge (%d "
                     + "iterations, gradient norm %.3g): the release is centred at an approximate mean",
                     result.iterations(), result.gradientNorm()));
         }

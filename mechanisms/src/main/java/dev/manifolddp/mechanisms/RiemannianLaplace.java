@@ -3,10 +3,12 @@ package dev.manifolddp.mechanisms;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.HomogeneousSpace;
+import dev.manifolddp.geometry.VolumeGrowth;
 import dev.manifolddp.sampling.exact.ExactLaplaceSampler;
 import dev.manifolddp.sampling.exact.ExactLaplaceSamplers;
 import dev.manifolddp.sampling.mcmc.LaplaceLogDensity;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -26,7 +28,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p><b>Sampler.</b> {@code exact} draws with {@link ExactLaplaceSamplers#find} (the geometry's own sampler, the
  * polar rejection sampler on spheres and Kendall shapes, or the Euclidean K-norm Laplace in an isometric chart: the
  * Laplace in an isometric chart is the chart's Euclidean l2 Laplace); {@code mcmc} runs Metropolis-Hastings on
- * {@link LaplaceLogDensity} from the mean (002 §1.5: burn-in 10 000, thin 100, proposal length sigma; 004 App. B.1:
+ * {@link LaplaceLogDensity} from the public ball's centre (002 §1.5: burn-in 10 000, thin 100, proposal length sigma; 004 App. B.1:
  * burn-in 50 000 with the chart random walk); {@code auto} (default) is exact when an exact sampler exists, else
  * mcmc.
  *
@@ -148,6 +150,7 @@ public final class RiemannianLaplace implements MeanMechanism {
                                 + "depend on the centre)"
                         : "2 Delta/epsilon (the geometry does not declare HomogeneousSpace)");
         scale.applyTo(release);
+        requireLawExists(geometry, sigma);
 
         double[] mean = ReleaseContext.frechetMean(geometry, data, ball, release);
         Optional<ExactLaplaceSampler> exact = sampler == Sampler.MCMC ? Optional.empty()
@@ -165,10 +168,27 @@ public final class RiemannianLaplace implements MeanMechanism {
                     .parameter("exactSampler", exact.get().getClass().getSimpleName());
         } else {
             release.parameter("sampler", "mcmc");
-            value = McmcRunner.run(geometry, new LaplaceLogDensity(geometry, mean, sigma), mean, null, Double.NaN,
-                    sigma, mcmc, random, release);
+            value = McmcRunner.run(geometry, new LaplaceLogDensity(geometry, mean, sigma), ball, false, sigma, mcmc,
+                    random, release);
         }
         return release.value(value).build();
+    }
+
+    /**
+     * Refuses a scale at which {@code exp(-rho/sigma)} is not integrable: on a space whose volume grows like
+     * {@code exp(gamma t)} the Laplace exists only for {@code sigma < 1/gamma} ({@link VolumeGrowth}); above it there
+     * is no law to sample and a chain would only wander. Public values only.
+     */
+    static void requireLawExists(Geometry geometry, double sigma) {
+        double limit = VolumeGrowth.laplaceScaleLimit(geometry);
+        if (!(sigma < limit)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "riemannian-laplace: on %s the Laplace law exp(-rho/sigma) is a probability distribution only for "
+                            + "sigma < %.4g (the volume grows like exp(%.4g t)); this release needs sigma = %.4g. "
+                            + "Raise epsilon or n, shrink the ball, or use kng (its law lives on the ball and always "
+                            + "exists). Provided value: sigma = %.4g", geometry.spec(), limit, 1 / limit, sigma,
+                    sigma));
+        }
     }
 
     /** Configures a {@link RiemannianLaplace}; {@link #build()} validates. */

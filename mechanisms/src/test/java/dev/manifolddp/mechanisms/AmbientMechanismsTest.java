@@ -51,7 +51,7 @@ class AmbientMechanismsTest {
         assertThat(release.sigma()).isCloseTo(delta, within(1e-15));
         assertThat(release.parameters()).containsEntry("onManifold", false).containsEntry("projected", false);
         assertThat(release.warnings()).anyMatch(w -> w.contains("not a point of"));
-        assertThat(release.isPrivate()).isTrue();
+        assertThat(release.guarantee().isProven()).isTrue();
     }
 
     @Test

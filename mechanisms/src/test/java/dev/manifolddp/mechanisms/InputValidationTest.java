@@ -66,7 +66,7 @@ class InputValidationTest {
         assertThat(release.sigma()).isPositive();
         assertThat(release.randomSource()).isNotBlank();
         assertThat(release.parameters()).containsEntry("n", 12).containsEntry("geometry", c.geometry().spec());
-        assertThat(release.isPrivate()).isTrue();
+        assertThat(release.guarantee().isProven()).isTrue();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -123,7 +123,7 @@ class InputValidationTest {
         Release<double[]> release = flagged.release(c.geometry(), c.data().points(), derived, c.budget(),
                 Fixtures.rng(65, 1));
         assertThat(release.dataDerived()).isTrue();
-        assertThat(release.isPrivate()).isFalse();
+        assertThat(release.guarantee().isProven()).isFalse();
         assertThat(release.parameters()).containsEntry("nonPrivate", true);
         assertThat(release.warnings()).anyMatch(w -> w.startsWith("NOT PRIVATE: the data ball's radius"));
     }

@@ -29,12 +29,12 @@ class KNormGradientExactTest {
         assertThat(report.method()).isEqualTo(SamplerReport.Method.EXACT);
         assertThat(report.proposals()).isPositive();
         assertThat(report.burnIn()).isZero();
-        assertThat(release.parameters()).containsEntry("sampler", "exact")
+        assertThat(release.parameters()).containsEntry("sampler", "auto")
                 .containsEntry("exactSampler", "RadialLaplaceSampler")
                 .containsEntry("envelopeConvexity", Math.PI / 4 / Math.tan(Math.PI / 4))
-                .containsEntry("proposalBudget", 0L).containsKey("predictedAcceptance");
-        assertThat((String) release.parameters().get("autoChoice")).startsWith("exact");
-        assertThat(release.isPrivate()).isTrue();
+                .containsEntry("proposalBudget", "unlimited").containsKey("acceptanceLowerBound");
+        assertThat((String) release.parameters().get("samplerChoice")).startsWith("exact");
+        assertThat(release.guarantee()).isEqualTo(Guarantee.PURE);
         assertThat(release.warnings()).noneMatch(w -> w.contains("only approximately"))
                 .anyMatch(w -> w.contains("depend on the data"));
         assertThat(sphere.distance(Fixtures.northPole(), release.value())).isLessThanOrEqualTo(R);
@@ -55,15 +55,41 @@ class KNormGradientExactTest {
             assertThat(release.sampler().acceptanceRate()).as("not observable under a budget").isNaN();
             assertThat(release.parameters()).containsEntry("proposalBudget", 40L);
             assertThat(release.warnings()).noneMatch(w -> w.contains("depend on the data"));
+            // the failure probability is a delta: (1 + e) (1 - alpha)^40 with the public bound alpha
+            double alpha = (double) release.parameters().get("acceptanceLowerBound");
+            double delta = (1 + Math.E) * Math.pow(1 - alpha, 40);
+            assertThat(release.budget().delta()).isCloseTo(delta, org.assertj.core.data.Percentage.withPercentage(1e-6));
+            assertThat(release.guarantee()).isEqualTo(Guarantee.EPSILON_DELTA);
         }
-        // acceptance about 0.6 per proposal: 30 releases with one proposal each fail with probability 1 - 0.6^30
+        // one proposal fails too often for any delta below 1: refused before anything is drawn
         KNormGradient single = KNormGradient.builder().proposalBudget(1).build();
-        assertThatThrownBy(() -> {
-            for (int i = 0; i < 30; i++) {
-                single.release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
-            }
-        }).isInstanceOf(IllegalStateException.class).hasMessageContaining("accepted none of its fixed budget of 1")
-                .hasMessageContaining("does not fall back to Metropolis-Hastings");
+        assertThatThrownBy(() -> single.release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1),
+                rng)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("proposal-budget 1 gives no proven failure bound");
+    }
+
+    /**
+     * proposal-budget auto: the smallest N with (1 + e^epsilon)(1 - alpha)^N <= delta, for the failure-delta (pure
+     * budget) or the budget's own delta; the release records the budget it spent.
+     */
+    @Test
+    void autoBudgetIsSizedFromThePublicBoundAndRecordsItsDelta() {
+        Geometry sphere = Fixtures.sphere();
+        UniformRandomProvider rng = Fixtures.rng(74, 0);
+        GeneratedData data = Fixtures.sphereCap(100, R, rng);
+        Release<double[]> release = ((KNormGradient) Mechanisms.parse("kng:proposal-budget=auto")).release(sphere,
+                data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
+        double alpha = (double) release.parameters().get("acceptanceLowerBound");
+        long n = (long) release.parameters().get("proposalBudget");
+        assertThat((1 + Math.E) * Math.pow(1 - alpha, n)).isLessThanOrEqualTo(1e-10);
+        assertThat((1 + Math.E) * Math.pow(1 - alpha, n - 1)).isGreaterThan(1e-10);
+        assertThat(release.budget().delta()).isPositive().isLessThanOrEqualTo(1e-10);
+        assertThat(release.guarantee()).isEqualTo(Guarantee.EPSILON_DELTA);
+        assertThat(release.sampler().proposals()).isEqualTo(n);
+        Release<double[]> withDelta = ((KNormGradient) Mechanisms.parse("kng:proposal-budget=auto")).release(sphere,
+                data.points(), Fixtures.ball(data), PrivacyBudget.approximate(1, 1e-6), rng);
+        assertThat((long) withDelta.parameters().get("proposalBudget")).isLessThan(n);
+        assertThat(withDelta.budget().delta()).isEqualTo(1e-6);
     }
 
     /** Affine-invariant SPD has no exact Laplace sampler: auto runs MH, exact and a budget are refused. */
@@ -76,8 +102,9 @@ class KNormGradientExactTest {
         Release<double[]> release = KNormGradient.builder().burnIn(200).thin(10).build().release(spd, data.points(),
                 ball, PrivacyBudget.pure(1), rng);
         assertThat(release.sampler().method()).isEqualTo(SamplerReport.Method.MCMC);
-        assertThat(release.parameters()).containsEntry("sampler", "mcmc")
-                .containsEntry("autoChoice", "mcmc: the geometry has no exact Laplace sampler");
+        assertThat(release.parameters()).containsEntry("samplerChoice", "mcmc: the geometry has no exact Laplace "
+                + "sampler").containsEntry("chainStart", "the public ball's centre");
+        assertThat(release.guarantee()).isEqualTo(Guarantee.MCMC);
         assertThatThrownBy(() -> KNormGradient.builder().sampler(KNormGradient.Sampler.EXACT).build().release(spd,
                 data.points(), ball, PrivacyBudget.pure(1), rng)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no exact sampler exists for spd/affine-invariant")
@@ -89,8 +116,8 @@ class KNormGradientExactTest {
     }
 
     /**
-     * Auto compares the predicted cost with the chain's: on Kendall shapes with 50 landmarks (d = 96) at r = 0.15 the
-     * predicted acceptance rate is below 1e-5, so auto runs the chain; with a tiny ball it draws exactly.
+     * Auto compares the public cost bound with the chain's: on Kendall shapes with 50 landmarks (d = 96) at r = 0.15
+     * the public lower bound on the acceptance rate is below 1e-5, so auto runs the chain; with a tiny ball it draws exactly.
      */
     @Test
     void autoPrefersTheChainWhenTheEnvelopeIsHopeless() {
@@ -101,10 +128,12 @@ class KNormGradientExactTest {
         Release<double[]> chain = KNormGradient.builder().burnIn(50).thin(1).build().release(kendall, wide.points(),
                 Fixtures.ball(wide), PrivacyBudget.pure(1), rng);
         assertThat(chain.sampler().method()).isEqualTo(SamplerReport.Method.MCMC);
-        assertThat((String) chain.parameters().get("autoChoice")).startsWith("mcmc: the predicted acceptance rate");
-        assertThat((double) chain.parameters().get("predictedAcceptance")).isLessThan(1e-5);
+        assertThat((String) chain.parameters().get("samplerChoice")).startsWith("mcmc: the public lower bound");
+        assertThat((double) chain.parameters().get("acceptanceLowerBound")).isLessThan(1e-5);
 
-        GeneratedData narrow = new GeodesicBallGenerator(kendall, center, 0.02).generate(400, rng);
+        // with n = 4000 the envelope's radius (about d sigma/h = 0.002) is far below r, so even with the mean on the
+        // ball's boundary about half the proposals stay inside: the public bound allows the exact sampler
+        GeneratedData narrow = new GeodesicBallGenerator(kendall, center, 0.02).generate(4000, rng);
         Release<double[]> exact = KNormGradient.builder().build().release(kendall, narrow.points(),
                 Fixtures.ball(narrow), PrivacyBudget.pure(1), rng);
         assertThat(exact.sampler().method()).isEqualTo(SamplerReport.Method.EXACT);

@@ -104,7 +104,7 @@ class KNormGradientTest {
         assertThat(release.sensitivity()).isCloseTo(delta, within(1e-15));
         assertThat(release.sigma()).isCloseTo(2 * delta / 0.5, within(1e-15));
         assertThat(release.sigmaRule()).isEqualTo("proven");
-        assertThat(release.isPrivate()).isTrue();
+        assertThat(release.guarantee()).isEqualTo(Guarantee.MCMC);
         assertThat(release.budget()).isEqualTo(PrivacyBudget.pure(0.5));
         SamplerReport sampler = release.sampler();
         assertThat(sampler.method()).isEqualTo(SamplerReport.Method.MCMC);
@@ -135,13 +135,13 @@ class KNormGradientTest {
         assertThat(release.sigma()).isCloseTo(paperDelta, within(1e-15));
         assertThat(release.parameters().get("provenSigma")).isEqualTo(2 * (2 * R * (2 - H_2R) / 100));
         assertThat(release.sigmaRule()).isEqualTo("paper");
-        assertThat(release.isPrivate()).isFalse();
+        assertThat(release.guarantee().isProven()).isFalse();
         assertThat(release.warnings()).anyMatch(w -> w.contains("not the proven calibration"));
         // a fixed sigma above the proven one keeps the guarantee
         Release<double[]> fixed = KNormGradient.builder().sigmaRule(SigmaRule.parse("fixed:1.0")).burnIn(100).thin(5)
                 .build().release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
         assertThat(fixed.sigma()).isEqualTo(1.0);
-        assertThat(fixed.isPrivate()).isTrue();
+        assertThat(fixed.guarantee().isProven()).isTrue();
     }
 
     /** Every proposal of the papers runs on the sphere; the uncorrected one is flagged. */

@@ -38,7 +38,7 @@ class LandmarkLaplaceTest {
         assertThat(release.sigma()).isCloseTo(delta * 10, within(1e-14));
         assertThat(release.parameters()).containsEntry("align", true).containsEntry("alignTo", "center")
                 .containsEntry("range", "ball").containsEntry("coordinateEpsilon", 0.1);
-        assertThat(release.isPrivate()).isTrue();
+        assertThat(release.guarantee().isProven()).isTrue();
         assertThat(KENDALL.pointViolation(release.value(), 1e-9)).isEmpty();
 
         Release<double[]> unaligned = LandmarkLaplace.builder().align(false).build()
@@ -76,7 +76,7 @@ class LandmarkLaplaceTest {
                 Map.of("range", "data", "non-private", "true"))
                 .release(KENDALL, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
         assertThat(release.dataDerived()).isTrue();
-        assertThat(release.isPrivate()).isFalse();
+        assertThat(release.guarantee().isProven()).isFalse();
         assertThat(release.parameters()).containsEntry("nonPrivate", true).containsEntry("range", "data");
         assertThat(release.warnings()).anyMatch(w -> w.startsWith("NOT PRIVATE: the landmark coordinate ranges"));
         // range_j = max_i |z_ij - m_j| over the records aligned to the centre
@@ -101,7 +101,7 @@ class LandmarkLaplaceTest {
         Release<double[]> paperAlignment = LandmarkLaplace.builder().alignTo(LandmarkLaplace.Reference.MEAN)
                 .nonPrivate(true).build()
                 .release(KENDALL, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
-        assertThat(paperAlignment.isPrivate()).isFalse();
+        assertThat(paperAlignment.guarantee().isProven()).isFalse();
         assertThat(paperAlignment.warnings()).anyMatch(w -> w.contains("Procrustes reference"));
     }
 

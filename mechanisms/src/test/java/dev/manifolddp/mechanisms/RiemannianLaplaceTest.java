@@ -52,7 +52,7 @@ class RiemannianLaplaceTest {
         assertThat(release.parameters()).containsEntry("homogeneous", true).containsEntry("sampler", "exact");
         assertThat(release.sampler().method()).isEqualTo(SamplerReport.Method.EXACT);
         assertThat(release.sampler().proposals()).isGreaterThanOrEqualTo(1);
-        assertThat(release.isPrivate()).isTrue();
+        assertThat(release.guarantee().isProven()).isTrue();
     }
 
     /** Exact draws and Metropolis-Hastings releases (burn-in 10 000, thin 100) have the same radial law. */
@@ -112,7 +112,7 @@ class RiemannianLaplaceTest {
         assertThat(release.sensitivity()).isCloseTo(bound / (100 * hr), within(1e-15));
         assertThat(release.sigma()).isCloseTo(release.sensitivity(), within(1e-15));
         assertThat(release.sigmaRule()).isEqualTo("paper");
-        assertThat(release.isPrivate()).isFalse();
+        assertThat(release.guarantee().isProven()).isFalse();
         // the grid does not depend on the data: a different data set gives the same bound
         GeneratedData other = Fixtures.sphereCap(100, R, rng);
         Release<double[]> again = RiemannianLaplace.builder().sigmaRule(SigmaRule.PAPER).build()

@@ -60,7 +60,7 @@ class TangentGaussianTest {
         assertThat(analytic.budget()).isEqualTo(budget);
         assertThat(analytic.sigmaRule()).isEqualTo("proven");
         assertThat(analytic.sampler().method()).isEqualTo(SamplerReport.Method.DIRECT);
-        assertThat(analytic.isPrivate()).isTrue();
+        assertThat(analytic.guarantee().isProven()).isTrue();
         assertThat(analytic.parameters()).containsEntry("calibration", "analytic").containsEntry("ballRadius", r);
         assertThat(SPD.pointViolation(analytic.value(), 1e-9)).isEmpty();
 
@@ -74,12 +74,12 @@ class TangentGaussianTest {
                 .release(SPD, data.points(), Fixtures.ball(data), budget, rng);
         assertThat(paper.sigma()).isEqualTo(analytic.sigma());
         assertThat(paper.sigmaRule()).isEqualTo("paper");
-        assertThat(paper.isPrivate()).isTrue();
+        assertThat(paper.guarantee().isProven()).isTrue();
         // half the proven scale is recorded as not private
         Release<double[]> scaled = TangentGaussian.builder().sigmaRule(SigmaRule.parse("scaled:0.5")).build()
                 .release(SPD, data.points(), Fixtures.ball(data), budget, rng);
         assertThat(scaled.sigma()).isCloseTo(0.5 * analytic.sigma(), within(1e-15));
-        assertThat(scaled.isPrivate()).isFalse();
+        assertThat(scaled.guarantee().isProven()).isFalse();
     }
 
     @Test

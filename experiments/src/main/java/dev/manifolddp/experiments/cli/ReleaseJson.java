@@ -14,17 +14,26 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Writes a {@link Release} as JSON: the released value (flat and in the geometry's layout), the budget, sensitivity,
- * sigma and its rule, the sampler report, the random source, the mechanism's parameters, the warnings and the privacy
- * verdict, plus what the release was made from. Undefined numbers are written as null.
+ * Writes a {@link Release} as JSON in two files. The release file holds only what may be published: the released
+ * value (flat and in the geometry's layout), the guarantee and unit of privacy, the budget, sensitivity, sigma and its
+ * rule, the random source, the public parameters and warnings, and what the release was made from. The diagnostics
+ * file (only when asked for) holds what was computed from the data: the sampler's counts and chain statistics, the
+ * mean's iterations; it says it must not be published. Undefined numbers are written as null.
  */
 final class ReleaseJson {
+
+    /** The note at the top of a diagnostics file. */
+    static final String DO_NOT_PUBLISH = "DO NOT PUBLISH: these values were computed from the data and are not "
+            + "covered by the release's privacy guarantee";
 
     private ReleaseJson() {
     }
 
     static void write(Release<double[]> release, Geometry geometry, Map<String, Object> input, Path file) {
         Map<String, Object> root = new LinkedHashMap<>();
+        root.put("guarantee", release.guarantee().label());
+        root.put("guaranteeMeaning", release.guarantee().meaning());
+        root.put("unitOfPrivacy", release.unitOfPrivacy());
         root.put("mechanism", release.mechanism());
         root.put("geometry", geometry.spec());
         root.put("value", release.value());
@@ -37,15 +46,26 @@ final class ReleaseJson {
         root.put("sensitivity", number(release.sensitivity()));
         root.put("sigma", number(release.sigma()));
         root.put("sigmaRule", release.sigmaRule());
-        root.put("sampler", sampler(release.sampler()));
         root.put("randomSource", release.randomSource());
         root.put("parameters", release.parameters());
         root.put("warnings", release.warnings());
-        root.put("dataDerived", release.dataDerived());
-        root.put("provenGuarantee", release.provenGuarantee());
-        root.put("private", release.isPrivate());
         root.put("input", input);
         root.put("manifolddp", Versions.project());
+        writeJson(root, file);
+    }
+
+    /** Writes the release's diagnostics, headed by {@link #DO_NOT_PUBLISH}. */
+    static void writeDiagnostics(Release<double[]> release, Path file) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("note", DO_NOT_PUBLISH);
+        root.put("mechanism", release.mechanism());
+        root.put("sampler", sampler(release.sampler()));
+        root.put("values", release.diagnostics().values());
+        root.put("warnings", release.diagnostics().warnings());
+        writeJson(root, file);
+    }
+
+    private static void writeJson(Map<String, Object> root, Path file) {
         try {
             new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), root);
         } catch (IOException e) {

@@ -4,6 +4,7 @@ import dev.manifolddp.experiments.run.Cell;
 import dev.manifolddp.experiments.run.ReplicateRecord;
 import dev.manifolddp.experiments.run.RunResult;
 import dev.manifolddp.experiments.utility.Measurement;
+import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.SamplerReport;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -23,7 +24,9 @@ import java.util.Set;
  * @param sensitivity   sensitivity over the replicates
  * @param sigma         noise scale over the replicates
  * @param sigmaRules    the distinct calibration rules
- * @param nonPrivate    releases whose {@code isPrivate()} was false
+ * @param guarantee     the weakest guarantee of the group's releases
+ * @param delta         the largest delta a release spent
+ * @param nonPrivate    releases whose guarantee was unproven or not-private
  * @param dataDerived   releases with a data-derived bound
  * @param samplers      the distinct sampler methods
  * @param acceptance    mean acceptance rate over releases that report one (NaN if none)
@@ -34,7 +37,8 @@ import java.util.Set;
  * @param releaseTime   wall time of the release calls in seconds (statistics over the replicates)
  */
 public record Group(Cell cell, int mechanism, String label, List<Stat> stats, long[] projected, long[] undefined,
-        Range sensitivity, Range sigma, Set<String> sigmaRules, long nonPrivate, long dataDerived,
+        Range sensitivity, Range sigma, Set<String> sigmaRules, Guarantee guarantee, double delta,
+        long nonPrivate, long dataDerived,
         Set<String> samplers, double acceptance, double ess, double proposals, SamplerReport mcmc, long releases,
         Stat releaseTime) {
 
@@ -82,6 +86,8 @@ public record Group(Cell cell, int mechanism, String label, List<Stat> stats, lo
                 Set<String> samplers = new LinkedHashSet<>();
                 long nonPrivate = 0;
                 long dataDerived = 0;
+                Guarantee guarantee = Guarantee.PURE;
+                double delta = 0;
                 SamplerReport mcmc = null;
                 for (int r = 0; r < replicates; r++) {
                     ReplicateRecord record = result.record(cell.index(), r, m);
@@ -106,7 +112,10 @@ public record Group(Cell cell, int mechanism, String label, List<Stat> stats, lo
                     if (sampler.isMcmc() && mcmc == null) {
                         mcmc = sampler;
                     }
-                    nonPrivate += record.isPrivate() ? 0 : 1;
+                    guarantee = Guarantee.weakest(guarantee, record.guarantee());
+                    delta = Math.max(delta, record.delta());
+                    nonPrivate += record.guarantee() == Guarantee.UNPROVEN
+                            || record.guarantee() == Guarantee.NOT_PRIVATE ? 1 : 0;
                     dataDerived += record.dataDerived() ? 1 : 0;
                 }
                 List<Stat> stats = new ArrayList<>();
@@ -114,7 +123,8 @@ public record Group(Cell cell, int mechanism, String label, List<Stat> stats, lo
                     stats.add(Stat.of(values[u]));
                 }
                 groups.add(new Group(cell, m, result.experiment().mechanisms().get(m).label(), stats, projected,
-                        undefined, Range.of(sensitivity), Range.of(sigma), rules, nonPrivate, dataDerived, samplers,
+                        undefined, Range.of(sensitivity), Range.of(sigma), rules, guarantee, delta, nonPrivate, dataDerived,
+                        samplers,
                         Range.of(acceptance).mean(), Range.of(ess).mean(), Range.of(proposals).mean(), mcmc,
                         replicates, Stat.of(seconds)));
             }

@@ -9,6 +9,7 @@ import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.RunResult;
 import dev.manifolddp.experiments.run.WarningLog;
 import dev.manifolddp.experiments.utility.UtilityMeasure;
+import dev.manifolddp.mechanisms.Release;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -107,13 +108,14 @@ final class RunJson {
             entry.put("mechanism", group.label());
             Map<String, Object> budget = new LinkedHashMap<>();
             budget.put("epsilon", group.cell().budget().epsilon());
-            budget.put("delta", group.cell().budget().delta());
+            budget.put("delta", Math.max(group.cell().budget().delta(), group.delta()));
             entry.put("budget", budget);
+            entry.put("guarantee", group.guarantee().label());
+            entry.put("unitOfPrivacy", Release.ONE_RECORD);
             entry.put("sensitivity", range(group.sensitivity()));
             entry.put("sigma", range(group.sigma()));
             entry.put("sigmaRule", group.sigmaRules().size() == 1 ? group.sigmaRules().iterator().next()
                     : group.sigmaRules());
-            entry.put("isPrivate", group.nonPrivate() == 0);
             entry.put("nonPrivateReleases", group.nonPrivate());
             entry.put("dataDerivedReleases", group.dataDerived());
             Map<String, Object> sampler = new LinkedHashMap<>();

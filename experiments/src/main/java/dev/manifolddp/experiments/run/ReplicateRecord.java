@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.experiments.utility.Measurement;
+import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.SamplerReport;
 
 /**
@@ -11,12 +12,13 @@ import dev.manifolddp.mechanisms.SamplerReport;
  * @param sigma        the noise scale used
  * @param sensitivity  the sensitivity Delta the calibration used
  * @param sigmaRule    the calibration rule, as the release describes it
- * @param isPrivate    the release's own verdict ({@code Release.isPrivate()})
+ * @param guarantee    the release's guarantee
+ * @param delta        the delta the release spent (above the cell's when a fixed proposal budget adds one)
  * @param dataDerived  a bound was computed from the data
  * @param sampler      how the noise was drawn
  * @param releaseSeconds wall time of the release call (under the run's parallelism; see
  *                       {@link dev.manifolddp.experiments.utility.WallTime})
  */
 public record ReplicateRecord(Measurement[] utilities, double sigma, double sensitivity, String sigmaRule,
-        boolean isPrivate, boolean dataDerived, SamplerReport sampler, double releaseSeconds) {
+        Guarantee guarantee, double delta, boolean dataDerived, SamplerReport sampler, double releaseSeconds) {
 }

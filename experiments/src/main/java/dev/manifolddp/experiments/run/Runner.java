@@ -4,6 +4,7 @@ import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.utility.Measurement;
 import dev.manifolddp.experiments.utility.Timing;
 import dev.manifolddp.experiments.utility.UtilityMeasure;
+import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.MeanMechanism;
 import dev.manifolddp.mechanisms.Release;
 import java.util.Arrays;
@@ -124,6 +125,11 @@ public final class Runner {
                 release = mechanisms.get(m).release(cell.geometry(), data.points(), data.ball(), cell.budget(),
                         random);
                 elapsed = System.nanoTime() - start;
+                if (data.ball().dataDerived()) {
+                    // whatever the mechanism says (a plugin may not know): a ball measured on the data is no bound
+                    release = release.withGuaranteeAtMost(Guarantee.NOT_PRIVATE, "the data ball was computed from "
+                            + "the data");
+                }
             } catch (RuntimeException e) {
                 throw failure("mechanism '" + label + "'", cell, replicate, e);
             }
@@ -142,7 +148,8 @@ public final class Runner {
                 warnings.add(m, task, warning);
             }
             records[task * mechanisms.size() + m] = new ReplicateRecord(measurements, release.sigma(),
-                    release.sensitivity(), release.sigmaRule(), release.isPrivate(), release.dataDerived(),
+                    release.sensitivity(), release.sigmaRule(), release.guarantee(), release.budget().delta(),
+                    release.dataDerived() || data.ball().dataDerived(),
                     release.sampler(), seconds);
         }
     }

@@ -4,7 +4,6 @@ import dev.manifolddp.geometry.CurvatureFunctions;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.sampling.Arguments;
 import java.util.Locale;
-import org.apache.commons.statistics.distribution.GammaDistribution;
 import java.util.Optional;
 import org.apache.commons.rng.UniformRandomProvider;
 
@@ -123,28 +122,16 @@ public final class ExactKngSampler {
     }
 
     /**
-     * A public estimate of the acceptance rate (accepted draws per envelope proposal) for the KNG of the Frechet mean
-     * on a ball of radius r at scale sigma, for deciding between this sampler and Metropolis-Hastings without looking
-     * at the data:
-     * <pre>    (h_max(2r, kmax) / h_min(2r, kmin))^d * P(Gamma(d, sigma / h_max) <= r).</pre>
-     * Why: by 001 Lemma 1, {@code h_max rho(x, xbar) <= G(x) <= h_min rho(x, xbar)}, and when sigma is small against
-     * r, integrals of {@code exp(-c rho/sigma)} around xbar scale as {@code (sigma / c)^d}, so the ratio of the KNG
-     * normalising constant to the envelope's is about {@code (h_max / h_min)^d} or better; the second factor is the
-     * share of envelope proposals that land in the ball when the mean sits at its centre. The rate falls
-     * exponentially with the dimension d when {@code h_max < 1}: e.g. about 0.6 on S^2 at r = pi/8, but below 1e-5
-     * on Kendall shapes with 50 landmarks (d = 96) at r = 0.15. It is an estimate, not a bound: the data's actual
-     * curvature terms and the mean's position change it, and measured rates were mostly higher (by a factor of 1 to 2
-     * down to rates of 1e-3, by more for smaller rates; see docs/exact-sampling.md).
+     * A public lower bound on the acceptance rate (accepted draws per envelope proposal) for the KNG of the Frechet
+     * mean on a ball of radius r at scale sigma, valid for every dataset in the ball whose computed mean has gradient
+     * norm at most {@code anchorGradient}; see {@link KngAcceptanceBound}. It decides between this sampler and
+     * Metropolis-Hastings, and sizes a fixed proposal budget, without looking at the data. 0 when no bound is known
+     * (negative curvature).
      *
      * @throws IllegalArgumentException if r violates Assumption 1 or sigma is not finite and {@code > 0}
      */
-    public static double predictedMeanAcceptance(Geometry geometry, double radius, double sigma) {
-        double h = frechetMeanConvexity(geometry, radius);
-        Arguments.requirePositiveFinite("sigma", sigma);
-        double hMin = CurvatureFunctions.hMin(2 * radius, geometry.curvature().min());
-        int d = geometry.dimension();
-        double inBall = GammaDistribution.of(d, sigma / h).cumulativeProbability(radius);
-        return Math.exp(d * Math.log(h / hMin)) * inBall;
+    public static double acceptanceLowerBound(Geometry geometry, double radius, double sigma, double anchorGradient) {
+        return KngAcceptanceBound.of(geometry, radius, sigma, anchorGradient);
     }
 
     /** The geometry this sampler draws on. */

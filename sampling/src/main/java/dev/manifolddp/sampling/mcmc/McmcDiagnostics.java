@@ -22,11 +22,12 @@ import java.util.OptionalDouble;
  * @param reference                 the point distances are measured from
  * @param proposal                  the proposal's description
  * @param warnings                  conditions a report must mention (e.g. an uncorrected asymmetric proposal)
+ * @param invalidCandidates         proposals rejected because they were not valid points (outside the support)
  */
 public record McmcDiagnostics(int chains, long burnIn, int thin, int samplesPerChain, double acceptanceRate,
         double[] chainAcceptanceRates, double effectiveSampleSize, double[] chainEffectiveSampleSizes,
         OptionalDouble rHat, double[] finalSteps, boolean adapted, double[] reference, String proposal,
-        List<String> warnings) {
+        List<String> warnings, long invalidCandidates) {
 
     public McmcDiagnostics {
         warnings = List.copyOf(warnings);

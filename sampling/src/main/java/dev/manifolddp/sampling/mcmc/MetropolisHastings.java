@@ -15,7 +15,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p>Each step proposes {@code y} from the current {@code x} with the {@link Proposal}, rejects it outright when it
  * leaves the optional ball {@code B_r(p0)} (the target is zero there) and otherwise accepts it with probability
  * {@code min(1, f(y)/f(x) * hastings)}, where hastings is 1 for symmetric proposals; a refused proposal
- * ({@code out} equal to the current state) is a rejection. After {@code burnIn} steps, one
+ * ({@code out} equal to the current state) is a rejection, and so is a candidate that is not a valid point (a
+ * non-finite entry, or one the geometry refuses, such as a matrix that overflow made indefinite): it lies outside the
+ * target's support. The diagnostics count such candidates. After {@code burnIn} steps, one
  * state in every {@code thin} is kept until {@code samples} are kept. Several chains run one after the other from the
  * given starts with the same provider, so a run is reproducible from the provider's state.
  *
@@ -124,8 +126,10 @@ public final class MetropolisHastings {
         double[] acceptance = new double[chains];
         double[] ess = new double[chains];
         double[] finalSteps = new double[chains];
+        long invalid = 0;
         for (int c = 0; c < chains; c++) {
             ChainOutcome outcome = runChain(starts[c], rng, kept, c * samples, summaries[c], ref);
+            invalid += outcome.invalidCandidates;
             lastStates[c] = current.clone();
             acceptance[c] = outcome.acceptanceRate;
             finalSteps[c] = outcome.step;
@@ -141,11 +145,11 @@ public final class MetropolisHastings {
                 : OptionalDouble.empty();
         McmcDiagnostics diagnostics = new McmcDiagnostics(chains, burnIn, thin, samples, totalAcceptance / chains,
                 acceptance, totalEss, ess, rHat, finalSteps, targetAcceptance > 0, ref, proposal.describe(),
-                warnings);
+                warnings, invalid);
         return new McmcResult(kept, lastStates, diagnostics);
     }
 
-    private record ChainOutcome(double acceptanceRate, double step) {
+    private record ChainOutcome(double acceptanceRate, double step, long invalidCandidates) {
     }
 
     /** The step loop: allocation-free (current and candidate are swapped, kept states copied into preallocated rows). */
@@ -160,14 +164,18 @@ public final class MetropolisHastings {
         long accepted = 0;
         long total = burnIn + (long) samples * thin;
         int keptCount = 0;
+        long invalid = 0;
         for (long i = 0; i < total; i++) {
-            proposal.propose(current, stepNow, rng, candidate);
             boolean accept = false;
             double logCandidate = Double.NEGATIVE_INFINITY;
+            boolean valid = propose(rng, stepNow);
             // out == current is how a proposal refuses a move (see Proposal): a rejection, not an acceptance
-            boolean refused = Arrays.equals(candidate, current);
-            if (!refused && (ballCenter == null || geometry.distance(ballCenter, candidate) <= ballRadius)) {
-                logCandidate = target.logDensity(candidate);
+            boolean refused = !valid || Arrays.equals(candidate, current);
+            if (!valid) {
+                invalid++;
+            }
+            if (!refused && insideBall()) {
+                logCandidate = logDensityOrOutside();
                 if (Double.isNaN(logCandidate) || logCandidate == Double.POSITIVE_INFINITY) {
                     throw new IllegalStateException("the target's log density returned " + logCandidate
                             + "; it must be finite or -infinity (outside the support)");
@@ -202,7 +210,51 @@ public final class MetropolisHastings {
             }
         }
         long after = total - burnIn;
-        return new ChainOutcome(after == 0 ? Double.NaN : accepted / (double) after, stepNow);
+        return new ChainOutcome(after == 0 ? Double.NaN : accepted / (double) after, stepNow, invalid);
+    }
+
+    /**
+     * Proposes into {@code candidate}; false when the proposal is not a valid point (a non-finite entry, or a move the
+     * geometry cannot represent, e.g. an exp that overflows to a matrix that is not positive definite). Such a
+     * candidate lies outside the target's support, so it is a rejection, not an error: the target has density 0
+     * there. Exceptions only happen on invalid candidates, so the valid path allocates nothing.
+     */
+    private boolean propose(UniformRandomProvider rng, double stepNow) {
+        try {
+            proposal.propose(current, stepNow, rng, candidate);
+        } catch (IllegalArgumentException | IllegalStateException | ArithmeticException invalid) {
+            return false;
+        }
+        for (double x : candidate) {
+            if (!Double.isFinite(x)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** True when there is no ball or {@code candidate} lies in it; a point the geometry refuses lies outside. */
+    private boolean insideBall() {
+        if (ballCenter == null) {
+            return true;
+        }
+        try {
+            return geometry.distance(ballCenter, candidate) <= ballRadius;
+        } catch (IllegalArgumentException invalid) {
+            return false;
+        }
+    }
+
+    /**
+     * The target's log density at {@code candidate}, or -infinity when the geometry refuses the point (for instance a
+     * matrix that rounding made indefinite): outside the support.
+     */
+    private double logDensityOrOutside() {
+        try {
+            return target.logDensity(candidate);
+        } catch (IllegalArgumentException invalid) {
+            return Double.NEGATIVE_INFINITY;
+        }
     }
 
     /** The warnings every run of this sampler reports. */

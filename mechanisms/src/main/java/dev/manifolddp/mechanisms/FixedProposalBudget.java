@@ -1,0 +1,46 @@
+package dev.manifolddp.mechanisms;
+
+/**
+ * The arithmetic of an exact rejection sampler run with a fixed budget of N proposals (docs/exact-sampling.md): when
+ * every dataset's acceptance rate is at least a public alpha, the draw fails with probability at most
+ * {@code (1 - alpha)^N}, and the output "value or failure" is (epsilon, delta)-DP with
+ * {@code delta = (1 + e^epsilon) (1 - alpha)^N}. Computed in logarithms so that a large epsilon or N cannot overflow.
+ */
+final class FixedProposalBudget {
+
+    private FixedProposalBudget() {
+    }
+
+    /** {@code (1 + e^epsilon) (1 - alpha)^N}; 1 or more means no bound. */
+    static double delta(double alpha, double epsilon, long proposals) {
+        if (!(alpha > 0)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        if (alpha >= 1) {
+            return 0;
+        }
+        return Math.exp(logOnePlusExp(epsilon) + proposals * Math.log1p(-alpha));
+    }
+
+    /**
+     * The smallest N with {@link #delta} at most {@code targetDelta}; -1 when no N does (alpha = 0) or N overflows a
+     * long.
+     */
+    static long proposals(double alpha, double epsilon, double targetDelta) {
+        if (!(alpha > 0)) {
+            return -1;
+        }
+        if (alpha >= 1) {
+            return 1;
+        }
+        double n = Math.ceil((Math.log(targetDelta) - logOnePlusExp(epsilon)) / Math.log1p(-alpha));
+        if (!(n < Long.MAX_VALUE)) {
+            return -1;
+        }
+        return Math.max(1, (long) n);
+    }
+
+    private static double logOnePlusExp(double x) {
+        return x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log1p(Math.exp(x));
+    }
+}

@@ -1,0 +1,170 @@
+package dev.manifolddp.sampling.exact;
+
+import dev.manifolddp.geometry.CurvatureFunctions;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.sampling.Arguments;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.commons.numbers.gamma.LogGamma;
+import org.apache.commons.statistics.distribution.BetaDistribution;
+import org.apache.commons.statistics.distribution.GammaDistribution;
+
+/**
+ * A public lower bound on the acceptance rate of {@link ExactKngSampler} for the KNG of the Frechet mean: a number
+ * computed from the geometry's dimension and curvature bounds, the ball's radius r, the scale sigma and a bound g on
+ * the anchor's gradient norm, that holds for every dataset in the ball (see docs/exact-sampling.md for the proof):
+ *
+ * <pre>
+ *   alpha >= exp(-g (1 + h_min/h) / sigma) * max_theta cap_d(theta) * N(t(theta)) / Z,
+ *   N(t) = int_0^t exp(-h_min u / sigma) S_kmax(u)^(d-1) du,   t(theta) = min(r, 2 r cos theta),
+ *   Z    = int_0^U exp(-h u / sigma) S_kmin(u)^(d-1) du,        U = pi/sqrt(kmin) (kmin > 0), else infinity,
+ * </pre>
+ * with {@code h = h_max(2r, kmax)} the envelope's convexity, {@code h_min = h_min(2r, kmin)} (001 Lemma 1's upper
+ * constant), {@code cap_d(theta)} the share of unit directions in R^d within angle theta of a fixed one, and
+ * {@code S_k} the comparison function (sin, identity or sinh). The proof needs sectional curvature {@code >= 0}
+ * (Toponogov's hinge comparison with the flat plane keeps the proposal inside the ball); for {@code kmin < 0} no bound
+ * is given and {@link #of} returns 0.
+ *
+ * <p>Why this shape: the probability that a proposal is accepted is {@code int_B exp(-(G(x) + g0)/sigma) dvol / Z_env};
+ * Lemma 1 gives {@code G(x) <= h_min rho(x, xbar) <= h_min (rho(x, a) + g0/h)}; the envelope's volume law is bounded
+ * above by Bishop's comparison ({@code S_kmin}) and the ball's share below by Guenther's ({@code S_kmax}) and by the
+ * directions from the anchor that stay in the ball for a length t(theta) wherever the anchor is.
+ */
+public final class KngAcceptanceBound {
+
+    /** Grid of cone angles searched for the best bound. */
+    private static final int ANGLES = 32;
+    /** Simpson panels for the radial integrals. */
+    private static final int PANELS = 4_000;
+    /** Bounds computed so far: an experiment asks for the same public values in every replicate of a cell. */
+    private static final Map<Key, Double> CACHE = new ConcurrentHashMap<>();
+    private static final int CACHE_LIMIT = 4096;
+
+    private record Key(String geometry, int dimension, double kmin, double kmax, double radius, double sigma,
+            double anchorGradient) {
+    }
+    /** Relative safety margin on the numerical integrals (Simpson's error on these smooth integrands is far below). */
+    private static final double MARGIN = 1e-6;
+
+    private KngAcceptanceBound() {
+    }
+
+    /**
+     * The lower bound on the per-proposal acceptance rate, in [0, 1].
+     *
+     * @param geometry         the manifold (dimension and curvature bounds are read)
+     * @param radius           the public ball's radius, within Assumption 1
+     * @param sigma            the KNG scale, finite and {@code > 0}
+     * @param anchorGradient   a bound on the anchor's gradient norm {@code G(a)} (the mean's convergence tolerance)
+     */
+    public static double of(Geometry geometry, double radius, double sigma, double anchorGradient) {
+        ExactKngSampler.frechetMeanConvexity(geometry, radius);
+        Arguments.requirePositiveFinite("sigma", sigma);
+        Key key = new Key(geometry.spec(), geometry.dimension(), geometry.curvature().min(),
+                geometry.curvature().max(), radius, sigma, anchorGradient);
+        Double known = CACHE.get(key);
+        if (known != null) {
+            return known;
+        }
+        double bound = compute(geometry, radius, sigma, anchorGradient);
+        if (CACHE.size() >= CACHE_LIMIT) {
+            CACHE.clear();
+        }
+        CACHE.put(key, bound);
+        return bound;
+    }
+
+    private static double compute(Geometry geometry, double radius, double sigma, double anchorGradient) {
+        double h = ExactKngSampler.frechetMeanConvexity(geometry, radius);
+        Arguments.requirePositiveFinite("sigma", sigma);
+        if (!(anchorGradient >= 0) || Double.isInfinite(anchorGradient)) {
+            throw new IllegalArgumentException("anchorGradient must be finite and >= 0. Provided value: "
+                    + anchorGradient);
+        }
+        double kmin = geometry.curvature().min();
+        double kmax = geometry.curvature().max();
+        if (kmin < 0) {
+            return 0;
+        }
+        int d = geometry.dimension();
+        double hMin = CurvatureFunctions.hMin(2 * radius, kmin);
+        double logZ = logRadialIntegral(d, kmin, h / sigma, kmin > 0 ? Math.PI / Math.sqrt(kmin) : Double.POSITIVE_INFINITY,
+                true);
+        double best = 0;
+        for (int i = 0; i < ANGLES; i++) {
+            double theta = 0.5 * Math.PI * (i + 0.5) / ANGLES;
+            double t = Math.min(radius, 2 * radius * Math.cos(theta));
+            double logN = logRadialIntegral(d, kmax, hMin / sigma, t, false);
+            best = Math.max(best, capShare(d, theta) * Math.exp(logN - logZ));
+        }
+        double bound = best * Math.exp(-anchorGradient * (1 + hMin / h) / sigma);
+        return Math.max(0, Math.min(1, bound));
+    }
+
+    /**
+     * The share of unit vectors of R^d within angle theta (at most pi/2) of a fixed unit vector: half the regularised
+     * incomplete beta {@code I_{sin^2 theta}((d-1)/2, 1/2)}; for d = 1 the one direction itself, 1/2.
+     */
+    static double capShare(int d, double theta) {
+        if (d == 1) {
+            return 0.5;
+        }
+        double s = Math.sin(theta);
+        return 0.5 * BetaDistribution.of(0.5 * (d - 1), 0.5).cumulativeProbability(s * s);
+    }
+
+    /**
+     * {@code log int_0^end exp(-rate u) S_k(u)^(d-1) du}, as a lower bound ({@code upper} false) or an upper bound
+     * ({@code upper} true). Two evaluations are combined, each valid on its own: the Gamma form (S_k(u) <= u for
+     * k >= 0 gives an upper bound over [0, infinity); {@code S_k(u)/u} decreasing for k > 0 gives a lower bound
+     * {@code (S_k(end)/end)^(d-1) Gamma(d) rate^-d P(Gamma(d, 1/rate) <= end)}), and composite Simpson in log space
+     * with a relative margin, used only where its grid resolves the exponential's scale.
+     */
+    static double logRadialIntegral(int d, double k, double rate, double end, boolean upper) {
+        double logGammaFull = LogGamma.value(d) - d * Math.log(rate);
+        double gammaForm;
+        if (upper) {
+            gammaForm = logGammaFull;
+        } else {
+            double cdf = GammaDistribution.of(d, 1 / rate).cumulativeProbability(end);
+            double shrink = k > 0 ? (d - 1) * Math.log(CurvatureFunctions.sK(k, end) / end) : 0;
+            gammaForm = cdf > 0 ? logGammaFull + Math.log(cdf) + shrink : Double.NEGATIVE_INFINITY;
+        }
+        if (Double.isInfinite(end) || !(end > 0)) {
+            return gammaForm;
+        }
+        double step = end / PANELS;
+        if (step > 0.1 / rate) {
+            return gammaForm;
+        }
+        double numeric = logSimpson(d, k, rate, end) + Math.log1p(upper ? MARGIN : -MARGIN);
+        return upper ? Math.min(gammaForm, numeric) : Math.max(gammaForm, numeric);
+    }
+
+    private static double logSimpson(int d, double k, double rate, double end) {
+        double step = end / PANELS;
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = 1; i <= PANELS; i++) {
+            max = Math.max(max, logIntegrand(d, k, rate, i * step));
+        }
+        double sum = 0;
+        for (int i = 1; i <= PANELS; i++) {
+            double weight = i == PANELS ? 1 : (i % 2 == 1 ? 4 : 2);
+            sum += weight * Math.exp(logIntegrand(d, k, rate, i * step) - max);
+        }
+        // u = 0 contributes 0 for d >= 2 and exp(0) = 1 for d = 1
+        if (d == 1) {
+            sum += Math.exp(-max);
+        }
+        return max + Math.log(sum * step / 3);
+    }
+
+    private static double logIntegrand(int d, double k, double rate, double u) {
+        double s = CurvatureFunctions.sK(k, u);
+        if (!(s > 0)) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        return -rate * u + (d - 1) * Math.log(s);
+    }
+
+}
