@@ -9,12 +9,21 @@ import java.util.List;
  * assignment of roles, it computes the bound the event would give, and keeps the best. Nothing here sees the
  * measurement half, so the chosen event is a fixed event for the measurement and the maximum over candidates needs
  * no correction (only what is measured on the measurement half is counted by Bonferroni).
+ * The selection-half bound of the chosen event is reported for information only: it is biased upwards by the choice.
  */
 final class EventSelection {
 
     /** Quantile levels of the thresholds (and their complements): denser in the tails, where the ratio peaks. */
     private static final double[] LEVELS = {0.001, 0.002, 0.005, 0.01, 0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.25,
         0.3, 0.4, 0.5};
+
+    /**
+     * Candidates are ranked by their bound at level {@code alphaSide * SELECTION_STRICTNESS}: a stricter level than
+     * the measurement's favours events with more releases in them over thin tail events whose selection-half bound is
+     * high by chance and falls on the measurement half (winner's curse). Measured over 10 seeds on the sphere, it
+     * raised the mean measured bound of both a Laplace and a Gaussian mechanism; it cannot affect validity.
+     */
+    static final double SELECTION_STRICTNESS = 0.01;
 
     /**
      * The chosen event with the bound it gave on the selection half.
@@ -61,7 +70,7 @@ final class EventSelection {
                             for (int numerator = 0; numerator < 2; numerator++) {
                                 candidates++;
                                 EpsilonBound bound = EpsilonBound.of(counts[numerator], size, counts[1 - numerator],
-                                        size, delta, alphaSide);
+                                        size, delta, SELECTION_STRICTNESS * alphaSide);
                                 double score = (bound.pLower() - delta) / bound.pOtherUpper();
                                 if (score > bestScore) {
                                     bestScore = score;
