@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The auditor on the built-in mechanisms and on planted faults whose true epsilon is known, at CI-sized budgets (the
- * class takes about 20 s on 2 cores).
+ * class took 5 to 36 s on a busy 2-core machine).
  *
  * <p><b>Familywise false-alarm rate.</b> {@link #everyBuiltInMechanismStaysWithinItsClaim} audits
  * {@link #SOUND_CASES} mechanism/geometry pairs, each at confidence {@code 1 - 0.05 / SOUND_CASES} (Bonferroni): if
