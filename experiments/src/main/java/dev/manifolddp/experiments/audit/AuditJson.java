@@ -1,0 +1,144 @@
+package dev.manifolddp.experiments.audit;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.manifolddp.experiments.Versions;
+import dev.manifolddp.mechanisms.PrivacyBudget;
+import dev.manifolddp.sampling.random.RandomStreams;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes {@code audit.json}: the configuration and seeds, the adjacent data sets, and for each mechanism the claimed
+ * budget, the lower confidence bound with its confidence, the event and the counts it rests on. The top-level
+ * {@code epsilonLowerBound} is the largest over the mechanisms, which the Bonferroni split keeps at the familywise
+ * confidence. Undefined numbers are written as null.
+ */
+public final class AuditJson {
+
+    /** What the bound cannot see, written with every audit. */
+    static final List<String> LIMITATIONS = List.of(
+            "a lower bound only: a small value does not show the mechanism is private",
+            "only the boundary pairs and events tried are seen; the worst pair or event may be elsewhere",
+            "a failure of probability delta needs about 1/delta releases to be seen",
+            "timing and other side channels are out of scope");
+
+    private AuditJson() {
+    }
+
+    public static void write(AuditResult result, Path file) {
+        try {
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), content(result));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    static Map<String, Object> content(AuditResult result) {
+        AuditSetup setup = result.setup();
+        Map<String, Object> root = new LinkedHashMap<>();
+        MechanismAudit largest = result.audits().stream()
+                .max(Comparator.comparingDouble(MechanismAudit::epsilonLowerBound)).orElseThrow();
+        root.put("epsilonLowerBound", largest.epsilonLowerBound());
+        root.put("epsilonLowerBoundMechanism", largest.target().label());
+        root.put("confidence", setup.confidence());
+        root.put("anyViolation", result.anyViolation());
+        root.put("claimedBudget", budget(setup.budget()));
+        root.put("geometry", setup.geometry().spec());
+        root.put("center", setup.centre());
+        root.put("radius", setup.radius());
+        root.put("n", setup.n());
+        root.put("releasesPerDataSet", setup.releases());
+        root.put("selectionReleases", setup.selectionReleases());
+        root.put("measurementReleases", setup.measurementReleases());
+        root.put("seed", setup.seed());
+        root.put("randomSource", RandomStreams.seeded(setup.seed()).describe() + "; directions from stream (0, 0), "
+                + "release i on data set role r (0 = D, 1 = D') of pair p from stream (1 + 2p + r, i)");
+        root.put("dataSets", dataSets(result));
+        List<Map<String, Object>> mechanisms = new ArrayList<>();
+        for (MechanismAudit audit : result.audits()) {
+            mechanisms.add(mechanism(audit));
+        }
+        root.put("mechanisms", mechanisms);
+        root.put("limitations", LIMITATIONS);
+        root.put("manifolddp", Versions.project());
+        return root;
+    }
+
+    private static List<Map<String, Object>> dataSets(AuditResult result) {
+        List<Map<String, Object>> pairs = new ArrayList<>();
+        int n = result.setup().n();
+        for (BoundaryPair pair : result.pairs()) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("pair", pair.index());
+            entry.put("directionTangentCoordinates", pair.coordinates());
+            entry.put("near", pair.near());
+            entry.put("far", pair.far());
+            entry.put("D", n + " records at near");
+            entry.put("DPrime", (n - 1) + " records at near and 1 at far (record " + n + " replaced)");
+            pairs.add(entry);
+        }
+        return pairs;
+    }
+
+    private static Map<String, Object> mechanism(MechanismAudit audit) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("mechanism", audit.target().name());
+        entry.put("parameters", audit.target().parameters());
+        entry.put("claimedBudget", budget(audit.claimed()));
+        entry.put("guarantee", audit.guarantee().orElse(null));
+        entry.put("sigma", number(audit.sigma()));
+        entry.put("epsilonLowerBound", audit.epsilonLowerBound());
+        entry.put("confidence", audit.confidence());
+        entry.put("epsilonPointEstimate", number(audit.measurement().pointEstimate()));
+        entry.put("violation", audit.violation());
+        entry.put("verdict", audit.verdict());
+        AuditEvent event = audit.event();
+        Map<String, Object> chosen = new LinkedHashMap<>();
+        chosen.put("description", event.describe());
+        chosen.put("pair", event.pair());
+        chosen.put("coordinates", event.system().configName());
+        chosen.put("statistic", event.statistic().configName());
+        chosen.put("side", event.above() ? "above" : "below");
+        chosen.put("threshold", event.threshold());
+        chosen.put("numerator", event.numeratorRole() == 0 ? "D" : "DPrime");
+        chosen.put("direction", event.direction());
+        chosen.put("medianOnD", event.centre());
+        chosen.put("medianOnDPrime", event.centreOther());
+        chosen.put("candidatesCompared", audit.candidates());
+        entry.put("event", chosen);
+        EpsilonBound m = audit.measurement();
+        Map<String, Object> counts = new LinkedHashMap<>();
+        counts.put("inEvent", m.inEvent());
+        counts.put("releases", m.releases());
+        counts.put("inEventOther", m.inEventOther());
+        counts.put("releasesOther", m.releasesOther());
+        counts.put("pLower", m.pLower());
+        counts.put("pOtherUpper", m.pOtherUpper());
+        counts.put("alphaEachSide", m.alphaSide());
+        entry.put("measurement", counts);
+        Map<String, Object> selection = new LinkedHashMap<>();
+        selection.put("inEvent", audit.selection().inEvent());
+        selection.put("inEventOther", audit.selection().inEventOther());
+        selection.put("note", "counts of the chosen event on the selection half; biased by the choice, not a bound");
+        entry.put("selection", selection);
+        return entry;
+    }
+
+    private static Map<String, Object> budget(PrivacyBudget budget) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("epsilon", budget.epsilon());
+        map.put("delta", budget.delta());
+        return map;
+    }
+
+    private static Double number(double value) {
+        return Double.isFinite(value) ? value : null;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.manifolddp.experiments.audit;
+
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.mechanisms.PrivacyBudget;
+import java.util.Locale;
+
+/**
+ * The public configuration of an audit: the geometry, the public ball, the number of records, the claimed budget,
+ * how many releases are drawn on each data set, how many boundary directions are tried, the seed and the familywise
+ * confidence.
+ *
+ * @param geometry   the manifold
+ * @param centre     the public ball's centre c
+ * @param radius     the public ball's radius r
+ * @param n          records per data set
+ * @param budget     the claimed budget, passed to every release
+ * @param releases   releases on each data set (half select the event, half measure it)
+ * @param directions boundary directions, hence adjacent pairs, tried
+ * @param seed       the seed every random stream derives from
+ * @param confidence the familywise confidence of all the bounds of one audit run (e.g. 0.95)
+ */
+public record AuditSetup(Geometry geometry, double[] centre, double radius, int n, PrivacyBudget budget, int releases,
+        int directions, long seed, double confidence) {
+
+    /** The fewest releases per data set: each half must be able to hold an event and its complement. */
+    public static final int MIN_RELEASES = 20;
+
+    public AuditSetup {
+        if (geometry == null || centre == null || budget == null) {
+            throw new IllegalArgumentException("an audit needs a geometry, a centre and a budget");
+        }
+        if (!(radius > 0) || !Double.isFinite(radius)) {
+            throw new IllegalArgumentException("--radius must be a finite number > 0. Provided value: " + radius);
+        }
+        if (n < 1) {
+            throw new IllegalArgumentException("--n must be at least 1 (records per data set). Provided value: " + n);
+        }
+        if (releases < MIN_RELEASES) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--releases must be at least %d per data "
+                    + "set (half select the event, half measure it); thousands give useful bounds. Provided value: %d",
+                    MIN_RELEASES, releases));
+        }
+        if (directions < 1) {
+            throw new IllegalArgumentException("--directions must be at least 1. Provided value: " + directions);
+        }
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("--confidence must lie strictly between 0 and 1 (e.g. 0.95). "
+                    + "Provided value: " + confidence);
+        }
+        centre = centre.clone();
+    }
+
+    /** Releases per data set on the selection half. */
+    public int selectionReleases() {
+        return releases / 2;
+    }
+
+    /** Releases per data set on the measurement half. */
+    public int measurementReleases() {
+        return releases - releases / 2;
+    }
+}

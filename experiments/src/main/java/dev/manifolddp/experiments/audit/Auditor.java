@@ -1,0 +1,70 @@
+package dev.manifolddp.experiments.audit;
+
+import dev.manifolddp.experiments.run.Progress;
+import dev.manifolddp.mechanisms.Release;
+import dev.manifolddp.sampling.random.RandomStreams;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+
+/**
+ * The black-box empirical privacy auditor (Jagielski, Ullman, Oprea 2020; Nasr et al. 2021; docs/auditor.md): for
+ * each mechanism, releases on worst-case adjacent data sets of the public ball ({@link BoundaryPairs}), an event
+ * chosen on the first half of the releases ({@link EventSelection}) and measured on the second, and a Clopper-Pearson
+ * lower confidence bound on the epsilon spent ({@link EpsilonBound}).
+ *
+ * <p><b>Confidence accounting.</b> With m mechanisms and familywise level {@code alpha = 1 - confidence}, each
+ * mechanism's bound is at level {@code alpha / m} (Bonferroni over the maximum a reader takes over mechanisms), made
+ * of two one-sided Clopper-Pearson bounds at {@code alpha / (2m)} each (a union bound). The maximum over candidate
+ * events is taken on the selection half, which is independent of the measurement half, so it costs nothing.
+ * Hence, if every mechanism spends at most its claimed budget, the probability that any reported bound exceeds its
+ * claimed epsilon is at most alpha.
+ */
+public final class Auditor {
+
+    private Auditor() {
+    }
+
+    /**
+     * Audits every target on the same pairs (each mechanism draws from the same seeded streams, so a mechanism's result
+     * does not depend on which others are audited with it).
+     *
+     * @param threads  the worker threads (the result does not depend on it)
+     * @param progress reports one step per chunk of releases ({@link #steps} in all)
+     */
+    public static AuditResult run(AuditSetup setup, List<AuditTarget> targets, int threads, Progress progress) {
+        if (targets.isEmpty()) {
+            throw new IllegalArgumentException("--mechanism: name at least one mechanism to audit");
+        }
+        if (threads < 1) {
+            throw new IllegalArgumentException("--threads must be at least 1. Provided value: " + threads);
+        }
+        List<BoundaryPair> pairs = BoundaryPairs.generate(setup.geometry(), setup.centre(), setup.radius(), setup.n(),
+                setup.directions(), RandomStreams.seeded(setup.seed()).stream(0, 0));
+        ReleaseCoordinates coordinates = new ReleaseCoordinates(setup.geometry(), setup.centre());
+        double alpha = (1 - setup.confidence()) / targets.size();
+        double alphaSide = alpha / 2;
+        List<MechanismAudit> audits = new ArrayList<>();
+        ForkJoinPool pool = new ForkJoinPool(threads);
+        try {
+            for (AuditTarget target : targets) {
+                // the first release checks the configuration before the pool starts, and tells the claimed budget
+                Release<double[]> first = AuditSampler.release(setup, target.mechanism(), pairs.get(0), 0, 0);
+                ReleaseTable table = AuditSampler.fill(setup, target.mechanism(), pairs, coordinates, pool,
+                        progress::step);
+                EventSelection.Choice choice = EventSelection.select(setup, table, pairs, coordinates, alphaSide);
+                EpsilonBound measured = EventSelection.measure(setup, table, choice.event(), alphaSide);
+                audits.add(new MechanismAudit(target, first.budget(), ReleaseGuarantee.of(first), first.sigma(),
+                        1 - alpha, choice.event(), choice.selection(), choice.candidates(), measured));
+            }
+        } finally {
+            pool.shutdown();
+        }
+        return new AuditResult(setup, pairs, audits);
+    }
+
+    /** The progress steps {@link #run} reports for {@code mechanisms} mechanisms. */
+    public static long steps(AuditSetup setup, int mechanisms) {
+        return AuditSampler.steps(setup) * mechanisms;
+    }
+}

@@ -1,0 +1,94 @@
+package dev.manifolddp.experiments.audit;
+
+import dev.manifolddp.geometry.AmbientEmbedding;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.TangentBasis;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * Maps a released value to the coordinates the auditor's statistics read, in each {@link CoordinateSystem} the
+ * geometry offers. A value that cannot be read in a system gets NaN coordinates there, and NaN lies in no event.
+ * Immutable and thread-safe; the {@code out} forms need caller-owned scratch.
+ */
+final class ReleaseCoordinates {
+
+    /** How far from a point of the manifold a release may be and still be read intrinsically. */
+    static final double POINT_TOLERANCE = 1e-7;
+
+    private final Geometry geometry;
+    private final double[] centre;
+    private final double[][] basis;
+    private final AmbientEmbedding ambient;
+    private final double[] centreAmbient;
+
+    ReleaseCoordinates(Geometry geometry, double[] centre) {
+        this.geometry = geometry;
+        this.centre = centre.clone();
+        this.basis = geometry.capability(TangentBasis.class).orElseThrow().basis(centre);
+        Optional<AmbientEmbedding> embedding = geometry.capability(AmbientEmbedding.class);
+        this.ambient = embedding.orElse(null);
+        this.centreAmbient = ambient == null ? null : ambient.toAmbient(centre);
+    }
+
+    /** The systems this geometry offers. */
+    CoordinateSystem[] systems() {
+        return ambient == null ? new CoordinateSystem[] {CoordinateSystem.INTRINSIC} : CoordinateSystem.values();
+    }
+
+    /** The number of coordinates in {@code system}. */
+    int dimension(CoordinateSystem system) {
+        return system == CoordinateSystem.INTRINSIC ? basis.length : ambient.ambientDimension();
+    }
+
+    /** Writes the coordinates of {@code value} in {@code system} into {@code out} (NaN when unreadable). */
+    void coordinates(CoordinateSystem system, double[] value, double[] tangentScratch, double[] out) {
+        if (system == CoordinateSystem.INTRINSIC) {
+            intrinsic(value, tangentScratch, out);
+        } else {
+            ambient.toAmbient(value, out);
+            for (int i = 0; i < out.length; i++) {
+                out[i] -= centreAmbient[i];
+            }
+        }
+    }
+
+    private void intrinsic(double[] value, double[] tangent, double[] out) {
+        if (geometry.pointViolation(value, POINT_TOLERANCE).isPresent()
+                || !(geometry.distance(centre, value) < geometry.injectivityRadius())) {
+            Arrays.fill(out, Double.NaN);
+            return;
+        }
+        geometry.log(centre, value, tangent);
+        for (int i = 0; i < basis.length; i++) {
+            out[i] = geometry.inner(centre, tangent, basis[i]);
+        }
+    }
+
+    /**
+     * The public direction from D' towards D in {@code system}: the pair's unit tangent coordinates intrinsically,
+     * the unit vector from the far to the near boundary point in ambient coordinates.
+     */
+    double[] direction(CoordinateSystem system, BoundaryPair pair) {
+        if (system == CoordinateSystem.INTRINSIC) {
+            return pair.coordinates().clone();
+        }
+        double[] near = ambient.toAmbient(pair.near());
+        double[] far = ambient.toAmbient(pair.far());
+        double norm = 0;
+        for (int i = 0; i < near.length; i++) {
+            near[i] -= far[i];
+            norm += near[i] * near[i];
+        }
+        norm = Math.sqrt(norm);
+        for (int i = 0; i < near.length; i++) {
+            near[i] /= norm;
+        }
+        return near;
+    }
+
+    /** The length of a point array (the tangent scratch size). */
+    int pointLength() {
+        return centre.length;
+    }
+}

@@ -1,0 +1,188 @@
+package dev.manifolddp.experiments.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.manifolddp.experiments.data.PointFile;
+import dev.manifolddp.experiments.plugins.Components;
+import dev.manifolddp.experiments.plugins.Graphs;
+import dev.manifolddp.experiments.plugins.PluginJars;
+import dev.manifolddp.experiments.run.Progress;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.mechanisms.MeanMechanism;
+import dev.manifolddp.mechanisms.PrivacyBudget;
+import dev.manifolddp.mechanisms.Release;
+import dev.manifolddp.sampling.random.RandomStreams;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The auditor on the built-in mechanisms and on planted faults whose true epsilon is known, at CI-sized budgets (the
+ * class took 5 to 36 s on a busy 2-core machine).
+ *
+ * <p><b>Familywise false-alarm rate.</b> {@link #everyBuiltInMechanismStaysWithinItsClaim} audits
+ * {@link #SOUND_CASES} mechanism/geometry pairs, each at confidence {@code 1 - 0.05 / SOUND_CASES} (Bonferroni): if
+ * every mechanism keeps its claim, the probability (over seeds) that any of them is flagged is at most 5%. The tests
+ * are seeded, so a given build passes or fails deterministically; the 5% is the chance that a seed makes a sound
+ * mechanism fail.
+ *
+ * <p><b>Detection.</b> The planted faults' true epsilon is known: sigma halved (the Laplace at {@code scaled:0.5})
+ * spends 2 epsilon on a flat chart and on the pair tried here slightly less on the sphere; the chain started at the
+ * private mean spends no finite epsilon. docs/auditor.md gives the detection rates over 20 seeds.
+ */
+class AuditorTest {
+
+    private static final String PENTAGON = "1,0,0.309017,0.951057,-0.809017,0.587785,-0.809017,-0.587785,0.309017,"
+            + "-0.951057";
+    /** The number of audits in the false-alarm test (the Bonferroni divisor). */
+    static final int SOUND_CASES = 11;
+    private static Components components;
+
+    @BeforeAll
+    static void load() {
+        components = Graphs.injector(PluginJars.none(), null).getInstance(Components.class);
+    }
+
+    static Stream<Arguments> soundCases() {
+        return Stream.of(
+                Arguments.of("sphere:d=2", "0,0,1", "riemannian-laplace", "", 0.0),
+                Arguments.of("sphere:d=2", "0,0,1", "kng", "sampler=exact", 0.0),
+                Arguments.of("sphere:d=2", "0,0,1", "euclidean-laplace", "", 0.0),
+                Arguments.of("sphere:d=2", "0,0,1", "extrinsic-gaussian", "", 1e-5),
+                Arguments.of("spd/log-euclidean:k=2", "1,0,0,1", "riemannian-laplace", "", 0.0),
+                Arguments.of("spd/log-euclidean:k=2", "1,0,0,1", "kng", "sampler=exact", 0.0),
+                Arguments.of("spd/log-euclidean:k=2", "1,0,0,1", "tangent-gaussian", "", 1e-5),
+                Arguments.of("spd/log-euclidean:k=2", "1,0,0,1", "euclidean-laplace", "", 0.0),
+                Arguments.of("kendall:landmarks=5", PENTAGON, "landmark-laplace", "", 0.0),
+                Arguments.of("kendall:landmarks=5", PENTAGON, "riemannian-laplace", "", 0.0),
+                Arguments.of("kendall:landmarks=5", PENTAGON, "kng", "sampler=exact", 0.0));
+    }
+
+    @Test
+    void soundCaseCountMatchesTheBonferroniDivisor() {
+        assertThat(soundCases()).hasSize(SOUND_CASES);
+    }
+
+    @ParameterizedTest(name = "{2} {3} on {0}")
+    @MethodSource("soundCases")
+    void everyBuiltInMechanismStaysWithinItsClaim(String geometry, String centre, String mechanism, String params,
+            double delta) {
+        AuditSetup setup = setup(geometry, centre, 0.3, new PrivacyBudget(1, delta), 2000, 1, 11,
+                1 - 0.05 / SOUND_CASES);
+        MechanismAudit audit = audit(setup, mechanism, params);
+        assertThat(audit.claimed()).isEqualTo(setup.budget());
+        assertThat(audit.epsilonLowerBound()).as(audit.event().describe()).isBetween(0.0, 1.0);
+        assertThat(audit.violation()).isFalse();
+    }
+
+    @Test
+    void catchesHalvedSigmaOnTheSphere() {
+        AuditSetup setup = setup("sphere:d=2", "0,0,1", 0.1, PrivacyBudget.pure(2), 3000, 1, 3, 0.95);
+        MechanismAudit audit = audit(setup, "riemannian-laplace", "sigma-rule=scaled:0.5");
+        assertThat(audit.violation()).as(audit.event().describe()).isTrue();
+        assertThat(audit.epsilonLowerBound()).isGreaterThan(2.0).isLessThanOrEqualTo(4.0);
+    }
+
+    @Test
+    void catchesHalvedSigmaOnLogEuclideanSpd() {
+        AuditSetup setup = setup("spd/log-euclidean:k=2", "1,0,0,1", 0.3, PrivacyBudget.pure(2), 3000, 1, 3, 0.95);
+        MechanismAudit audit = audit(setup, "riemannian-laplace", "sigma-rule=scaled:0.5");
+        assertThat(audit.violation()).as(audit.event().describe()).isTrue();
+        // the true epsilon on this flat chart is exactly 2 * 2: a lower bound must not exceed it
+        assertThat(audit.epsilonLowerBound()).isGreaterThan(2.0).isLessThanOrEqualTo(4.0);
+    }
+
+    @Test
+    void catchesAChainStartedAtThePrivateMean() {
+        AuditSetup setup = setup("sphere:d=2", "0,0,1", 0.3, PrivacyBudget.pure(1), 2000, 1, 5, 0.95);
+        MechanismAudit audit = Auditor.run(setup, List.of(new AuditTarget("chain-from-private-mean", Map.of(),
+                new ChainFromPrivateMean(2))), 2, Progress.none()).audits().get(0);
+        assertThat(audit.violation()).isTrue();
+        // 1000 measured releases per data set cannot show more than about ln(1000 / ln(80)) = 5.4
+        assertThat(audit.epsilonLowerBound()).as(audit.event().describe()).isGreaterThan(3.0);
+    }
+
+    @Test
+    void theResultDoesNotDependOnTheThreadCount() throws Exception {
+        AuditSetup setup = setup("sphere:d=2", "0,0,1", 0.3, PrivacyBudget.pure(1), 600, 2, 9, 0.95);
+        List<AuditTarget> targets = List.of(target("riemannian-laplace", ""), target("euclidean-laplace", ""));
+        AuditResult one = Auditor.run(setup, targets, 1, Progress.none());
+        AuditResult three = Auditor.run(setup, targets, 3, Progress.none());
+        ObjectMapper json = new ObjectMapper();
+        assertThat(json.writeValueAsString(AuditJson.content(three)))
+                .isEqualTo(json.writeValueAsString(AuditJson.content(one)));
+        // Bonferroni over the two mechanisms: each bound at 1 - 0.05/2
+        assertThat(one.audits()).allSatisfy(a -> assertThat(a.confidence()).isCloseTo(0.975, within(1e-12)));
+        assertThat(one.audits().get(0).measurement().alphaSide()).isCloseTo(0.0125, within(1e-12));
+    }
+
+    @Test
+    void aReleaseIsAPureFunctionOfSeedPairRoleAndIndex() {
+        AuditSetup setup = setup("sphere:d=2", "0,0,1", 0.3, PrivacyBudget.pure(1), 100, 2, 4, 0.95);
+        MeanMechanism mechanism = target("riemannian-laplace", "").mechanism();
+        List<BoundaryPair> pairs = BoundaryPairs.generate(setup.geometry(), setup.centre(), setup.radius(), setup.n(),
+                2, RandomStreams.seeded(4).stream(0, 0));
+        Release<double[]> a = AuditSampler.release(setup, mechanism, pairs.get(1), 1, 57);
+        Release<double[]> b = AuditSampler.release(setup, mechanism, pairs.get(1), 1, 57);
+        Release<double[]> c = AuditSampler.release(setup, mechanism, pairs.get(1), 1, 58);
+        assertThat(a.value()).containsExactly(b.value());
+        assertThat(a.value()).isNotEqualTo(c.value());
+    }
+
+    @Test
+    void boundaryPairsAreAdjacentAndOnTheBoundary() {
+        Geometry sphere = components.geometries().parse("sphere:d=2");
+        double[] centre = {0, 0, 1};
+        List<BoundaryPair> pairs = BoundaryPairs.generate(sphere, centre, 0.4, 7, 3, RandomStreams.seeded(2)
+                .stream(0, 0));
+        assertThat(pairs).hasSize(3);
+        for (BoundaryPair pair : pairs) {
+            assertThat(sphere.distance(centre, pair.near())).isCloseTo(0.4, within(1e-9)).isLessThanOrEqualTo(0.4);
+            assertThat(sphere.distance(centre, pair.far())).isCloseTo(0.4, within(1e-9)).isLessThanOrEqualTo(0.4);
+            assertThat(sphere.distance(pair.near(), pair.far())).isCloseTo(0.8, within(1e-9));
+            int differing = 0;
+            for (int i = 0; i < 7; i++) {
+                if (pair.data()[i] != pair.neighbour()[i]) {
+                    differing++;
+                }
+            }
+            assertThat(differing).isEqualTo(1);
+            double norm = 0;
+            for (double x : pair.coordinates()) {
+                norm += x * x;
+            }
+            assertThat(norm).isCloseTo(1, within(1e-12));
+        }
+        assertThat(pairs.get(0).coordinates()).containsExactly(1, 0);
+    }
+
+    private static AuditSetup setup(String geometry, String centre, double radius, PrivacyBudget budget,
+            int releases, int directions, long seed, double confidence) {
+        Geometry space = components.geometries().parse(geometry);
+        return new AuditSetup(space, PointFile.center(centre, space, "centre"), radius, 10, budget, releases,
+                directions, seed, confidence);
+    }
+
+    private static MechanismAudit audit(AuditSetup setup, String mechanism, String params) {
+        return Auditor.run(setup, List.of(target(mechanism, params)), 2, Progress.none()).audits().get(0);
+    }
+
+    private static AuditTarget target(String mechanism, String params) {
+        Map<String, String> map = new LinkedHashMap<>();
+        if (!params.isEmpty()) {
+            for (String pair : params.split(";")) {
+                String[] kv = pair.split("=", 2);
+                map.put(kv[0], kv[1]);
+            }
+        }
+        return new AuditTarget(mechanism, map, components.mechanisms().get(mechanism).create(map));
+    }
+}

@@ -1,0 +1,51 @@
+package dev.manifolddp.experiments.audit;
+
+import dev.manifolddp.estimators.FrechetMean;
+import dev.manifolddp.estimators.SensitivityBounds;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.mechanisms.DataBall;
+import dev.manifolddp.mechanisms.MeanMechanism;
+import dev.manifolddp.mechanisms.PrivacyBudget;
+import dev.manifolddp.mechanisms.Release;
+import dev.manifolddp.mechanisms.SamplerReport;
+import dev.manifolddp.sampling.mcmc.LaplaceLogDensity;
+import dev.manifolddp.sampling.mcmc.McmcResult;
+import dev.manifolddp.sampling.mcmc.MetropolisHastings;
+import dev.manifolddp.sampling.mcmc.TangentGaussianProposal;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * A planted fault for the auditor's tests: the Riemannian Laplace at its proven scale, drawn by a Metropolis-Hastings
+ * chain that starts at the non-private Frechet mean and takes too few steps to leave it. The release is then close to
+ * the exact mean, and no epsilon bounds the privacy loss (the chain's law at step {@code steps} has an atom at the
+ * start whenever every proposal is rejected). It claims the budget anyway, as the faulty code would.
+ */
+final class ChainFromPrivateMean implements MeanMechanism {
+
+    private final int steps;
+
+    ChainFromPrivateMean(int steps) {
+        this.steps = steps;
+    }
+
+    @Override
+    public String name() {
+        return "chain-from-private-mean";
+    }
+
+    @Override
+    public Release<double[]> release(Geometry geometry, double[][] data, DataBall ball, PrivacyBudget budget,
+            UniformRandomProvider random) {
+        double[] mean = FrechetMean.builder().geometry(geometry).tolerance(1e-12).maxIterations(1000).build()
+                .fit(data).requireConverged();
+        double sensitivity = SensitivityBounds.laplaceMean(geometry, ball.radius(), data.length);
+        double sigma = sensitivity / budget.epsilon();
+        MetropolisHastings chain = MetropolisHastings.builder().geometry(geometry)
+                .target(new LaplaceLogDensity(geometry, mean, sigma)).proposal(new TangentGaussianProposal(geometry))
+                .step(sigma).burnIn(0).thin(steps).samples(1).build();
+        McmcResult result = chain.run(mean, random);   // the fault: the chain starts at the private mean
+        return Release.<double[]>builder(name()).value(result.lastState()).budget(budget).sensitivity(sensitivity)
+                .sigma(sigma).sampler(SamplerReport.mcmc(steps, 0, steps, 1,
+                        result.diagnostics().acceptanceRate(), Double.NaN, Double.NaN)).build();
+    }
+}
