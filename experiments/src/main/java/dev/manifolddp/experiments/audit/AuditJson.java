@@ -92,7 +92,7 @@ public final class AuditJson {
         entry.put("mechanism", audit.target().name());
         entry.put("parameters", audit.target().parameters());
         entry.put("claimedBudget", budget(audit.claimed()));
-        entry.put("guarantee", audit.guarantee().orElse(null));
+        entry.put("guarantee", audit.guarantee().label());
         entry.put("sigma", number(audit.sigma()));
         entry.put("epsilonLowerBound", audit.epsilonLowerBound());
         entry.put("confidence", audit.confidence());

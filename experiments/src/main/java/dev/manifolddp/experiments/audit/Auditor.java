@@ -54,7 +54,7 @@ public final class Auditor {
                         progress::step);
                 EventSelection.Choice choice = EventSelection.select(setup, table, pairs, coordinates, alphaSide);
                 EpsilonBound measured = EventSelection.measure(setup, table, choice.event(), alphaSide);
-                audits.add(new MechanismAudit(target, first.budget(), ReleaseGuarantee.of(first), first.sigma(),
+                audits.add(new MechanismAudit(target, first.budget(), first.guarantee(), first.sigma(),
                         1 - alpha, choice.event(), choice.selection(), choice.candidates(), measured));
             }
         } finally {

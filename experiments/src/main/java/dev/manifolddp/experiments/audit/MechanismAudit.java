@@ -1,15 +1,14 @@
 package dev.manifolddp.experiments.audit;
 
 import dev.manifolddp.mechanisms.PrivacyBudget;
-import java.util.Optional;
+import dev.manifolddp.mechanisms.Guarantee;
 
 /**
  * The audit of one mechanism.
  *
  * @param target      the mechanism and its parameters
  * @param claimed     the budget the mechanism claims for these releases (its first release's budget)
- * @param guarantee   the guarantee the mechanism states for its releases, when it states one (see
- *                    {@link ReleaseGuarantee})
+ * @param guarantee   the guarantee the mechanism states for its releases (of its first release)
  * @param sigma       the noise scale of its first release (NaN when it reports none)
  * @param confidence  the confidence of this mechanism's bound alone, after the Bonferroni split over mechanisms
  * @param event       the event chosen on the selection half
@@ -17,7 +16,7 @@ import java.util.Optional;
  * @param candidates  how many events the selection compared
  * @param measurement the bound measured on the measurement half: the reported lower bound
  */
-public record MechanismAudit(AuditTarget target, PrivacyBudget claimed, Optional<String> guarantee, double sigma,
+public record MechanismAudit(AuditTarget target, PrivacyBudget claimed, Guarantee guarantee, double sigma,
         double confidence, AuditEvent event, EpsilonBound selection, long candidates, EpsilonBound measurement) {
 
     /** The lower confidence bound on the epsilon the mechanism spends. */
