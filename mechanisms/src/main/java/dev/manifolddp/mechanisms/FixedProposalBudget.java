@@ -33,11 +33,16 @@ final class FixedProposalBudget {
         if (alpha >= 1) {
             return 1;
         }
-        double n = Math.ceil((Math.log(targetDelta) - logOnePlusExp(epsilon)) / Math.log1p(-alpha));
+        double n = approximateProposals(alpha, epsilon, targetDelta);
         if (!(n < Long.MAX_VALUE)) {
             return -1;
         }
         return Math.max(1, (long) n);
+    }
+
+    /** {@link #proposals} as a double, for messages when it does not fit a long. */
+    static double approximateProposals(double alpha, double epsilon, double targetDelta) {
+        return Math.ceil((Math.log(targetDelta) - logOnePlusExp(epsilon)) / Math.log1p(-alpha));
     }
 
     private static double logOnePlusExp(double x) {

@@ -306,8 +306,10 @@ public final class KNormGradient implements MeanMechanism {
             if (proposals > MAX_PROPOSAL_BUDGET || proposals <= 0) {
                 String reason = String.format(Locale.ROOT, "a fixed proposal budget would need %s proposals per "
                         + "draw (public lower bound on the acceptance rate %.3g; failure probability at most %.3g), "
-                        + "beyond the limit of %d", proposals <= 0 ? "infinitely many" : String.valueOf(proposals),
-                        alpha, failureTarget / (1 + Math.exp(epsilon)), MAX_PROPOSAL_BUDGET);
+                        + "beyond the limit of %d", alpha > 0 ? String.format(Locale.ROOT, "about %.3g",
+                                FixedProposalBudget.approximateProposals(alpha, epsilon, failureTarget))
+                                : "infinitely many", alpha, failureTarget / (1 + Math.exp(epsilon)),
+                        MAX_PROPOSAL_BUDGET);
                 if (sampler == Sampler.AUTO) {
                     release.parameter("samplerChoice", "mcmc: " + reason);
                     return new SamplingPlan(null, 0);
