@@ -14,6 +14,9 @@ package dev.manifolddp.mechanisms;
  */
 public record McmcSettings(long burnIn, int thin, double step, ProposalKind proposal, int chains) {
 
+    /** The most steps a release may run over all its chains: beyond it a release takes days, not minutes. */
+    public static final long MAX_STEPS = 1_000_000_000L;
+
     public McmcSettings {
         if (burnIn < 0) {
             throw new IllegalArgumentException("burn-in must be >= 0 steps. Provided value: " + burnIn);
@@ -32,6 +35,11 @@ public record McmcSettings(long burnIn, int thin, double step, ProposalKind prop
         }
         if (chains < 1) {
             throw new IllegalArgumentException("chains must be >= 1. Provided value: " + chains);
+        }
+        if (burnIn > MAX_STEPS || (double) chains * (burnIn + (long) thin) > MAX_STEPS) {
+            throw new IllegalArgumentException(String.format("chains x (burn-in + thin) must be at most %d steps per "
+                    + "release (the papers use at most 5e4); lower burn-in, thin or chains. Provided value: %d x (%d "
+                    + "+ %d)", MAX_STEPS, chains, burnIn, thin));
         }
     }
 

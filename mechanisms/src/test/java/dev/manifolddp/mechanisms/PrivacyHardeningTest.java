@@ -164,4 +164,14 @@ class PrivacyHardeningTest {
         assertThat(chain.warnings()).noneMatch(w -> w.contains("acceptance"));
         assertThat(String.valueOf(chain.parameters())).doesNotContain("acceptanceRate");
     }
+
+    /** Audit: thin = 2147483647 ended in OutOfMemoryError or hours of work; the size is checked up front. */
+    @Test
+    void chainLengthsAreCheckedBeforeAnythingRuns() {
+        assertThatThrownBy(() -> KNormGradient.builder().thin(Integer.MAX_VALUE).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at most 1000000000 steps")
+                .hasMessageContaining("Provided value: 1 x (20000 + 2147483647)");
+        assertThatThrownBy(() -> RiemannianLaplace.builder().burnIn(Long.MAX_VALUE).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lower burn-in");
+    }
 }
