@@ -21,6 +21,7 @@ final class SmallestEnclosingBall {
     /** Relative accuracy of the squared radius in each Euclidean solve. */
     private static final double EPSILON = 1e-13;
     private static final int ROUNDS = 8;
+    private static final int WORK_PER_ROUND = 20_000_000;
 
     private final Geometry geometry;
     private final double[][] data;
@@ -86,7 +87,9 @@ final class SmallestEnclosingBall {
         for (int c = 0; c < z.length; c++) {
             z[c] = 0.5 * (tangent[a][c] + tangent[b][c]);
         }
-        int limit = 1000 + 50 * n;
+        // Linear convergence needs far fewer steps than this; the cap bounds the work at about 2e7 inner products
+        // per round whatever n (the search only runs for data that the quick tests could not decide).
+        int limit = Math.max(200, WORK_PER_ROUND / n);
         for (int iteration = 0; iteration < limit; iteration++) {
             double weightedSquares = 0;
             for (int i = 0; i < n; i++) {

@@ -184,10 +184,7 @@ public final class ValidatingGeometry implements Geometry {
     }
 
     private void output(String name, double[] out) {
-        if (out == null || out.length != delegate.layout().length()) {
-            throw new IllegalArgumentException(String.format("%s must have length %d. Provided length: %s", name,
-                    delegate.layout().length(), out == null ? "null" : String.valueOf(out.length)));
-        }
+        GeometryChecks.requireLength(delegate, name, out);
     }
 
     private void resultPoint(String what, double[] result) {
