@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.manifolddp.geometry.Geometries;
+import dev.manifolddp.geometry.GeometryRegistry;
 import dev.manifolddp.geometry.LandmarkShapes;
 import dev.manifolddp.geometry.ValidatingGeometry;
 import dev.manifolddp.geometry.kendall.KendallShapeSpace;
 import dev.manifolddp.geometry.spd.AffineInvariantSpd;
 import dev.manifolddp.geometry.spd.LogEuclideanSpd;
 import dev.manifolddp.geometry.sphere.SphereGeometry;
+import dev.manifolddp.geometry.sphere.SphereProvider;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -129,6 +131,13 @@ class BadApiInputTest {
         add(all, "new KendallShapeSpace(2)", () -> new KendallShapeSpace(2), "landmarks");
         add(all, "new AffineInvariantSpd(0)", () -> new AffineInvariantSpd(0), "k", "[1, 64]");
         add(all, "ValidatingGeometry.wrap(null)", () -> ValidatingGeometry.wrap(null), "null geometry");
+        add(all, "capability(null)", () -> S2.capability(null), "capability type is null");
+        add(all, "validating capability(null)", () -> ValidatingGeometry.wrap(S2).capability(null),
+                "capability type is null");
+        add(all, "GeometryRegistry.of(null)", () -> GeometryRegistry.of(null), "providers");
+        add(all, "GeometryRegistry.of with a null provider",
+                () -> GeometryRegistry.of(java.util.Arrays.asList(new SphereProvider(), null)), "null entries");
+        add(all, "ValidatingGeometry.wrap tolerance 0", () -> ValidatingGeometry.wrap(S2, 0), "tolerance");
     }
 
     private static void sphereCalls(List<Arguments> all) {

@@ -137,6 +137,10 @@ public interface Geometry {
      * forward this call, so a capability survives wrapping.
      */
     default <C> Optional<C> capability(Class<C> type) {
+        if (type == null) {
+            throw new IllegalArgumentException("capability type is null; pass an interface such as "
+                    + "ParallelTransport.class. Provided value: null");
+        }
         return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
     }
 }

@@ -57,6 +57,12 @@ public final class GeometryRegistry {
 
     /** A registry over an explicit list of providers (tests, embedding applications). */
     public static GeometryRegistry of(List<GeometryProvider> providers) {
+        // Not contains(null): List.of lists throw NullPointerException on it.
+        boolean hasNull = providers == null || providers.stream().anyMatch(java.util.Objects::isNull);
+        if (hasNull) {
+            throw new IllegalArgumentException("providers must be a list without null entries. Provided value: "
+                    + providers);
+        }
         return new GeometryRegistry(providers);
     }
 

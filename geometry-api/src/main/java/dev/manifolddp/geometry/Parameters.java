@@ -90,17 +90,11 @@ public final class Parameters {
 
     /** A finite real parameter that is strictly positive. */
     public double positiveReal(String name) {
-        String text = string(name);
-        double value;
-        try {
-            value = Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(String.format("%s: parameter '%s' must be a number. Provided value: %s",
-                    owner, name, text), e);
-        }
+        double value = number(name);
         if (!(value > 0) || !Double.isFinite(value)) {
             throw new IllegalArgumentException(String.format(
-                    "%s: parameter '%s' must be a finite positive number. Provided value: %s", owner, name, text));
+                    "%s: parameter '%s' must be a finite positive number. Provided value: %s", owner, name,
+                    string(name)));
         }
         return value;
     }
@@ -110,20 +104,23 @@ public final class Parameters {
      * outside a range (the message gives the range).
      */
     public double real(String name, double min, double max) {
+        double value = number(name);
+        if (!(value >= min && value <= max)) {
+            throw new IllegalArgumentException(String.format(
+                    "%s: parameter '%s' must be a finite number in [%s, %s]. Provided value: %s", owner, name, min,
+                    max, string(name)));
+        }
+        return value;
+    }
+
+    private double number(String name) {
         String text = string(name);
-        double value;
         try {
-            value = Double.parseDouble(text);
+            return Double.parseDouble(text);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(String.format("%s: parameter '%s' must be a number. Provided value: %s",
                     owner, name, text), e);
         }
-        if (!(value >= min && value <= max)) {
-            throw new IllegalArgumentException(String.format(
-                    "%s: parameter '%s' must be a finite number in [%s, %s]. Provided value: %s", owner, name, min,
-                    max, text));
-        }
-        return value;
     }
 
     /** The checked values, defaults filled in, in declaration order of the given map then the specs. */

@@ -146,6 +146,10 @@ public final class ValidatingGeometry implements Geometry {
 
     @Override
     public <C> Optional<C> capability(Class<C> type) {
+        if (type == null) {
+            throw new IllegalArgumentException("capability type is null; pass an interface such as "
+                    + "ParallelTransport.class. Provided value: null");
+        }
         Optional<C> found = delegate.capability(type);
         if (type == ParallelTransport.class && found.isPresent()) {
             ParallelTransport inner = (ParallelTransport) found.get();
