@@ -19,7 +19,8 @@ public final class GeometryChecks {
 
     /**
      * The hot-path length check of the {@code out} forms: {@code values} is not null and has the layout's length.
-     * Costs a null test and an int comparison; allocates only when it fails.
+     * Costs a null test and an int comparison, given a {@link Geometry#layout()} that returns a stored instance (as
+     * it should); allocates only when it fails.
      */
     public static void requireLength(Geometry geometry, String name, double[] values) {
         if (values == null || values.length != geometry.layout().length()) {
