@@ -23,7 +23,11 @@ import java.util.Optional;
  * {@link SensitivityBounds#requireAssumption1}). Without it, an iterate may reach the cut locus of a data point,
  * where {@code log} is not unique: {@link #fit} then fails with an {@link IllegalArgumentException} instead of
  * returning an arbitrary point. An iteration that hits its limit is reported with
- * {@link FrechetMeanResult#converged()} false, never silently.
+ * {@link FrechetMeanResult#converged()} false, never silently. So is a critical point that may not be the mean:
+ * when the curvature is positive the Frechet function can have several critical points (three points 120 degrees
+ * apart on a great circle: each is one), so before reporting convergence {@link #fit} checks from the data that
+ * they lie in a ball of Assumption 1 holding the point found ({@link FrechetMeanCertificate}); if not, the result
+ * has {@code converged = false} and a {@link FrechetMeanResult#reason()} that says why.
  *
  * <p>Immutable and thread-safe: each {@link #fit} call allocates its own workspace once; the loop itself allocates
  * nothing per iteration (given a geometry whose {@code out}-form operations allocate nothing).
@@ -114,6 +118,9 @@ public final class FrechetMean {
      * The Frechet mean of {@code data} (n >= 1 points of the geometry, each of the layout's length, finite and on
      * the manifold).
      *
+     * <p>{@link FrechetMeanResult#converged()} is true only when the stop rule was met and the data lie in a ball of
+     * Assumption 1 that holds the point found (then it is the unique mean); otherwise the reason says which failed.
+     *
      * @throws IllegalArgumentException if the data are empty or invalid, or an iterate reaches the cut locus of a
      *     data point (the data then do not satisfy Assumption 1)
      * @throws IllegalStateException if the gradient becomes non-finite (a geometry defect)
@@ -133,7 +140,14 @@ public final class FrechetMean {
         double[] mean = new double[geometry.layout().length()];
         closedForm.mean(data, mean);
         double residual = new FrechetGradient(geometry, data).gradientNorm(mean);
-        return new FrechetMeanResult(mean, 0, residual, true, CLOSED_FORM);
+        return certified(mean, 0, residual, CLOSED_FORM, data);
+    }
+
+    /** A result that reports convergence only when the data certify that the critical point is the mean. */
+    private FrechetMeanResult certified(double[] mean, int iterations, double residual, String method,
+                                        double[][] data) {
+        Optional<String> why = FrechetMeanCertificate.check(geometry, data, mean);
+        return new FrechetMeanResult(mean, iterations, residual, why.isEmpty(), method, why.orElse(""));
     }
 
     /** The workspace of one gradient-descent run; every array is allocated once, before the loop. */
@@ -186,7 +200,11 @@ public final class FrechetMean {
                     break;
                 }
             }
-            return new FrechetMeanResult(current, iterations, gradientNorm, converged, GRADIENT_DESCENT);
+            if (!converged) {
+                return new FrechetMeanResult(current, iterations, gradientNorm, false, GRADIENT_DESCENT,
+                        FrechetMeanResult.ITERATION_LIMIT);
+            }
+            return certified(current, iterations, gradientNorm, GRADIENT_DESCENT, data);
         }
 
         /**

@@ -1,6 +1,7 @@
 package dev.manifolddp.estimators;
 
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * A sample Frechet mean with its convergence report.
@@ -9,14 +10,33 @@ import java.util.Arrays;
  * @param iterations the number of gradient-descent updates taken (0 for the closed form or an already stationary
  *     start)
  * @param gradientNorm {@code |grad F(mean)|_mean = (1/n) |sum_i log(mean, x_i)|}, the final residual
- * @param converged whether the stop rule was met before the iteration limit (always true for the closed form)
+ * @param converged whether the stop rule was met before the iteration limit <em>and</em> the point found is
+ *     certified to be the mean (the data lie in a ball of Assumption 1 that contains it; see
+ *     {@link FrechetMean#fit}). A critical point that may not be the mean is never reported as converged.
  * @param method {@link FrechetMean#CLOSED_FORM} or {@link FrechetMean#GRADIENT_DESCENT}
+ * @param reason why {@code converged} is false, empty when it is true
  */
 public record FrechetMeanResult(double[] mean, int iterations, double gradientNorm, boolean converged,
-                                String method) {
+                                String method, String reason) {
+
+    /** {@link #reason()} of a run stopped by its iteration limit. */
+    public static final String ITERATION_LIMIT = "the iteration limit was reached before the stop rule was met";
 
     public FrechetMeanResult {
+        if (mean == null || method == null || reason == null) {
+            throw new IllegalArgumentException("mean, method and reason must not be null. Provided value: null");
+        }
+        if (converged != reason.isEmpty()) {
+            throw new IllegalArgumentException(String.format(
+                    "reason must be empty exactly when converged is true. Provided value: converged = %s, "
+                            + "reason = '%s'", converged, reason));
+        }
         mean = mean.clone();
+    }
+
+    /** A result whose only possible failure is the iteration limit (the form before reasons were recorded). */
+    public FrechetMeanResult(double[] mean, int iterations, double gradientNorm, boolean converged, String method) {
+        this(mean, iterations, gradientNorm, converged, method, converged ? "" : ITERATION_LIMIT);
     }
 
     @Override
@@ -25,15 +45,15 @@ public record FrechetMeanResult(double[] mean, int iterations, double gradientNo
     }
 
     /**
-     * The mean, or an {@link IllegalStateException} when the iteration stopped at its limit without meeting the
-     * stop rule, for callers that must not go on with an unconverged estimate.
+     * The mean, or an {@link IllegalStateException} that gives the {@link #reason()} when the result is not a
+     * certified mean, for callers that must not go on with it.
      */
     public double[] requireConverged() {
         if (!converged) {
-            throw new IllegalStateException(String.format(
-                    "the Frechet mean did not converge: %d iterations, final gradient norm %.3g; raise "
-                            + "maxIterations or the tolerance, or check that the data lie in a ball of Assumption 1",
-                    iterations, gradientNorm));
+            throw new IllegalStateException(String.format(Locale.ROOT,
+                    "the Frechet mean did not converge: %s (%d iterations, final gradient norm %.3g). Raise "
+                            + "maxIterations or the tolerance if the limit was reached, and check that the data lie "
+                            + "in a ball of Assumption 1", reason, iterations, gradientNorm));
         }
         return mean.clone();
     }
@@ -42,18 +62,19 @@ public record FrechetMeanResult(double[] mean, int iterations, double gradientNo
     public boolean equals(Object other) {
         return other instanceof FrechetMeanResult that && Arrays.equals(mean, that.mean)
                 && iterations == that.iterations && Double.compare(gradientNorm, that.gradientNorm) == 0
-                && converged == that.converged && method.equals(that.method);
+                && converged == that.converged && method.equals(that.method) && reason.equals(that.reason);
     }
 
     @Override
     public int hashCode() {
         return Arrays.hashCode(mean) * 31 + Integer.hashCode(iterations) * 17 + Double.hashCode(gradientNorm)
-                + Boolean.hashCode(converged) + method.hashCode();
+                + Boolean.hashCode(converged) + method.hashCode() + 7 * reason.hashCode();
     }
 
     @Override
     public String toString() {
-        return String.format("FrechetMeanResult[method=%s, converged=%s, iterations=%d, gradientNorm=%.3g, mean=%s]",
-                method, converged, iterations, gradientNorm, Arrays.toString(mean));
+        return String.format("FrechetMeanResult[method=%s, converged=%s, iterations=%d, gradientNorm=%.3g, mean=%s%s]",
+                method, converged, iterations, gradientNorm, Arrays.toString(mean),
+                converged ? "" : ", reason=" + reason);
     }
 }

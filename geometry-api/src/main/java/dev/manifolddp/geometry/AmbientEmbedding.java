@@ -32,8 +32,14 @@ public interface AmbientEmbedding {
      */
     double ambientRadius(double[] center, double geodesicRadius);
 
-    /** Allocating form of {@link #toAmbient(double[], double[])}. */
+    /**
+     * Allocating form of {@link #toAmbient(double[], double[])}. Checks the length and finiteness of {@code p} but
+     * not its membership: the ambient coordinates of an off-manifold array are meaningful (a release to project).
+     */
     default double[] toAmbient(double[] p) {
+        if (this instanceof Geometry geometry) {
+            GeometryChecks.requireFinite(geometry, "p", p);
+        }
         double[] out = new double[ambientDimension()];
         toAmbient(p, out);
         return out;

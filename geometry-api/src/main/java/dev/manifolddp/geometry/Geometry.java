@@ -9,9 +9,14 @@ import java.util.Optional;
  * a tangent vector at {@code p} is stored in the same ambient coordinates as {@code p}. Implementations are
  * immutable and safe to share between threads.
  *
- * <p>Every operation comes in two forms. The {@code out}-parameter forms are the hot path: they validate nothing
- * beyond what is needed to avoid a silent NaN, allocate nothing per call, and write their result into
- * {@code out}, which must not alias an input unless the implementation documents otherwise. The allocating forms
+ * <p>Every operation comes in two forms. The {@code out}-parameter forms are the hot path: they allocate nothing per
+ * call, write their result into {@code out}, which must not alias an input unless the implementation documents
+ * otherwise, and validate only what costs next to nothing or is needed to avoid a silent NaN: every array argument
+ * (including {@code out}) is non-null and of the layout's length ({@link GeometryChecks#requireLength}, an
+ * {@link IllegalArgumentException} naming the argument and the expected length), and non-finite input fails
+ * rather than propagating. They do <em>not</em> test that points lie on the manifold or that vectors are tangent:
+ * an off-manifold argument gives an unspecified finite result. {@link #distance} and {@link #inner} have only this
+ * hot-path form; wrap the geometry in {@link ValidatingGeometry} to check membership there too. The allocating forms
  * are for users: they check their arguments (array length, finite entries, points on the manifold, tangent
  * vectors in the tangent space, {@code log} inside the injectivity radius) with {@link GeometryChecks}, fail with
  * an {@link IllegalArgumentException} that says what to fix, and then delegate to the {@code out} forms.
@@ -64,7 +69,9 @@ public interface Geometry {
 
     /**
      * Why {@code p} is not a point of this manifold, or empty when it is one up to the relative
-     * {@code tolerance}. Does not check the array length or finiteness (see {@link GeometryChecks}).
+     * {@code tolerance}. A non-finite entry is reported as a violation.
+     *
+     * @throws IllegalArgumentException when {@code p} is null or not of the layout's length
      */
     Optional<String> pointViolation(double[] p, double tolerance);
 
@@ -106,6 +113,8 @@ public interface Geometry {
      * projection up to {@code tolerance * max(1, |v|)} in the ambient Euclidean norm.
      */
     default Optional<String> tangentViolation(double[] p, double[] v, double tolerance) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "v", v);
         double[] projected = new double[v.length];
         projectToTangent(p, v, projected);
         double off = 0;
@@ -128,6 +137,10 @@ public interface Geometry {
      * forward this call, so a capability survives wrapping.
      */
     default <C> Optional<C> capability(Class<C> type) {
+        if (type == null) {
+            throw new IllegalArgumentException("capability type is null; pass an interface such as "
+                    + "ParallelTransport.class. Provided value: null");
+        }
         return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
     }
 }

@@ -17,16 +17,64 @@ public final class GeometryChecks {
     private GeometryChecks() {
     }
 
+    /**
+     * The hot-path length check of the {@code out} forms: {@code values} is not null and has the layout's length.
+     * Costs a null test and an int comparison, given a {@link Geometry#layout()} that returns a stored instance (as
+     * it should); allocates only when it fails.
+     */
+    public static void requireLength(Geometry geometry, String name, double[] values) {
+        if (values == null || values.length != geometry.layout().length()) {
+            throw lengthFailure(geometry, name, values);
+        }
+    }
+
+    /**
+     * Like {@link #requireLength(Geometry, String, double[])} for arrays outside the point layout (ambient or chart
+     * coordinates): {@code values} is not null and has length {@code expected}; {@code what} names the content.
+     */
+    public static void requireLength(String name, double[] values, int expected, String what) {
+        if (values == null || values.length != expected) {
+            throw new IllegalArgumentException(String.format(
+                    "%s must be an array of length %d (%s). Provided value: %s", name, expected, what,
+                    values == null ? "null" : "an array of length " + values.length));
+        }
+    }
+
+    /**
+     * The {@code out} argument of {@link TangentBasis#basis(double[], double[][])}: at least {@code size} rows, each
+     * of the layout's length. Allocates only when it fails.
+     */
+    public static void requireBasisOutput(Geometry geometry, int size, double[][] out) {
+        if (out == null || out.length < size) {
+            throw new IllegalArgumentException(String.format(
+                    "out must hold %d basis vectors (one per intrinsic dimension of %s). Provided value: %s", size,
+                    geometry.spec(), out == null ? "null" : out.length + " rows"));
+        }
+        int length = geometry.layout().length();
+        for (int i = 0; i < size; i++) {
+            if (out[i] == null || out[i].length != length) {
+                // The name is built only here: concatenating it on every call would allocate on the hot path.
+                throw lengthFailure(geometry, "out[" + i + "]", out[i]);
+            }
+        }
+    }
+
+    private static IllegalArgumentException lengthFailure(Geometry geometry, String name, double[] values) {
+        PointLayout layout = geometry.layout();
+        if (values == null) {
+            return new IllegalArgumentException(String.format(
+                    "%s is null; %s expects a %s stored in %d numbers. Provided value: null", name, geometry.spec(),
+                    layout.describe(), layout.length()));
+        }
+        return new IllegalArgumentException(String.format(
+                "%s has length %d, but %s stores a %s in %d numbers; pass an array of length %d. Provided value: "
+                        + "length %d", name, values.length, geometry.spec(), layout.describe(), layout.length(),
+                layout.length(), values.length));
+    }
+
     /** Length and finiteness of any array in the geometry's layout. */
     public static void requireFinite(Geometry geometry, String name, double[] values) {
-        if (values == null) {
-            throw new IllegalArgumentException(name + " is null; expected a " + geometry.layout().describe());
-        }
-        if (values.length != geometry.layout().length()) {
-            throw new IllegalArgumentException(String.format(
-                    "%s has length %d, but %s stores a %s in %d numbers", name, values.length, geometry.spec(),
-                    geometry.layout().describe(), geometry.layout().length()));
-        }
+        requireLength(geometry, name, values);
         for (int i = 0; i < values.length; i++) {
             if (!Double.isFinite(values[i])) {
                 throw new IllegalArgumentException(String.format("%s[%d] is %s; every entry must be finite",

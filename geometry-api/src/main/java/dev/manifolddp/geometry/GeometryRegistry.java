@@ -57,6 +57,12 @@ public final class GeometryRegistry {
 
     /** A registry over an explicit list of providers (tests, embedding applications). */
     public static GeometryRegistry of(List<GeometryProvider> providers) {
+        // Not contains(null): List.of lists throw NullPointerException on it.
+        boolean hasNull = providers == null || providers.stream().anyMatch(java.util.Objects::isNull);
+        if (hasNull) {
+            throw new IllegalArgumentException("providers must be a list without null entries. Provided value: "
+                    + providers);
+        }
         return new GeometryRegistry(providers);
     }
 
@@ -67,6 +73,11 @@ public final class GeometryRegistry {
 
     /** The provider of a name or alias; fails with the list of known names. */
     public GeometryProvider provider(String name) {
+        if (name == null) {
+            throw new IllegalArgumentException(String.format(
+                    "the geometry name is null; known geometries: %s. Provided value: null",
+                    String.join(", ", byName.keySet())));
+        }
         GeometryProvider provider = byName.get(name);
         if (provider == null) {
             throw new IllegalArgumentException(String.format("unknown geometry '%s'; known geometries: %s",
@@ -78,7 +89,13 @@ public final class GeometryRegistry {
 
     /** Creates a geometry from its name and parameters. */
     public Geometry create(String name, Map<String, String> parameters) {
-        return provider(name).create(parameters);
+        GeometryProvider provider = provider(name);
+        if (parameters == null) {
+            throw new IllegalArgumentException(String.format(
+                    "the parameters of geometry '%s' are null; pass an empty map for the defaults. It accepts: %s. "
+                            + "Provided value: null", name, Parameters.describe(provider.parameters())));
+        }
+        return provider.create(parameters);
     }
 
     /** Creates a geometry from a specification {@code name[:key=value[,key=value...]]}. */

@@ -28,6 +28,11 @@ public interface IsometricChart {
 
     /** Allocating form of {@link #fromChart(double[], double[])}. */
     default double[] fromChart(double[] y, int pointLength) {
+        if (y == null) {
+            throw new IllegalArgumentException(String.format(
+                    "chart coordinates y are null; pass an array of length %d. Provided value: null",
+                    chartDimension()));
+        }
         for (int i = 0; i < y.length; i++) {
             if (!Double.isFinite(y[i])) {
                 throw new IllegalArgumentException("chart coordinate y[" + i + "] is " + y[i] + "; must be finite");
@@ -36,6 +41,11 @@ public interface IsometricChart {
         if (y.length != chartDimension()) {
             throw new IllegalArgumentException(String.format("chart coordinates need length %d. Provided length: %d",
                     chartDimension(), y.length));
+        }
+        int expected = this instanceof Geometry geometry ? geometry.layout().length() : pointLength;
+        if (pointLength != expected || pointLength < 1) {
+            throw new IllegalArgumentException(String.format(
+                    "pointLength must be the length of a point (%d). Provided value: %d", expected, pointLength));
         }
         double[] out = new double[pointLength];
         fromChart(y, out);

@@ -27,6 +27,11 @@ public final class Parameters {
      * @param owner what the parameters are for, used in messages (e.g. {@code "geometry 'sphere'"})
      */
     public static Parameters check(String owner, List<ParameterSpec> specs, Map<String, String> given) {
+        if (given == null) {
+            throw new IllegalArgumentException(String.format(
+                    "%s: the parameter map is null; pass an empty map for the defaults. It accepts: %s. "
+                            + "Provided value: null", owner, describe(specs)));
+        }
         Map<String, String> values = new LinkedHashMap<>();
         for (Map.Entry<String, String> entry : given.entrySet()) {
             boolean known = specs.stream().anyMatch(spec -> spec.name().equals(entry.getKey()));
@@ -85,19 +90,37 @@ public final class Parameters {
 
     /** A finite real parameter that is strictly positive. */
     public double positiveReal(String name) {
+        double value = number(name);
+        if (!(value > 0) || !Double.isFinite(value)) {
+            throw new IllegalArgumentException(String.format(
+                    "%s: parameter '%s' must be a finite positive number. Provided value: %s", owner, name,
+                    string(name)));
+        }
+        return value;
+    }
+
+    /**
+     * A finite real parameter in {@code [min, max]}, for quantities whose arithmetic would overflow or underflow
+     * outside a range (the message gives the range).
+     */
+    public double real(String name, double min, double max) {
+        double value = number(name);
+        if (!(value >= min && value <= max)) {
+            throw new IllegalArgumentException(String.format(
+                    "%s: parameter '%s' must be a finite number in [%s, %s]. Provided value: %s", owner, name, min,
+                    max, string(name)));
+        }
+        return value;
+    }
+
+    private double number(String name) {
         String text = string(name);
-        double value;
         try {
-            value = Double.parseDouble(text);
+            return Double.parseDouble(text);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(String.format("%s: parameter '%s' must be a number. Provided value: %s",
                     owner, name, text), e);
         }
-        if (!(value > 0) || !Double.isFinite(value)) {
-            throw new IllegalArgumentException(String.format(
-                    "%s: parameter '%s' must be a finite positive number. Provided value: %s", owner, name, text));
-        }
-        return value;
     }
 
     /** The checked values, defaults filled in, in declaration order of the given map then the specs. */

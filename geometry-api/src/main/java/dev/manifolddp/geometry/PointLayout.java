@@ -15,6 +15,14 @@ import java.util.Locale;
  */
 public final class PointLayout {
 
+    /**
+     * The longest point array a layout accepts. Membership tests compare sums of n squares with a relative
+     * tolerance of {@link Geometry#DEFAULT_TOLERANCE} = 1e-8; their worst-case rounding error is about n u
+     * (u = 2^-53), which stays a factor 9 below that tolerance up to this n, so valid points are never refused.
+     * One point is then at most 80 MB.
+     */
+    public static final int MAX_LENGTH = 10_000_000;
+
     /** The shape of a point's array. */
     public enum Kind { VECTOR, SYMMETRIC_MATRIX, LANDMARKS }
 
@@ -30,25 +38,26 @@ public final class PointLayout {
 
     /** A vector in R^n. */
     public static PointLayout vector(int n) {
-        requirePositive("n", n);
+        requireSize("n", n, MAX_LENGTH);
         return new PointLayout(Kind.VECTOR, n, n);
     }
 
     /** A k x k symmetric matrix stored row-major. */
     public static PointLayout symmetricMatrix(int k) {
-        requirePositive("k", k);
+        requireSize("k", k, (int) Math.sqrt(MAX_LENGTH));
         return new PointLayout(Kind.SYMMETRIC_MATRIX, k, k * k);
     }
 
     /** k planar landmarks stored {@code x1, y1, ..., xk, yk}. */
     public static PointLayout landmarks(int k) {
-        requirePositive("k", k);
+        requireSize("k", k, MAX_LENGTH / 2);
         return new PointLayout(Kind.LANDMARKS, k, 2 * k);
     }
 
-    private static void requirePositive(String name, int value) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be positive. Provided value: " + value);
+    private static void requireSize(String name, int value, int max) {
+        if (value <= 0 || value > max) {
+            throw new IllegalArgumentException(String.format("%s must lie in [1, %d] (a point has at most %d "
+                    + "numbers, PointLayout.MAX_LENGTH). Provided value: %d", name, max, MAX_LENGTH, value));
         }
     }
 

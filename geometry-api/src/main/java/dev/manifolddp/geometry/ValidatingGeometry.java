@@ -146,6 +146,10 @@ public final class ValidatingGeometry implements Geometry {
 
     @Override
     public <C> Optional<C> capability(Class<C> type) {
+        if (type == null) {
+            throw new IllegalArgumentException("capability type is null; pass an interface such as "
+                    + "ParallelTransport.class. Provided value: null");
+        }
         Optional<C> found = delegate.capability(type);
         if (type == ParallelTransport.class && found.isPresent()) {
             ParallelTransport inner = (ParallelTransport) found.get();
@@ -184,10 +188,7 @@ public final class ValidatingGeometry implements Geometry {
     }
 
     private void output(String name, double[] out) {
-        if (out == null || out.length != delegate.layout().length()) {
-            throw new IllegalArgumentException(String.format("%s must have length %d. Provided length: %s", name,
-                    delegate.layout().length(), out == null ? "null" : String.valueOf(out.length)));
-        }
+        GeometryChecks.requireLength(delegate, name, out);
     }
 
     private void resultPoint(String what, double[] result) {

@@ -38,9 +38,11 @@ class FlatProvider implements GeometryProvider {
 
     static class Flat implements Geometry {
         private final int n;
+        private final PointLayout layout;
 
         Flat(int n) {
             this.n = n;
+            this.layout = PointLayout.vector(n);
         }
 
         @Override
@@ -55,7 +57,7 @@ class FlatProvider implements GeometryProvider {
 
         @Override
         public PointLayout layout() {
-            return PointLayout.vector(n);
+            return layout;
         }
 
         @Override
@@ -75,6 +77,9 @@ class FlatProvider implements GeometryProvider {
 
         @Override
         public void exp(double[] p, double[] v, double[] out) {
+            GeometryChecks.requireLength(this, "p", p);
+            GeometryChecks.requireLength(this, "v", v);
+            GeometryChecks.requireLength(this, "out", out);
             for (int i = 0; i < n; i++) {
                 out[i] = p[i] + v[i];
             }
@@ -82,6 +87,9 @@ class FlatProvider implements GeometryProvider {
 
         @Override
         public void log(double[] p, double[] q, double[] out) {
+            GeometryChecks.requireLength(this, "p", p);
+            GeometryChecks.requireLength(this, "q", q);
+            GeometryChecks.requireLength(this, "out", out);
             for (int i = 0; i < n; i++) {
                 out[i] = q[i] - p[i];
             }
@@ -89,6 +97,8 @@ class FlatProvider implements GeometryProvider {
 
         @Override
         public double distance(double[] p, double[] q) {
+            GeometryChecks.requireLength(this, "p", p);
+            GeometryChecks.requireLength(this, "q", q);
             double sum = 0;
             for (int i = 0; i < n; i++) {
                 sum += (q[i] - p[i]) * (q[i] - p[i]);
@@ -98,6 +108,9 @@ class FlatProvider implements GeometryProvider {
 
         @Override
         public double inner(double[] p, double[] u, double[] v) {
+            GeometryChecks.requireLength(this, "p", p);
+            GeometryChecks.requireLength(this, "u", u);
+            GeometryChecks.requireLength(this, "v", v);
             double sum = 0;
             for (int i = 0; i < n; i++) {
                 sum += u[i] * v[i];
@@ -107,11 +120,15 @@ class FlatProvider implements GeometryProvider {
 
         @Override
         public void projectToTangent(double[] p, double[] ambient, double[] out) {
+            GeometryChecks.requireLength(this, "p", p);
+            GeometryChecks.requireLength(this, "ambient", ambient);
+            GeometryChecks.requireLength(this, "out", out);
             System.arraycopy(ambient, 0, out, 0, n);
         }
 
         @Override
         public Optional<String> pointViolation(double[] p, double tolerance) {
+            GeometryChecks.requireLength(this, "p", p);
             return Optional.empty();
         }
     }

@@ -540,6 +540,71 @@ public abstract class GeometryContractTest {
         assertThatThrownBy(() -> validating.distance(withNaN, p)).isInstanceOf(IllegalArgumentException.class);
     }
 
+    /**
+     * The hot-path forms check what costs an int comparison (DESIGN: the {@code out} forms skip membership tests, not
+     * length tests): a null, short or long array in any position fails with an {@link IllegalArgumentException}
+     * whose message starts with the argument's name (or an element of it, {@code out[0]}), never with an index error, a NullPointerException or a result
+     * computed from the wrong number of entries.
+     */
+    @Test
+    void outFormsRefuseNullAndWrongLengthArrays() {
+        Random random = new Random(20);
+        Geometry g = geometry();
+        double[] p = randomPoint(random);
+        double[] q = nearbyPoint(p, random);
+        double[] v = randomTangent(p, random, propertyRadius());
+        double[] out = new double[p.length];
+        for (double[] bad : new double[][] {null, new double[p.length - 1], new double[p.length + 1]}) {
+            refuses("p", () -> g.exp(bad, v, out));
+            refuses("v", () -> g.exp(p, bad, out));
+            refuses("out", () -> g.exp(p, v, bad));
+            refuses("p", () -> g.log(bad, q, out));
+            refuses("q", () -> g.log(p, bad, out));
+            refuses("out", () -> g.log(p, q, bad));
+            refuses("p", () -> g.distance(bad, q));
+            refuses("q", () -> g.distance(p, bad));
+            refuses("p", () -> g.inner(bad, v, v));
+            refuses("u", () -> g.inner(p, bad, v));
+            refuses("v", () -> g.inner(p, v, bad));
+            refuses("p", () -> g.projectToTangent(bad, v, out));
+            refuses("ambient", () -> g.projectToTangent(p, bad, out));
+            refuses("out", () -> g.projectToTangent(p, v, bad));
+            refuses("p", () -> g.pointViolation(bad, Geometry.DEFAULT_TOLERANCE));
+            refuses("v", () -> g.tangentViolation(p, bad, Geometry.DEFAULT_TOLERANCE));
+            g.capability(ParallelTransport.class).ifPresent(transport -> {
+                refuses("p", () -> transport.transport(bad, q, v, out));
+                refuses("q", () -> transport.transport(p, bad, v, out));
+                refuses("v", () -> transport.transport(p, q, bad, out));
+                refuses("out", () -> transport.transport(p, q, v, bad));
+            });
+            g.capability(TangentBasis.class).ifPresent(basis -> {
+                refuses("p", () -> basis.basis(bad, new double[basis.basisSize()][p.length]));
+                refuses("out", () -> basis.basis(p, new double[basis.basisSize()][bad == null ? 0 : bad.length]));
+            });
+            g.capability(AmbientEmbedding.class).ifPresent(ambient -> {
+                refuses("p", () -> ambient.toAmbient(bad, new double[ambient.ambientDimension()]));
+            });
+            g.capability(IsometricChart.class).ifPresent(chart -> {
+                refuses("p", () -> chart.toChart(bad, new double[chart.chartDimension()]));
+            });
+        }
+        g.capability(TangentBasis.class).ifPresent(basis -> {
+            refuses("out", () -> basis.basis(p, null));
+            refuses("out", () -> basis.basis(p, new double[basis.basisSize() - 1][p.length]));
+        });
+        g.capability(AmbientEmbedding.class).ifPresent(ambient -> {
+            refuses("out", () -> ambient.toAmbient(p, new double[ambient.ambientDimension() + 1]));
+        });
+        g.capability(IsometricChart.class).ifPresent(chart -> {
+            refuses("out", () -> chart.toChart(p, new double[chart.chartDimension() + 1]));
+        });
+    }
+
+    private static void refuses(String argument, org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {
+        assertThatThrownBy(call).isExactlyInstanceOf(IllegalArgumentException.class)
+                .hasMessageMatching("(?s)" + java.util.regex.Pattern.quote(argument) + "[ \\[].*");
+    }
+
     @Test
     void validatingDecoratorAgreesWithTheGeometryOnValidInput() {
         Random random = new Random(18);

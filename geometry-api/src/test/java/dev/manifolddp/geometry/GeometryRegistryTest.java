@@ -82,7 +82,7 @@ class GeometryRegistryTest {
         assertThatThrownBy(() -> validating.exp(new double[] {0, 0}, new double[] {1, 1}, new double[2]))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("result check failed");
         assertThatThrownBy(() -> validating.exp(new double[] {0, 0}, new double[] {1, 1}, new double[3]))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("out must have length 2");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("out has length 3").hasMessageContaining("array of length 2");
         assertThat(ValidatingGeometry.wrap(validating)).isSameAs(validating);
     }
 

@@ -6,6 +6,7 @@ import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.LandmarkChecks;
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.LandmarkShapes;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.PointLayout;
@@ -43,8 +44,11 @@ public final class KendallShapeSpace
      */
     public static final double CUT_LOCUS_OVERLAP = 1e-14;
 
-    /** The largest k whose points (2k numbers) fit in a Java array. */
-    public static final int MAX_LANDMARKS = Integer.MAX_VALUE / 2 - 8;
+    /**
+     * The largest k: a point then has {@link PointLayout#MAX_LENGTH} numbers, the longest array whose membership
+     * test stays accurate to {@link Geometry#DEFAULT_TOLERANCE}.
+     */
+    public static final int MAX_LANDMARKS = PointLayout.MAX_LENGTH / 2;
 
     private final int landmarks;
     private final PointLayout layout;
@@ -107,12 +111,18 @@ public final class KendallShapeSpace
      */
     @Override
     public void exp(double[] p, double[] v, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "v", v);
+        GeometryChecks.requireLength(this, "out", out);
         double length = ComplexLandmarks.norm(v);
         double c = Math.cos(length);
         double s = SmallAngle.sinc(length);
+        double sum = 0;
         for (int i = 0; i < out.length; i++) {
             out[i] = c * p[i] + s * v[i];
+            sum += out[i];
         }
+        requireFinite(sum, "exp(p, v)");
     }
 
     /**
@@ -128,9 +138,13 @@ public final class KendallShapeSpace
      */
     @Override
     public void log(double[] p, double[] q, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "q", q);
+        GeometryChecks.requireLength(this, "out", out);
         double re = ComplexLandmarks.dot(p, q);
         double im = ComplexLandmarks.imaginaryProduct(p, q);
         double overlap = Math.hypot(re, im);
+        requireFinite(overlap, "log(p, q)");
         if (!(overlap > CUT_LOCUS_OVERLAP)) {
             throw new IllegalArgumentException(String.format(
                     "log(p, q) is undefined: |p* q| = %.3g, so the shape of q lies on the cut locus of p "
@@ -158,6 +172,8 @@ public final class KendallShapeSpace
      */
     @Override
     public double distance(double[] p, double[] q) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "q", q);
         double re = ComplexLandmarks.dot(p, q);
         double im = ComplexLandmarks.imaginaryProduct(p, q);
         double overlap = Math.hypot(re, im);
@@ -176,13 +192,20 @@ public final class KendallShapeSpace
             minus += dx * dx + dy * dy;
             plus += sx * sx + sy * sy;
         }
-        return 2 * Math.atan2(Math.sqrt(minus), Math.sqrt(plus));
+        double distance = 2 * Math.atan2(Math.sqrt(minus), Math.sqrt(plus));
+        requireFinite(distance, "distance(p, q)");
+        return distance;
     }
 
     /** {@code <u, v>_z = Re(u* v)}, the ambient dot product of two horizontal vectors (MATH §1.4). */
     @Override
     public double inner(double[] p, double[] u, double[] v) {
-        return ComplexLandmarks.dot(u, v);
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "u", u);
+        GeometryChecks.requireLength(this, "v", v);
+        double inner = ComplexLandmarks.dot(u, v);
+        requireFinite(inner, "inner(p, u, v)");
+        return inner;
     }
 
     /**
@@ -196,6 +219,9 @@ public final class KendallShapeSpace
      */
     @Override
     public void projectToTangent(double[] p, double[] ambient, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "ambient", ambient);
+        GeometryChecks.requireLength(this, "out", out);
         double mx = ComplexLandmarks.meanX(ambient);
         double my = ComplexLandmarks.meanY(ambient);
         double re = 0;
@@ -212,6 +238,7 @@ public final class KendallShapeSpace
             throw new IllegalArgumentException("p has no tangent space: it is the zero array or holds NaN; "
                     + "a pre-shape has unit norm");
         }
+        requireFinite(re + im, "projectToTangent(p, ambient)");
         double cr = re / squared;
         double ci = im / squared;
         for (int i = 0; i < p.length; i += 2) {
@@ -229,6 +256,7 @@ public final class KendallShapeSpace
      */
     @Override
     public Optional<String> pointViolation(double[] p, double tolerance) {
+        GeometryChecks.requireLength(this, "p", p);
         double cx = ComplexLandmarks.meanX(p);
         double cy = ComplexLandmarks.meanY(p);
         double translation = Math.sqrt(landmarks) * Math.hypot(cx, cy);
@@ -277,6 +305,10 @@ public final class KendallShapeSpace
      */
     @Override
     public void transport(double[] p, double[] q, double[] v, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "q", q);
+        GeometryChecks.requireLength(this, "v", v);
+        GeometryChecks.requireLength(this, "out", out);
         double re = ComplexLandmarks.dot(p, q);
         double im = ComplexLandmarks.imaginaryProduct(p, q);
         log(p, q, out);
@@ -288,6 +320,7 @@ public final class KendallShapeSpace
         double alongBase = -SmallAngle.sinc(theta);
         double lvRe = ComplexLandmarks.dot(out, v);
         double lvIm = ComplexLandmarks.imaginaryProduct(out, v);
+        requireFinite(lvRe + lvIm, "transport(p, q, v)");
         for (int i = 0; i < out.length; i += 2) {
             double mx = alongLog * out[i] + alongBase * p[i];
             double my = alongLog * out[i + 1] + alongBase * p[i + 1];
@@ -314,6 +347,8 @@ public final class KendallShapeSpace
      */
     @Override
     public void basis(double[] p, double[][] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireBasisOutput(this, dimension(), out);
         HorizontalBasis.write(p, out);
     }
 
@@ -328,12 +363,16 @@ public final class KendallShapeSpace
     /** Copies the pre-shape (its ambient coordinates are its own entries). */
     @Override
     public void toAmbient(double[] p, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "out", out);
         System.arraycopy(p, 0, out, 0, 2 * landmarks);
     }
 
     /** Copies {@code y}; the copy is a pre-shape only if y is one. */
     @Override
     public void fromAmbient(double[] y, double[] out) {
+        GeometryChecks.requireLength(this, "y", y);
+        GeometryChecks.requireLength(this, "out", out);
         System.arraycopy(y, 0, out, 0, 2 * landmarks);
     }
 
@@ -344,6 +383,8 @@ public final class KendallShapeSpace
      */
     @Override
     public boolean project(double[] y, double[] out) {
+        GeometryChecks.requireLength(this, "y", y);
+        GeometryChecks.requireLength(this, "out", out);
         return Preshapes.normalise(y, out);
     }
 
@@ -357,6 +398,7 @@ public final class KendallShapeSpace
      */
     @Override
     public double ambientRadius(double[] center, double geodesicRadius) {
+        GeometryChecks.requireLength(this, "center", center);
         if (!(geodesicRadius >= 0)) {
             throw new IllegalArgumentException("the geodesic radius must be >= 0. Provided value: " + geodesicRadius);
         }
@@ -403,6 +445,8 @@ public final class KendallShapeSpace
      */
     @Override
     public void preshape(double[] configuration, double[] out) {
+        GeometryChecks.requireLength(this, "configuration", configuration);
+        GeometryChecks.requireLength(this, "out", out);
         if (!Preshapes.normalise(configuration, out)) {
             throw new IllegalArgumentException(String.format(
                     "the configuration has no shape: all %d landmarks coincide (their spread is at rounding level "
@@ -421,6 +465,9 @@ public final class KendallShapeSpace
      */
     @Override
     public void align(double[] point, double[] reference, double[] out) {
+        GeometryChecks.requireLength(this, "point", point);
+        GeometryChecks.requireLength(this, "reference", reference);
+        GeometryChecks.requireLength(this, "out", out);
         double re = ComplexLandmarks.dot(point, reference);
         double im = ComplexLandmarks.imaginaryProduct(point, reference);
         double overlap = requireAlignable(point, reference, re, im);
@@ -459,6 +506,17 @@ public final class KendallShapeSpace
 
     private void requireConfiguration(String name, double[] values) {
         LandmarkChecks.requireConfiguration(landmarks, name, values);
+    }
+
+    /**
+     * Fails when a scalar that every entry of the inputs feeds into is NaN or infinite: one test instead of a
+     * pass over the arrays, so that the hot path refuses non-finite input rather than return NaN.
+     */
+    private static void requireFinite(double value, String operation) {
+        if (!Double.isFinite(value)) {
+            throw new IllegalArgumentException(operation + " needs finite arguments; an entry is NaN or infinite "
+                    + "(or too large). Provided value: " + value);
+        }
     }
 
     /** The angle between unit vectors z and w~ as {@code 2 atan2(|z - w~|, |z + w~|)}. */

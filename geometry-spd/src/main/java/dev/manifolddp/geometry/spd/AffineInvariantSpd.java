@@ -1,6 +1,7 @@
 package dev.manifolddp.geometry.spd;
 
 import dev.manifolddp.geometry.CurvatureBounds;
+import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.TangentBasis;
 import dev.manifolddp.geometry.VolumeGrowth;
@@ -58,6 +59,9 @@ public final class AffineInvariantSpd extends SpdGeometry implements ParallelTra
      */
     @Override
     public void exp(double[] p, double[] v, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "v", v);
+        GeometryChecks.requireLength(this, "out", out);
         SpdWorkspace w = workspace();
         decomposeBase(p, w);
         whiten(v, w);
@@ -75,6 +79,9 @@ public final class AffineInvariantSpd extends SpdGeometry implements ParallelTra
      */
     @Override
     public void log(double[] p, double[] q, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "q", q);
+        GeometryChecks.requireLength(this, "out", out);
         SpdWorkspace w = workspace();
         decomposeBase(p, w);
         whiten(q, w);
@@ -93,6 +100,8 @@ public final class AffineInvariantSpd extends SpdGeometry implements ParallelTra
      */
     @Override
     public double distance(double[] p, double[] q) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "q", q);
         SpdWorkspace w = workspace();
         decomposeBase(p, w);
         whiten(q, w);
@@ -114,6 +123,11 @@ public final class AffineInvariantSpd extends SpdGeometry implements ParallelTra
      */
     @Override
     public double inner(double[] p, double[] u, double[] v) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "u", u);
+        GeometryChecks.requireLength(this, "v", v);
+        requireFiniteEntries("u", u);
+        requireFiniteEntries("v", v);
         SpdWorkspace w = workspace();
         decomposeBase(p, w);
         MatrixOps.transposeCongruence(w.vectorsA, u, w.m1, w.tmp, k);
@@ -123,6 +137,10 @@ public final class AffineInvariantSpd extends SpdGeometry implements ParallelTra
             for (int j = 0; j < k; j++) {
                 sum += w.m1[i * k + j] * w.m2[i * k + j] / (w.valuesA[i] * w.valuesA[j]);
             }
+        }
+        if (!Double.isFinite(sum)) {
+            throw new IllegalArgumentException("inner(p, u, v) is not finite: u or v is too large for p. "
+                    + "Provided value: " + sum);
         }
         return sum;
     }
@@ -137,6 +155,11 @@ public final class AffineInvariantSpd extends SpdGeometry implements ParallelTra
      */
     @Override
     public void transport(double[] p, double[] q, double[] v, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "q", q);
+        GeometryChecks.requireLength(this, "v", v);
+        GeometryChecks.requireLength(this, "out", out);
+        requireFiniteEntries("v", v);
         SpdWorkspace w = workspace();
         decomposeBase(p, w);
         whiten(q, w);
@@ -169,6 +192,8 @@ public final class AffineInvariantSpd extends SpdGeometry implements ParallelTra
      */
     @Override
     public void basis(double[] p, double[][] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireBasisOutput(this, dimension(), out);
         SpdWorkspace w = workspace();
         decomposeBase(p, w);
         MatrixOps.scaledGram(w.vectorsA, w.auxA, w.m1, k); // p^(1/2)

@@ -2,6 +2,7 @@ package dev.manifolddp.geometry.spd;
 
 import dev.manifolddp.geometry.ClosedFormMean;
 import dev.manifolddp.geometry.CurvatureBounds;
+import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.IsometricChart;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.TangentBasis;
@@ -51,6 +52,9 @@ public final class LogEuclideanSpd extends SpdGeometry
      */
     @Override
     public void exp(double[] p, double[] v, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "v", v);
+        GeometryChecks.requireLength(this, "out", out);
         SpdWorkspace w = workspace();
         decomposeFirst(p, w);
         MatrixOps.transposeCongruence(w.vectorsA, v, w.m1, w.tmp, k);
@@ -75,6 +79,9 @@ public final class LogEuclideanSpd extends SpdGeometry
      */
     @Override
     public void log(double[] p, double[] q, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "q", q);
+        GeometryChecks.requireLength(this, "out", out);
         SpdWorkspace w = workspace();
         decomposeFirst(p, w);
         decomposeSecond(q, w);
@@ -97,6 +104,8 @@ public final class LogEuclideanSpd extends SpdGeometry
      */
     @Override
     public double distance(double[] p, double[] q) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "q", q);
         SpdWorkspace w = workspace();
         decomposeFirst(p, w);
         decomposeSecond(q, w);
@@ -118,6 +127,11 @@ public final class LogEuclideanSpd extends SpdGeometry
      */
     @Override
     public double inner(double[] p, double[] u, double[] v) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "u", u);
+        GeometryChecks.requireLength(this, "v", v);
+        requireFiniteEntries("u", u);
+        requireFiniteEntries("v", v);
         SpdWorkspace w = workspace();
         decomposeFirst(p, w);
         MatrixOps.transposeCongruence(w.vectorsA, u, w.m1, w.tmp, k);
@@ -128,6 +142,10 @@ public final class LogEuclideanSpd extends SpdGeometry
                 double g = DividedDifferences.log(w.valuesA[i], w.valuesA[j]);
                 sum += w.m1[i * k + j] * w.m2[i * k + j] * g * g;
             }
+        }
+        if (!Double.isFinite(sum)) {
+            throw new IllegalArgumentException("inner(p, u, v) is not finite: u or v is too large for p. "
+                    + "Provided value: " + sum);
         }
         return sum;
     }
@@ -140,6 +158,11 @@ public final class LogEuclideanSpd extends SpdGeometry
      */
     @Override
     public void transport(double[] p, double[] q, double[] v, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "q", q);
+        GeometryChecks.requireLength(this, "v", v);
+        GeometryChecks.requireLength(this, "out", out);
+        requireFiniteEntries("v", v);
         SpdWorkspace w = workspace();
         decomposeFirst(p, w);
         MatrixOps.transposeCongruence(w.vectorsA, v, w.m1, w.tmp, k);
@@ -173,6 +196,8 @@ public final class LogEuclideanSpd extends SpdGeometry
      */
     @Override
     public void basis(double[] p, double[][] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireBasisOutput(this, dimension(), out);
         SpdWorkspace w = workspace();
         decomposeFirst(p, w);
         double[] u = w.vectorsA;
@@ -217,6 +242,8 @@ public final class LogEuclideanSpd extends SpdGeometry
      */
     @Override
     public void toChart(double[] p, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength("out", out, dimension(), "vecd chart coordinates");
         SpdWorkspace w = workspace();
         MatrixFunctions.logm(p, w.m1, w, "p");
         Vecd.vecd(w.m1, k, out);
@@ -229,6 +256,8 @@ public final class LogEuclideanSpd extends SpdGeometry
      */
     @Override
     public void fromChart(double[] y, double[] out) {
+        GeometryChecks.requireLength("y", y, dimension(), "vecd chart coordinates");
+        GeometryChecks.requireLength(this, "out", out);
         SpdWorkspace w = workspace();
         Vecd.invvecd(y, k, w.m1);
         MatrixFunctions.expm(w.m1, out, w, "Expm(invvecd(y))");
@@ -246,6 +275,7 @@ public final class LogEuclideanSpd extends SpdGeometry
         if (points == null || points.length == 0) {
             throw new IllegalArgumentException("the Frechet mean needs at least one point; the data set is empty");
         }
+        GeometryChecks.requireLength(this, "out", out);
         SpdWorkspace w = workspace();
         Arrays.fill(w.m3, 0.0);
         for (int n = 0; n < points.length; n++) {

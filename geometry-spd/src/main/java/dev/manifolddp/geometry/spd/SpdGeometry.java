@@ -2,6 +2,7 @@ package dev.manifolddp.geometry.spd;
 
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.Parameters;
 import dev.manifolddp.geometry.PointLayout;
@@ -43,6 +44,19 @@ public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding, 
     /** Reads the parameter {@code k} for a provider. */
     static int readMatrixSize(Parameters parameters) {
         return parameters.integer("k", 1, MAX_K);
+    }
+
+    /**
+     * Fails on a NaN or infinite entry of a tangent or ambient matrix. An O(k^2) pass, small beside the O(k^3)
+     * eigendecompositions of every operation; it keeps the hot path from returning NaN for such input.
+     */
+    static void requireFiniteEntries(String name, double[] values) {
+        for (int i = 0; i < values.length; i++) {
+            if (!Double.isFinite(values[i])) {
+                throw new IllegalArgumentException(String.format(
+                        "%s has the non-finite entry %s at index %d; every entry must be finite", name, values[i], i));
+            }
+        }
     }
 
     /** The matrix size k. */
@@ -93,6 +107,10 @@ public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding, 
      */
     @Override
     public void projectToTangent(double[] p, double[] ambient, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "ambient", ambient);
+        GeometryChecks.requireLength(this, "out", out);
+        requireFiniteEntries("ambient", ambient);
         for (int i = 0; i < k; i++) {
             out[i * k + i] = ambient[i * k + i];
             for (int j = i + 1; j < k; j++) {
@@ -110,10 +128,7 @@ public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding, 
      */
     @Override
     public Optional<String> pointViolation(double[] p, double tolerance) {
-        if (p == null || p.length != k * k) {
-            return Optional.of(String.format("a %s needs %d numbers; the array has %s", layout.describe(), k * k,
-                    p == null ? "none (null)" : String.valueOf(p.length)));
-        }
+        GeometryChecks.requireLength(this, "p", p);
         double largest = 0;
         for (int i = 0; i < p.length; i++) {
             if (!Double.isFinite(p[i])) {
@@ -164,12 +179,16 @@ public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding, 
     /** {@code out = vecd(p)} (length k(k+1)/2); {@code |vecd p - vecd q| = |p - q|_F}. */
     @Override
     public void toAmbient(double[] p, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength("out", out, dimension, "vecd ambient coordinates");
         Vecd.vecd(p, k, out);
     }
 
     /** {@code out = invvecd(y)}: a symmetric matrix, positive definite or not. */
     @Override
     public void fromAmbient(double[] y, double[] out) {
+        GeometryChecks.requireLength("y", y, dimension, "vecd ambient coordinates");
+        GeometryChecks.requireLength(this, "out", out);
         Vecd.invvecd(y, k, out);
     }
 
@@ -181,6 +200,8 @@ public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding, 
      */
     @Override
     public boolean project(double[] y, double[] out) {
+        GeometryChecks.requireLength("y", y, dimension, "vecd ambient coordinates");
+        GeometryChecks.requireLength(this, "out", out);
         Vecd.invvecd(y, k, out);
         SpdWorkspace w = workspace();
         w.eigen.decompose(out, w.valuesB, null, "invvecd(y)");
@@ -214,6 +235,7 @@ public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding, 
      */
     @Override
     public double ambientRadius(double[] center, double geodesicRadius) {
+        GeometryChecks.requireLength(this, "center", center);
         if (!(geodesicRadius >= 0) || geodesicRadius == Double.POSITIVE_INFINITY) {
             throw new IllegalArgumentException(
                     "the geodesic radius must be finite and >= 0. Provided value: " + geodesicRadius);

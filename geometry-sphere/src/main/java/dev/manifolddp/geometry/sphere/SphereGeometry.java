@@ -38,6 +38,21 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      */
     private static final double CUT_LOCUS_ANGLE = Math.PI * (1 - GeometryChecks.CUT_LOCUS_MARGIN);
 
+    /** The largest dimension d: a point then has {@link PointLayout#MAX_LENGTH} numbers. */
+    public static final int MAX_DIMENSION = PointLayout.MAX_LENGTH - 1;
+
+    /**
+     * The smallest radius accepted. The formulas square coordinates of size R and the curvature is {@code 1/R^2};
+     * from here to {@link #MAX_RADIUS} the squares (also summed over {@code d + 1 <= 1e7} coordinates, and the
+     * squared distances {@code (pi R)^2} summed over a data set) and the curvature stay well inside the normal
+     * double range, so no operation overflows to infinity or loses its relative precision to subnormal numbers.
+     * At R = 1e300 the squares overflowed and log returned NaN; at R = 1e-300 the curvature was infinite.
+     */
+    public static final double MIN_RADIUS = 1e-100;
+
+    /** The largest radius accepted; see {@link #MIN_RADIUS}. */
+    public static final double MAX_RADIUS = 1e100;
+
     private final int dimension;
     private final double radius;
     private final double radiusSquared;
@@ -46,15 +61,19 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     private final String spec;
 
     /**
-     * @param dimension the intrinsic dimension d >= 1 (points live in R^(d+1))
-     * @param radius the radius R > 0
+     * @param dimension the intrinsic dimension d in {@code [1, MAX_DIMENSION]} (points live in R^(d+1))
+     * @param radius the radius R in {@code [MIN_RADIUS, MAX_RADIUS]}
+     * @throws IllegalArgumentException when d or R is outside its range (the message gives the range)
      */
     public SphereGeometry(int dimension, double radius) {
-        if (dimension < 1 || dimension == Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("the sphere dimension d must be >= 1. Provided value: " + dimension);
+        if (dimension < 1 || dimension > MAX_DIMENSION) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "the sphere dimension d must lie in [1, %d]. Provided value: %d", MAX_DIMENSION, dimension));
         }
-        if (!(radius > 0) || !Double.isFinite(radius)) {
-            throw new IllegalArgumentException("the sphere radius must be finite and > 0. Provided value: " + radius);
+        if (!(radius >= MIN_RADIUS && radius <= MAX_RADIUS)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "the sphere radius must lie in [%s, %s] (outside it the squared coordinates and the curvature "
+                            + "1/R^2 leave the double range). Provided value: %s", MIN_RADIUS, MAX_RADIUS, radius));
         }
         this.dimension = dimension;
         this.radius = radius;
@@ -113,6 +132,9 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      */
     @Override
     public void exp(double[] p, double[] v, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "v", v);
+        GeometryChecks.requireLength(this, "out", out);
         double vv = 0;
         double pp = 0;
         for (int i = 0; i < v.length; i++) {
@@ -162,6 +184,9 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      */
     @Override
     public void log(double[] p, double[] q, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "q", q);
+        GeometryChecks.requireLength(this, "out", out);
         double diff2 = 0;
         double sum2 = 0;
         double diffDotP = 0;
@@ -207,6 +232,8 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      */
     @Override
     public double distance(double[] p, double[] q) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "q", q);
         double diff2 = 0;
         double sum2 = 0;
         for (int i = 0; i < p.length; i++) {
@@ -229,6 +256,9 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      */
     @Override
     public double inner(double[] p, double[] u, double[] v) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "u", u);
+        GeometryChecks.requireLength(this, "v", v);
         double sum = 0;
         for (int i = 0; i < u.length; i++) {
             sum += u[i] * v[i];
@@ -248,6 +278,9 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      */
     @Override
     public void projectToTangent(double[] p, double[] ambient, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "ambient", ambient);
+        GeometryChecks.requireLength(this, "out", out);
         double dot = 0;
         double pp = 0;
         for (int i = 0; i < p.length; i++) {
@@ -268,6 +301,7 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     /** Empty when {@code | |p| - R | <= tolerance * R}; otherwise says which norm was found. */
     @Override
     public Optional<String> pointViolation(double[] p, double tolerance) {
+        GeometryChecks.requireLength(this, "p", p);
         double norm = euclideanNorm(p);
         if (Math.abs(norm - radius) <= tolerance * radius) {
             return Optional.empty();
@@ -275,6 +309,32 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         return Optional.of(String.format(Locale.ROOT,
                 "its Euclidean norm is %s but a point of the sphere has norm %s (relative tolerance %.3g); "
                         + "scale it by radius/|p| (AmbientEmbedding.project)", norm, radius, tolerance));
+    }
+
+    /**
+     * Empty when the component of v along the normal p is at most {@code tolerance * max(R, |v|)}. The scale R
+     * (instead of the default 1) keeps the test relative on spheres of any radius: with the default, on a sphere
+     * of radius 1e-50 every vector shorter than 1e-8 would pass, whatever its direction.
+     */
+    @Override
+    public Optional<String> tangentViolation(double[] p, double[] v, double tolerance) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "v", v);
+        double pNorm = euclideanNorm(p);
+        double vNorm = euclideanNorm(v);
+        double normal = 0;
+        if (pNorm > 0 && vNorm > 0) {
+            for (int i = 0; i < p.length; i++) {
+                normal += (v[i] / vNorm) * (p[i] / pNorm);
+            }
+            normal = Math.abs(normal) * vNorm;
+        }
+        double allowed = tolerance * Math.max(radius, vNorm);
+        if (normal <= allowed) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "its component normal to the tangent space has Euclidean norm "
+                + "%.3g (allowed %.3g); project it with projectToTangent(p, v)", normal, allowed));
     }
 
     /**
@@ -289,6 +349,10 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      */
     @Override
     public void transport(double[] p, double[] q, double[] v, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "q", q);
+        GeometryChecks.requireLength(this, "v", v);
+        GeometryChecks.requireLength(this, "out", out);
         double diff2 = 0;
         double sum2 = 0;
         double vDotQ = 0;
@@ -328,6 +392,8 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      */
     @Override
     public void basis(double[] p, double[][] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireBasisOutput(this, dimension, out);
         HouseholderBasis.complement(p, out);
     }
 
@@ -340,12 +406,16 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     /** Copies p into {@code out}: the sphere is stored in its ambient coordinates. */
     @Override
     public void toAmbient(double[] p, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "out", out);
         System.arraycopy(p, 0, out, 0, p.length);
     }
 
     /** Copies y into {@code out}; the result is a point of the sphere only when {@code |y| = R}. */
     @Override
     public void fromAmbient(double[] y, double[] out) {
+        GeometryChecks.requireLength(this, "y", y);
+        GeometryChecks.requireLength(this, "out", out);
         System.arraycopy(y, 0, out, 0, y.length);
     }
 
@@ -355,6 +425,8 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      */
     @Override
     public boolean project(double[] y, double[] out) {
+        GeometryChecks.requireLength(this, "y", y);
+        GeometryChecks.requireLength(this, "out", out);
         double norm = euclideanNorm(y);
         if (!(norm > 0) || !Double.isFinite(norm)) {
             return false;
@@ -374,6 +446,7 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      */
     @Override
     public double ambientRadius(double[] center, double geodesicRadius) {
+        GeometryChecks.requireLength(this, "center", center);
         if (!(geodesicRadius >= 0) || Double.isInfinite(geodesicRadius)) {
             throw new IllegalArgumentException("the geodesic radius must be finite and >= 0. Provided value: "
                     + geodesicRadius);

@@ -17,8 +17,10 @@ public final class SphereProvider implements GeometryProvider {
     public static final String NAME = "sphere";
 
     private static final List<ParameterSpec> PARAMETERS = List.of(
-            ParameterSpec.required("d", "intrinsic dimension (>= 1); points are vectors in R^(d+1)"),
-            ParameterSpec.optional("radius", "radius R > 0; the curvature is 1/R^2", "1"));
+            ParameterSpec.required("d", "intrinsic dimension in [1, " + SphereGeometry.MAX_DIMENSION
+                    + "]; points are vectors in R^(d+1)"),
+            ParameterSpec.optional("radius", "radius R in [" + SphereGeometry.MIN_RADIUS + ", "
+                    + SphereGeometry.MAX_RADIUS + "]; the curvature is 1/R^2", "1"));
 
     @Override
     public String name() {
@@ -38,8 +40,8 @@ public final class SphereProvider implements GeometryProvider {
     @Override
     public Geometry create(Map<String, String> parameters) {
         Parameters checked = Parameters.check("geometry '" + NAME + "'", PARAMETERS, parameters);
-        int d = checked.integer("d", 1, Integer.MAX_VALUE - 1);
-        double radius = checked.positiveReal("radius");
+        int d = checked.integer("d", 1, SphereGeometry.MAX_DIMENSION);
+        double radius = checked.real("radius", SphereGeometry.MIN_RADIUS, SphereGeometry.MAX_RADIUS);
         return new SphereGeometry(d, radius);
     }
 }
