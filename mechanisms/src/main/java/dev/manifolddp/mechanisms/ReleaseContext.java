@@ -85,8 +85,8 @@ final class ReleaseContext {
                 .diagnostic("meanGradientNorm", result.gradientNorm());
         if (!result.converged()) {
             release.diagnosticWarning(String.format(Locale.ROOT, "the non-private Frechet mean did not converge (%d "
-                    + "iterations, gradient norm %.3g): the release is centred at an approximate mean",
-                    result.iterations(), result.gradientNorm()));
+                    + "iterations, gradient norm %.3g; %s): the release is centred at an approximate mean",
+                    result.iterations(), result.gradientNorm(), result.reason()));
         }
         return result.mean();
     }
