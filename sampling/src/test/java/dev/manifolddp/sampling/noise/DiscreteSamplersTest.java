@@ -24,7 +24,16 @@ class DiscreteSamplersTest {
         return RandomStreams.seeded(seed).stream(0, 0);
     }
 
-    private static void assertFrequency(String what, long successes, int n, double p) {
+    private static void assertFrequency(String what, java.util.function.BooleanSupplier trial, double p) {
+        int n = 200_000;
+        long successes = 0;
+        for (int i = 0; i < n; i++) {
+            successes += trial.getAsBoolean() ? 1 : 0;
+        }
+        if (p == 1) {
+            assertThat(successes).as(what).isEqualTo(n);
+            return;
+        }
         double z = (successes - n * p) / Math.sqrt(n * p * (1 - p));
         assertThat(Math.abs(z)).as("z-score of %s: %d of %d against p = %s", what, successes, n, p).isLessThan(4.9);
     }
@@ -33,35 +42,17 @@ class DiscreteSamplersTest {
     @CsvSource({"0, 1", "3, 10", "1, 1", "17, 10", "42, 10", "5, 3"})
     void expMinusHasProbabilityExpOfMinusGamma(long num, long den) {
         UniformRandomProvider rng = rng(100 + num);
-        int n = 200_000;
-        long successes = 0;
-        for (int i = 0; i < n; i++) {
-            successes += ExactBernoulli.expMinus(rng, num, den) ? 1 : 0;
-        }
-        double p = Math.exp(-(double) num / den);
-        if (p == 1) {
-            assertThat(successes).isEqualTo(n);
-        } else {
-            assertFrequency("Bernoulli(exp(-" + num + "/" + den + "))", successes, n, p);
-        }
+        assertFrequency("Bernoulli(exp(-" + num + "/" + den + "))", () -> ExactBernoulli.expMinus(rng, num, den),
+                Math.exp(-(double) num / den));
     }
 
     @ParameterizedTest
     @CsvSource({"0, 7", "3, 7", "7, 7", "10, 7", "25, 11"})
     void expMinusSquareHasProbabilityExpOfMinusRatioSquared(long a, long b) {
         UniformRandomProvider rng = rng(200 + a);
-        int n = 200_000;
-        long successes = 0;
-        for (int i = 0; i < n; i++) {
-            successes += ExactBernoulli.expMinusSquare(rng, a, b) ? 1 : 0;
-        }
         double ratio = (double) a / b;
-        double p = Math.exp(-ratio * ratio);
-        if (p == 1) {
-            assertThat(successes).isEqualTo(n);
-        } else {
-            assertFrequency("Bernoulli(exp(-(" + a + "/" + b + ")^2))", successes, n, p);
-        }
+        assertFrequency("Bernoulli(exp(-(" + a + "/" + b + ")^2))", () -> ExactBernoulli.expMinusSquare(rng, a, b),
+                Math.exp(-ratio * ratio));
     }
 
     /** P(y) = tanh(1/(2b)) exp(-|y|/b), b = t/s. */

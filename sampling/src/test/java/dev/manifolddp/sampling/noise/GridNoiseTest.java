@@ -8,11 +8,8 @@ import dev.manifolddp.sampling.exact.EuclideanLaplace;
 import dev.manifolddp.sampling.random.RandomStreams;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
-import org.apache.commons.statistics.distribution.GammaDistribution;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The grid constructions: outputs on the grid, the centre entering only through its grid index (so the Mironov 2012
@@ -96,31 +93,6 @@ class GridNoiseTest {
             assertThat(y2).containsExactly(y1);
             assertThat(Math.rint(y1[0] / g)).isEqualTo(y1[0] / g);
         }
-    }
-
-    /** At the grid's resolution the lattice l2 Laplace is the continuous one: |y - c| / sigma ~ Gamma(D, 1). */
-    @ParameterizedTest
-    @ValueSource(ints = {1, 3, 6})
-    void gridLaplaceRadiusIsGamma(int dimension) {
-        UniformRandomProvider rng = rng(40 + dimension);
-        EuclideanLaplace laplace = new EuclideanLaplace();
-        double[] center = new double[dimension];
-        for (int i = 0; i < dimension; i++) {
-            center[i] = 0.3 * i - 1;
-        }
-        double sigma = 0.37;
-        double[] out = new double[dimension];
-        double[] radii = new double[3000];
-        for (int n = 0; n < radii.length; n++) {
-            laplace.sampleOnGrid(center, sigma, rng, out);
-            double r2 = 0;
-            for (int i = 0; i < dimension; i++) {
-                r2 += (out[i] - center[i]) * (out[i] - center[i]);
-            }
-            radii[n] = Math.sqrt(r2) / sigma;
-        }
-        GammaDistribution gamma = GammaDistribution.of(dimension, 1.0);
-        assertFollows("grid radius / sigma against Gamma(" + dimension + ", 1)", radii, gamma::cumulativeProbability);
     }
 
     /** Grid Gaussian: |y - c|^2 / sigma^2 ~ chi^2_D at the grid's resolution. */
