@@ -3,6 +3,8 @@ package dev.manifolddp.mechanisms;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.sampling.noise.LatticeLaplace;
+import dev.manifolddp.sampling.noise.NoiseGrid;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -15,6 +17,10 @@ import org.apache.commons.rng.UniformRandomProvider;
  * ({@code 2 sin(r/2)} on the unit sphere, {@code lambda_max(C)(e^r - 1)} for SPD), so {@code abar} has l2
  * sensitivity {@code Delta = 2 r_E / n} ({@link SensitivityBounds#ambientEuclideanMean}) and the K-norm mechanism
  * with {@code sigma = Delta / epsilon} is epsilon-DP. The papers used this calibration ({@code paper} = proven).
+ * <b>Floating-point safety</b> (Mironov 2012): the draw is the same l2 law on a power-of-two lattice around the mean's
+ * grid index, drawn exactly, with the integer scale raised so that the loss stays {@code Delta / sigma}
+ * ({@code sampling.exact.EuclideanLaplace#sampleOnGrid}; docs/floating-point-noise.md); ambient dimensions above
+ * {@code LatticeLaplace.MAX_DIMENSION} are refused.
  * (001 §4.1 noised the embedded Frechet mean with this Delta; Delta bounds the Euclidean mean's sensitivity, which is
  * why this mechanism noises the Euclidean mean.)
  *
@@ -68,6 +74,12 @@ public final class EuclideanLaplace implements MeanMechanism {
                 nonPrivate);
         AmbientEmbedding embedding = ReleaseContext.requireCapability(geometry, AmbientEmbedding.class, NAME,
                 "noise is added in ambient Euclidean coordinates");
+        if (embedding.ambientDimension() > LatticeLaplace.MAX_DIMENSION) {
+            throw new IllegalArgumentException(String.format("%s: the floating-point-safe l2 Laplace sampler supports "
+                    + "ambient dimensions up to %d (its exact sampler slows exponentially with the dimension); use a "
+                    + "smaller configuration or another mechanism. Provided value: ambient dimension %d of %s", NAME,
+                    LatticeLaplace.MAX_DIMENSION, embedding.ambientDimension(), geometry.spec()));
+        }
         double ambientRadius = embedding.ambientRadius(ball.center(), ball.radius());
         double delta = SensitivityBounds.ambientEuclideanMean(ambientRadius, data.length);
         NoiseScale scale = NoiseScale.resolve(sigmaRule, delta / budget.epsilon(), null);
@@ -77,7 +89,19 @@ public final class EuclideanLaplace implements MeanMechanism {
 
         double[] mean = AmbientData.mean(geometry, embedding, data, ball.center(), release);
         double[] y = new double[mean.length];
-        new dev.manifolddp.sampling.exact.EuclideanLaplace().sample(mean, scale.sigma(), random, y);
+        // The l2 Laplace on the lattice g Z^D (docs/floating-point-noise.md): the mean's grid index moves by at most
+        // Delta/g + sqrt(D) in l2, so the integer scale s keeps the loss (Delta/g + sqrt(D))/s <= Delta/sigma.
+        double sigma = scale.sigma();
+        double granularity = NoiseGrid.granularity(sigma);
+        double gridSensitivity = delta + Math.sqrt(mean.length) * granularity;
+        long gridScale = (long) Math.ceil(sigma * gridSensitivity / (delta * granularity)) + 1;
+        new dev.manifolddp.sampling.exact.EuclideanLaplace().sampleOnGrid(mean, granularity, gridScale, random, y);
+        release.sigma(gridScale * granularity)
+                .parameter("noise", "l2 K-norm Laplace exp(-|z|_2/s) on the lattice g Z^D, exact sampler (rejection "
+                        + "from discrete Laplaces); mean rounded to the grid")
+                .parameter("granularity", granularity)
+                .parameter("gridScale", gridScale)
+                .parameter("gridSensitivity", gridSensitivity);
         double[] value = AmbientData.value(geometry, embedding, y, project, release);
         return release.value(value).sampler(SamplerReport.direct()).build();
     }

@@ -3,7 +3,6 @@ package dev.manifolddp.mechanisms;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometry;
-import dev.manifolddp.sampling.random.NormalSource;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -19,7 +18,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  * records are aligned to the centre first, see {@link AmbientData}).
  *
  * <p><b>Calibration.</b> Analytic (default) or classical (epsilon < 1) Gaussian calibration of
- * {@link GaussianCalibration}; the budget needs {@code delta > 0}; {@code paper} = proven. <b>Value:</b> as for
+ * {@link GaussianCalibration}; the budget needs {@code delta > 0}; {@code paper} = proven. The noise is drawn
+ * floating-point safely as the discrete Gaussian on a power-of-two grid, calibrated for that law
+ * ({@link GridGaussianNoise}). <b>Value:</b> as for
  * {@link EuclideanLaplace}: projected on request when possible, else {@code fromAmbient(y)} (a symmetric matrix that
  * may not be positive definite), with {@code onManifold} recorded.
  *
@@ -78,8 +79,8 @@ public final class ExtrinsicGaussian implements MeanMechanism {
         ReleaseContext.requireApproximateBudget(budget, NAME);
         double ambientRadius = embedding.ambientRadius(ball.center(), ball.radius());
         double delta = SensitivityBounds.ambientEuclideanMean(ambientRadius, data.length);
-        double provenSigma = calibration.sigma(budget.epsilon(), budget.delta(), delta);
-        NoiseScale scale = NoiseScale.resolve(sigmaRule, provenSigma, null);
+        GridGaussianNoise grid = GridGaussianNoise.plan(calibration, budget, delta, embedding.ambientDimension());
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, grid.provenSigma(), null);
         release.sensitivity(delta).parameter("ambientRadius", ambientRadius)
                 .parameter("calibration", calibration.configName())
                 .parameter("sigmaFormula", calibration.configName() + " Gaussian for Delta = 2 r_E/n, "
@@ -87,12 +88,7 @@ public final class ExtrinsicGaussian implements MeanMechanism {
         scale.applyTo(release);
 
         double[] mean = AmbientData.mean(geometry, embedding, data, ball.center(), release);
-        NormalSource normals = new NormalSource();
-        double sigma = scale.sigma();
-        double[] y = new double[mean.length];
-        for (int j = 0; j < y.length; j++) {
-            y[j] = mean[j] + sigma * normals.next(random);
-        }
+        double[] y = grid.draw(scale, mean, budget, random, release);
         double[] value = AmbientData.value(geometry, embedding, y, project, release);
         return release.value(value).sampler(SamplerReport.direct()).build();
     }

@@ -220,7 +220,10 @@ public final class KNormGradient implements MeanMechanism {
             long proposals = plan.exact().sample(target, sigma, plan.proposals(), random, value);
             release.sampler(plan.proposals() > 0 ? SamplerReport.exactWithBudget(proposals)
                     : SamplerReport.exact(proposals));
+            ReleaseContext.floatingPointWarning(release, "rejection from a Laplace envelope drawn through the "
+                    + "exponential map or a chart");
         } else {
+            ReleaseContext.floatingPointWarning(release, "a Markov chain of exponential-map moves");
             LogDensity target = x -> -field.gradientNorm(x) / sigma;
             value = McmcRunner.run(geometry, target, ball, true, sigma, mcmc, random, release);
         }

@@ -4,6 +4,8 @@ import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.LandmarkShapes;
+import dev.manifolddp.sampling.noise.DiscreteLaplace;
+import dev.manifolddp.sampling.noise.NoiseGrid;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -14,6 +16,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  * released with an independent 1-D Laplace of scale {@code sigma_j = Delta_j / (epsilon / 2k)},
  * {@code Delta_j = 2 range_j / n} ({@link SensitivityBounds#landmarkCoordinate}): the budget is split evenly over the
  * 2k coordinates (basic composition). The value is the pre-shape of the noisy configuration (post-processing).
+ * <b>Floating-point safety</b> (Mironov 2012): each coordinate's noise is the discrete Laplace on a power-of-two grid
+ * around the mean's grid index, with the integer scale chosen so that each coordinate's loss stays at most
+ * {@code Delta_j / sigma_j} (the release records the grid and the drawn scales; docs/floating-point-noise.md).
  *
  * <p><b>Ranges.</b> {@code range_j} bounds how far coordinate j of a record can lie from a fixed reference, so that two
  * records differ in it by at most {@code 2 range_j}.
@@ -218,10 +223,29 @@ public final class LandmarkLaplace implements MeanMechanism {
         release.sigma(Arrays.stream(sigmas).max().orElseThrow());
 
         double[] noisy = new double[length];
+        double[] granularities = new double[length];
+        long[] gridScales = new long[length];
+        double[] drawnSigmas = new double[length];
         for (int j = 0; j < length; j++) {
-            double exponential = -Math.log(1.0 - random.nextDouble());
-            noisy[j] = mean[j] + (random.nextBoolean() ? sigmas[j] : -sigmas[j]) * exponential;
+            // Discrete Laplace on the grid g Z (Mironov 2012; as Google's secure noise): the mean's grid index moves by
+            // at most floor(Delta_j / g) + 1 when one record changes, so the integer scale t_j below keeps the loss
+            // (floor(Delta_j / g) + 1) / t_j <= Delta_j / sigma_j, the continuous mechanism's, for every sigma rule.
+            double granularity = NoiseGrid.granularity(sigmas[j]);
+            double gridSensitivity = Math.floor(sensitivities[j] / granularity) + 1;
+            long t = (long) Math.ceil(sigmas[j] * gridSensitivity / sensitivities[j]) + 1;
+            long index = NoiseGrid.index(mean[j], granularity);
+            noisy[j] = NoiseGrid.value(index + DiscreteLaplace.sample(random, t, 1), granularity);
+            granularities[j] = granularity;
+            gridScales[j] = t;
+            drawnSigmas[j] = t * granularity;
         }
+        release.sigma(Arrays.stream(drawnSigmas).max().orElseThrow())
+                .parameter("noise", "discrete Laplace (two-sided geometric) per coordinate on the grid g_j Z, exact "
+                        + "sampler (Canonne, Kamath, Steinke 2020 Alg. 2); mean rounded to the grid, grid sensitivity "
+                        + "(floor(Delta_j/g_j) + 1) g_j")
+                .parameter("coordinateGranularities", ReleaseContext.asList(granularities))
+                .parameter("coordinateGridScales", Arrays.stream(gridScales).boxed().toList())
+                .parameter("coordinateDrawnSigmas", ReleaseContext.asList(drawnSigmas));
         double[] value = new double[length];
         shapes.preshape(noisy, value);
         return release.value(value).sampler(SamplerReport.direct()).build();

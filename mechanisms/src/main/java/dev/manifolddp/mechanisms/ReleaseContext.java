@@ -91,6 +91,16 @@ final class ReleaseContext {
         return result.mean();
     }
 
+    /**
+     * Records that the released value's noise was computed in floating point ({@code how}), so its low-order bits
+     * are not protected against floating-point attacks (Mironov 2012; docs/floating-point-noise.md says what
+     * remains open on curved spaces).
+     */
+    static void floatingPointWarning(Release.Builder<?> release, String how) {
+        release.warning("the noise is computed in floating point (" + how + "): its low-order bits are not "
+                + "protected against floating-point attacks (docs/floating-point-noise.md)");
+    }
+
     static List<Double> asList(double[] values) {
         List<Double> list = new ArrayList<>(values.length);
         for (double value : values) {

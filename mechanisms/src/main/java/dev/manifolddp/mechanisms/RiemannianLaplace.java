@@ -4,9 +4,12 @@ import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.VolumeGrowth;
+import dev.manifolddp.sampling.exact.ChartLaplaceSampler;
+import dev.manifolddp.sampling.exact.EuclideanLaplace;
 import dev.manifolddp.sampling.exact.ExactLaplaceSampler;
 import dev.manifolddp.sampling.exact.ExactLaplaceSamplers;
 import dev.manifolddp.sampling.mcmc.LaplaceLogDensity;
+import dev.manifolddp.sampling.noise.LatticeLaplace;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -129,7 +132,22 @@ public final class RiemannianLaplace implements MeanMechanism {
         double radius = ball.radius();
         double delta = SensitivityBounds.laplaceMean(geometry, radius, n);
         int factor = calibrationFactor(geometry);
-        double epsilon = budget.epsilon();
+        Optional<ExactLaplaceSampler> exact = sampler == Sampler.MCMC ? Optional.empty()
+                : ExactLaplaceSamplers.find(geometry);
+        if (sampler == Sampler.EXACT && exact.isEmpty()) {
+            throw new IllegalArgumentException(String.format(
+                    "riemannian-laplace: no exact sampler exists for %s: it needs the capability "
+                            + "ExactLaplaceSampler, RadialVolume with TangentBasis, or IsometricChart; use sampler "
+                            + "mcmc or auto. Provided value: %s", geometry.spec(), sampler.configName()));
+        }
+        exact = exact.map(found -> onGridWherePossible(found, geometry, release));
+        // the lattice draw costs gridEpsilonLoss(d) on top of Delta/sigma: calibrate with what is left
+        double epsilon = budget.epsilon() - gridLoss(exact, geometry);
+        if (!(epsilon > 0)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "riemannian-laplace: epsilon = %s does not "
+                    + "cover the %s the floating-point-safe lattice costs; raise epsilon. Provided value: %s",
+                    budget.epsilon(), gridLoss(exact, geometry), budget.epsilon()));
+        }
         boolean paper = sigmaRule instanceof SigmaRule.Paper;
         double paperDelta = Double.NaN;
         if (paper) {
@@ -153,14 +171,6 @@ public final class RiemannianLaplace implements MeanMechanism {
         requireLawExists(geometry, sigma);
 
         double[] mean = ReleaseContext.frechetMean(geometry, data, ball, release);
-        Optional<ExactLaplaceSampler> exact = sampler == Sampler.MCMC ? Optional.empty()
-                : ExactLaplaceSamplers.find(geometry);
-        if (sampler == Sampler.EXACT && exact.isEmpty()) {
-            throw new IllegalArgumentException(String.format(
-                    "riemannian-laplace: no exact sampler exists for %s: it needs the capability "
-                            + "ExactLaplaceSampler, RadialVolume with TangentBasis, or IsometricChart; use sampler "
-                            + "mcmc or auto. Provided value: %s", geometry.spec(), sampler.configName()));
-        }
         double[] value = new double[geometry.layout().length()];
         if (exact.isPresent()) {
             long proposals = exact.get().sample(mean, sigma, random, value);
@@ -172,6 +182,30 @@ public final class RiemannianLaplace implements MeanMechanism {
                     random, release);
         }
         return release.value(value).build();
+    }
+
+    /**
+     * The chart Laplace drawn on a power-of-two lattice (floating-point safe, docs/floating-point-noise.md) where the
+     * chart's dimension allows the exact lattice sampler; otherwise the sampler found, with the release saying
+     * whether its output is protected.
+     */
+    private static ExactLaplaceSampler onGridWherePossible(ExactLaplaceSampler found, Geometry geometry,
+            Release.Builder<double[]> release) {
+        if (found instanceof ChartLaplaceSampler && geometry.dimension() <= LatticeLaplace.MAX_DIMENSION) {
+            release.parameter("noise", "lattice l2 Laplace in the isometric chart (power-of-two grid)")
+                    .parameter("gridEpsilonLoss", EuclideanLaplace.gridEpsilonLoss(geometry.dimension()));
+            return ChartLaplaceSampler.onGrid(geometry);
+        }
+        ReleaseContext.floatingPointWarning(release, found instanceof ChartLaplaceSampler
+                ? "the exact lattice sampler stops at dimension " + LatticeLaplace.MAX_DIMENSION
+                : "radial sampling through the exponential map");
+        return found;
+    }
+
+    /** The extra epsilon of a lattice draw, 0 for other samplers. */
+    private static double gridLoss(Optional<ExactLaplaceSampler> exact, Geometry geometry) {
+        return exact.filter(e -> e instanceof ChartLaplaceSampler chart && chart.onGrid()).isPresent()
+                ? EuclideanLaplace.gridEpsilonLoss(geometry.dimension()) : 0;
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.manifolddp.mechanisms;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.IsometricChart;
-import dev.manifolddp.sampling.random.NormalSource;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -14,10 +13,13 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <p><b>Calibration.</b> The chart maps the geodesic ball {@code B_r(p0)} onto the Euclidean ball of radius r around
  * {@code c(p0)}, so replacing one record moves cbar by at most {@code Delta = 2r/n} (004 Thm 3,
- * {@link SensitivityBounds#logEuclideanMean}). The Gaussian scale is then the analytic calibration (default; Balle and
- * Wang 2018, any epsilon) or the classical one (epsilon < 1 only) of {@link GaussianCalibration}; the budget needs
- * {@code delta > 0}. The paper used exactly these calibrations, so the {@code paper} rule equals the proven one.
- * Utility: {@code rho(release, xbar)^2 / sigma^2 ~ chi^2_d} exactly (004 Thm 4).
+ * {@link SensitivityBounds#logEuclideanMean}). The paper calibrates the continuous Gaussian analytically (default;
+ * Balle and Wang 2018, any epsilon) or classically (epsilon < 1 only, {@link GaussianCalibration}); the budget needs
+ * {@code delta > 0}. <b>Floating-point safety</b> (Mironov 2012): the noise is the discrete Gaussian on a power-of-two
+ * grid in the chart ({@link GridGaussianNoise}), whose proven sigma (zCDP accounting of Canonne, Kamath, Steinke 2020,
+ * grid sensitivity {@code Delta + sqrt(d) g}) is a few per cent above the continuous one; the release records both.
+ * The {@code paper} rule equals the proven one. Utility: {@code rho(release, xbar)^2 / sigma^2 ~ chi^2_d} (004
+ * Thm 4) up to the lattice resolution {@code g ~ sigma 2^-20}.
  *
  * <p>Immutable and thread-safe.
  */
@@ -68,8 +70,9 @@ public final class TangentGaussian implements MeanMechanism {
         ReleaseContext.requireApproximateBudget(budget, NAME);
         int n = data.length;
         double delta = SensitivityBounds.logEuclideanMean(ball.radius(), n);
-        double provenSigma = calibration.sigma(budget.epsilon(), budget.delta(), delta);
-        NoiseScale scale = NoiseScale.resolve(sigmaRule, provenSigma, null);
+        int d = chart.chartDimension();
+        GridGaussianNoise grid = GridGaussianNoise.plan(calibration, budget, delta, d);
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, grid.provenSigma(), null);
         release.sensitivity(delta).parameter("calibration", calibration.configName())
                 .parameter("sigmaFormula", calibration == GaussianCalibration.Method.ANALYTIC
                         ? "analytic Gaussian (Balle and Wang 2018) for Delta = 2r/n (004 Thm 3)"
@@ -77,7 +80,6 @@ public final class TangentGaussian implements MeanMechanism {
                 .parameter("meanMethod", "chart average");
         scale.applyTo(release);
 
-        int d = chart.chartDimension();
         double[] chartMean = new double[d];
         double[] coordinates = new double[d];
         for (double[] point : data) {
@@ -86,11 +88,10 @@ public final class TangentGaussian implements MeanMechanism {
                 chartMean[j] += coordinates[j];
             }
         }
-        NormalSource normals = new NormalSource();
-        double sigma = scale.sigma();
         for (int j = 0; j < d; j++) {
-            coordinates[j] = chartMean[j] / n + sigma * normals.next(random);
+            chartMean[j] /= n;
         }
+        coordinates = grid.draw(scale, chartMean, budget, random, release);
         double[] value = new double[geometry.layout().length()];
         chart.fromChart(coordinates, value);
         return release.value(value).sampler(SamplerReport.direct()).build();

@@ -48,7 +48,13 @@ class AmbientMechanismsTest {
         // r_E = 2 sin(r/2) (002 §1.3.2), Delta = 2 r_E / n, sigma = Delta / epsilon
         double delta = 2 * 2 * Math.sin(Math.PI / 16) / 100;
         assertThat(release.sensitivity()).isCloseTo(delta, within(1e-15));
-        assertThat(release.sigma()).isCloseTo(delta, within(1e-15));
+        // on the lattice g Z^3 the scale is raised by the rounding term: s g with s = ceil(sigma (Delta + sqrt(3) g) /
+        // (Delta g)) + 1, a relative excess of at most about 2^-18 (docs/floating-point-noise.md)
+        double granularity = (Double) release.parameters().get("granularity");
+        assertThat(granularity).isEqualTo(Math.scalb(1.0, Math.getExponent(delta) - 20));
+        long gridScale = (Long) release.parameters().get("gridScale");
+        assertThat(gridScale).isEqualTo((long) Math.ceil((delta + Math.sqrt(3) * granularity) / granularity) + 1);
+        assertThat(release.sigma()).isEqualTo(gridScale * granularity).isBetween(delta, delta * (1 + 0x1p-17));
         assertThat(release.parameters()).containsEntry("onManifold", false).containsEntry("projected", false);
         assertThat(release.warnings()).anyMatch(w -> w.contains("not a point of"));
         assertThat(release.guarantee().isProven()).isTrue();
@@ -130,7 +136,15 @@ class AmbientMechanismsTest {
         // Delta_EX = 2 (e^r - 1) / n with r = sqrt(2)/4 around I (004 §6.1)
         double delta = 2 * Math.expm1(Math.sqrt(2) / 4) / 60;
         assertThat(release.sensitivity()).isCloseTo(delta, within(1e-15));
-        assertThat(release.sigma()).isCloseTo(GaussianCalibration.analyticSigma(0.4, 1e-6, delta), within(1e-15));
+        // the discrete Gaussian on the grid: proven sigma for the grid sensitivity Delta + sqrt(3) g, rounded up to the
+        // lattice parameter sqrt(2) s0 g (docs/floating-point-noise.md)
+        double analytic = GaussianCalibration.analyticSigma(0.4, 1e-6, delta);
+        double granularity = (Double) release.parameters().get("granularity");
+        assertThat(granularity).isEqualTo(Math.scalb(1.0, Math.getExponent(analytic) - 20));
+        double proven = GaussianCalibration.discreteSigma(0.4, 1e-6, delta + Math.sqrt(3) * granularity);
+        assertThat(release.sigma()).isBetween(proven, proven * (1 + 0x1p-18));
+        assertThat(release.sigma() / analytic).isBetween(1.0, 1.12);
+        assertThat((Double) release.parameters().get("noiseDelta")).isLessThanOrEqualTo(1e-6);
         assertThat(release.parameters()).containsEntry("calibration", "analytic").containsKey("onManifold");
     }
 }

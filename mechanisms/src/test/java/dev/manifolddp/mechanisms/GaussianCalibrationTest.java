@@ -76,4 +76,35 @@ class GaussianCalibrationTest {
         assertThatThrownBy(() -> PrivacyBudget.approximate(1, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new PrivacyBudget(1, 1.5)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    /**
+     * The zCDP conversion against an independent brute-force minimum over alpha, and between the tight continuous
+     * Gaussian delta (a rho-zCDP mechanism with that exact loss) and Bun and Steinke's simpler exp(-(eps-rho)^2/(4 rho)).
+     */
+    @ParameterizedTest
+    @CsvSource({"1.0, 0.1", "0.5, 0.01", "2.0, 0.3", "0.1, 0.0005"})
+    void zcdpDeltaIsTheMinimumOverAlphaAndBracketsTheGaussian(double epsilon, double rho) {
+        double brute = Double.POSITIVE_INFINITY;
+        for (double alpha = 1.0001; alpha < 2000; alpha *= 1.0005) {
+            double log = (alpha - 1) * (alpha * rho - epsilon) - Math.log(alpha) + (alpha - 1) * Math.log1p(-1 / alpha);
+            brute = Math.min(brute, Math.exp(log));
+        }
+        double delta = GaussianCalibration.zcdpDelta(epsilon, rho);
+        assertThat(delta).isCloseTo(brute, within(brute * 1e-4));
+        double sigma = 1 / Math.sqrt(2 * rho);
+        assertThat(delta).isGreaterThanOrEqualTo(GaussianCalibration.privacyLossTail(epsilon, sigma));
+        assertThat(delta).isLessThanOrEqualTo(Math.exp(-(epsilon - rho) * (epsilon - rho) / (4 * rho)));
+    }
+
+    /** The discrete calibration meets delta at its sigma, fails just below, and costs a few per cent over analytic. */
+    @ParameterizedTest
+    @CsvSource({"1.0, 1e-5", "0.5, 1e-6", "3.0, 1e-8", "0.1, 1e-5"})
+    void discreteSigmaIsTheSmallestMeetingDelta(double epsilon, double delta) {
+        double sigma = GaussianCalibration.discreteSigma(epsilon, delta, 0.2);
+        assertThat(GaussianCalibration.zcdpDelta(epsilon, 0.04 / (2 * sigma * sigma))).isLessThanOrEqualTo(delta);
+        double below = sigma * (1 - 1e-6);
+        assertThat(GaussianCalibration.zcdpDelta(epsilon, 0.04 / (2 * below * below))).isGreaterThan(delta * (1 - 1e-9));
+        double ratio = sigma / GaussianCalibration.analyticSigma(epsilon, delta, 0.2);
+        assertThat(ratio).isBetween(1.0, 1.15);
+    }
 }

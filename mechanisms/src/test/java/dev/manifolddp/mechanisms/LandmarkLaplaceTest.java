@@ -35,7 +35,10 @@ class LandmarkLaplaceTest {
         // range_j = r_E = 2 sin(r/2); Delta_j = 2 range_j / n; sigma_j = Delta_j / (epsilon / 2k)
         double delta = 2 * 2 * Math.sin(R / 2) / N;
         assertThat(release.sensitivity()).isCloseTo(delta, within(1e-15));
-        assertThat(release.sigma()).isCloseTo(delta * 10, within(1e-14));
+        // the discrete Laplace's integer scale t = ceil(sigma (floor(Delta/g) + 1) / Delta) + 1 on the grid g: at most
+        // a relative 2^-18 above the continuous sigma = Delta / (epsilon / 2k)
+        assertThat(release.sigma()).isBetween(delta * 10, delta * 10 * (1 + 0x1p-17));
+        assertThat(release.parameters()).containsKey("noise").containsKey("coordinateGranularities");
         assertThat(release.parameters()).containsEntry("align", true).containsEntry("alignTo", "center")
                 .containsEntry("range", "ball").containsEntry("coordinateEpsilon", 0.1);
         assertThat(release.guarantee().isProven()).isTrue();

@@ -174,4 +174,25 @@ class PrivacyHardeningTest {
         assertThatThrownBy(() -> RiemannianLaplace.builder().burnIn(Long.MAX_VALUE).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("lower burn-in");
     }
+
+    /**
+     * The Riemannian Laplace on log-Euclidean SPD(3) draws on the chart lattice (floating-point safe) and pays the
+     * lattice's epsilon in its calibration; on the sphere it says its output is not protected.
+     */
+    @Test
+    void chartLaplaceIsDrawnOnTheLattice() {
+        Geometry spd = Geometries.parse("spd/log-euclidean:k=3");
+        UniformRandomProvider rng = Fixtures.rng(907, 0);
+        double[][] data = new RandomSpdGenerator(3, 0.3).generate(20, rng).points();
+        Release<double[]> release = RiemannianLaplace.builder().build().release(spd, data,
+                DataBall.declared(Fixtures.identity(3), 1), PrivacyBudget.pure(1), rng);
+        double loss = dev.manifolddp.sampling.exact.EuclideanLaplace.gridEpsilonLoss(6);
+        assertThat(release.parameters()).containsKey("noise").containsEntry("gridEpsilonLoss", loss);
+        assertThat(release.sigma()).isCloseTo(release.sensitivity() / (1 - loss), within(1e-12));
+        assertThat(release.guarantee()).isEqualTo(Guarantee.PURE);
+        Release<double[]> sphere = RiemannianLaplace.builder().build().release(Fixtures.sphere(),
+                Fixtures.sphereCap(20, Fixtures.CAP_RADIUS, rng).points(),
+                DataBall.declared(Fixtures.northPole(), Fixtures.CAP_RADIUS), PrivacyBudget.pure(1), rng);
+        assertThat(sphere.warnings()).anyMatch(w -> w.contains("not protected against floating-point attacks"));
+    }
 }

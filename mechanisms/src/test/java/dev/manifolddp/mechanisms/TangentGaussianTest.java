@@ -56,7 +56,15 @@ class TangentGaussianTest {
         // Delta = 2r/n with r = sqrt(3)/4 (004 Thm 3)
         double delta = 2 * Math.sqrt(3) * 0.25 / N;
         assertThat(analytic.sensitivity()).isCloseTo(delta, within(1e-15));
-        assertThat(analytic.sigma()).isCloseTo(GaussianCalibration.analyticSigma(0.5, 1e-6, delta), within(1e-15));
+        // discrete Gaussian on the grid g Z^6: proven sigma for the grid sensitivity Delta + sqrt(6) g (zCDP, Canonne,
+        // Kamath, Steinke 2020), rounded up to the lattice parameter sqrt(2) s0 g
+        double continuous = GaussianCalibration.analyticSigma(0.5, 1e-6, delta);
+        double granularity = Math.scalb(1.0, Math.getExponent(continuous) - 20);
+        assertThat(analytic.parameters()).containsEntry("granularity", granularity)
+                .containsEntry("continuousSigma", continuous);
+        double proven = GaussianCalibration.discreteSigma(0.5, 1e-6, delta + Math.sqrt(6) * granularity);
+        assertThat(analytic.sigma()).isBetween(proven, proven * (1 + 0x1p-18));
+        assertThat(analytic.sigma() / continuous).isBetween(1.0, 1.12);
         assertThat(analytic.budget()).isEqualTo(budget);
         assertThat(analytic.sigmaRule()).isEqualTo("proven");
         assertThat(analytic.sampler().method()).isEqualTo(SamplerReport.Method.DIRECT);
@@ -67,7 +75,10 @@ class TangentGaussianTest {
         Release<double[]> classical = TangentGaussian.builder().calibration(GaussianCalibration.Method.CLASSICAL)
                 .build().release(SPD, data.points(), Fixtures.ball(data), budget, rng);
         // sigma = Delta sqrt(2 ln(1.25/delta)) / epsilon
-        assertThat(classical.sigma()).isCloseTo(delta * Math.sqrt(2 * Math.log(1.25e6)) / 0.5, within(1e-12));
+        // (here larger than the discrete proven sigma, so it decides), at the grid sensitivity
+        double classicalGrid = Math.scalb(1.0, Math.getExponent(delta * Math.sqrt(2 * Math.log(1.25e6)) / 0.5) - 20);
+        double classicalSigma = (delta + Math.sqrt(6) * classicalGrid) * Math.sqrt(2 * Math.log(1.25e6)) / 0.5;
+        assertThat(classical.sigma()).isBetween(classicalSigma, classicalSigma * (1 + 0x1p-18));
 
         // paper = proven for this mechanism: same sigma, still private
         Release<double[]> paper = TangentGaussian.builder().sigmaRule(SigmaRule.PAPER).build()
@@ -78,7 +89,7 @@ class TangentGaussianTest {
         // half the proven scale is recorded as not private
         Release<double[]> scaled = TangentGaussian.builder().sigmaRule(SigmaRule.parse("scaled:0.5")).build()
                 .release(SPD, data.points(), Fixtures.ball(data), budget, rng);
-        assertThat(scaled.sigma()).isCloseTo(0.5 * analytic.sigma(), within(1e-15));
+        assertThat(scaled.sigma()).isCloseTo(0.5 * analytic.sigma(), within(analytic.sigma() * 0x1p-18));
         assertThat(scaled.guarantee().isProven()).isFalse();
     }
 

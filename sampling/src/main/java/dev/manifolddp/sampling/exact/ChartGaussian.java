@@ -4,13 +4,19 @@ import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.IsometricChart;
 import dev.manifolddp.sampling.Arguments;
 import dev.manifolddp.sampling.Capabilities;
-import dev.manifolddp.sampling.random.NormalSource;
+import dev.manifolddp.sampling.noise.GridGaussian;
+import dev.manifolddp.sampling.noise.NoiseGrid;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The isotropic Gaussian {@code N(toChart(center), sigma^2 I_d)} in a global {@link IsometricChart}, mapped back
- * to the manifold: the tangent Gaussian mechanism of 004 (MATH §3.5). Because the chart is an isometry,
- * {@code rho(x, center)^2 / sigma^2 ~ chi^2_d} exactly (004 Thm 4).
+ * The isotropic Gaussian in a global {@link IsometricChart}, mapped back to the manifold: the tangent Gaussian
+ * mechanism of 004 (MATH §3.5), drawn floating-point safely as the discrete Gaussian on the power-of-two lattice
+ * {@code g Z^d} ({@link GridGaussian}; Canonne, Kamath, Steinke 2020): {@code g (rint(toChart(center) / g) + Y)},
+ * {@code Y_i ~ N_Z(0, 2 s0^2)}, {@code g = NoiseGrid.granularity(sigma)}, {@code s0 = GridGaussian.s0(sigma, g)}, so
+ * the grid scale {@code sqrt(2) s0 g} is at least sigma and exceeds it by a relative 2^-19 at most. Because the chart
+ * is an isometry, {@code rho(x, center)^2 / sigma^2} follows {@code chi^2_d} up to that lattice resolution (004
+ * Thm 4). A release accounts for the discrete law with {@code GaussianCalibration.discreteSigma} (mechanisms) and the
+ * rounding of the centre ({@code +sqrt(d)} grid units of l2 sensitivity).
  *
  * <p>Allocation-free per call after the first call with a given provider; not thread-safe.
  */
@@ -18,7 +24,6 @@ public final class ChartGaussian {
 
     private final Geometry geometry;
     private final IsometricChart chart;
-    private final NormalSource normals = new NormalSource();
     private final double[] chartPoint;
 
     /** A sampler for {@code geometry}, which must have the {@link IsometricChart} capability. */
@@ -35,9 +40,9 @@ public final class ChartGaussian {
         Arguments.requireNonNull("rng", rng);
         Arguments.requireOutput("out", out, geometry.layout().length());
         chart.toChart(center, chartPoint);
-        for (int i = 0; i < chartPoint.length; i++) {
-            chartPoint[i] += sigma * normals.next(rng);
-        }
+        double granularity = NoiseGrid.granularity(sigma);
+        GridGaussian.sample(chartPoint, chartPoint.length, granularity, GridGaussian.s0(sigma, granularity), rng,
+                chartPoint);
         chart.fromChart(chartPoint, out);
     }
 }

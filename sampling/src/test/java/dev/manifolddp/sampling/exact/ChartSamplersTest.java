@@ -41,6 +41,39 @@ class ChartSamplersTest {
         assertFollows("log-Euclidean Laplace rho / sigma against Gamma(6, 1)", scaled, gamma::cumulativeProbability);
     }
 
+    /** Grid mode: the same Gamma(6) distance law, with chart coordinates exactly on the power-of-two grid. */
+    @Test
+    void gridChartLaplaceKeepsTheLawAndLandsOnTheGrid() {
+        UniformRandomProvider rng = RandomStreams.seeded(43L).stream(0, 0);
+        double[] center = center(rng);
+        ChartLaplaceSampler sampler = ChartLaplaceSampler.onGrid(spd);
+        assertThat(sampler.onGrid()).isTrue();
+        assertThat(new ChartLaplaceSampler(spd).onGrid()).isFalse();
+        dev.manifolddp.geometry.IsometricChart chart =
+                spd.capability(dev.manifolddp.geometry.IsometricChart.class).orElseThrow();
+        double sigma = 0.6;
+        double g = dev.manifolddp.sampling.noise.NoiseGrid.granularity(sigma);
+        double[] out = new double[9];
+        double[] coordinates = new double[6];
+        double[] scaled = new double[2000];
+        int onGrid = 0;
+        for (int n = 0; n < scaled.length; n++) {
+            sampler.sample(center, sigma, rng, out);
+            scaled[n] = spd.distance(center, out) / sigma;
+            chart.toChart(out, coordinates);
+            // fromChart then toChart round-trips to within rounding (a continuous draw would miss this half the time)
+            boolean all = true;
+            for (double c : coordinates) {
+                all &= Math.abs(c / g - Math.rint(c / g)) < 0.25;
+            }
+            onGrid += all ? 1 : 0;
+        }
+        assertThat(onGrid).isEqualTo(scaled.length);
+        GammaDistribution gamma = GammaDistribution.of(6, 1);
+        assertFollows("grid log-Euclidean Laplace rho / sigma against Gamma(6, 1)", scaled,
+                gamma::cumulativeProbability);
+    }
+
     @Test
     void chartGaussianSquaredDistanceIsChiSquared() {
         UniformRandomProvider rng = RandomStreams.seeded(42L).stream(0, 0);

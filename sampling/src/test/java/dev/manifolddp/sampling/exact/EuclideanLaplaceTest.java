@@ -9,15 +9,16 @@ import dev.manifolddp.sampling.random.RandomStreams;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.statistics.distribution.GammaDistribution;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
 /** KS tests at alpha = 1e-3 with fixed seeds: deterministic; a random seed would fail each with probability 1e-3. */
 class EuclideanLaplaceTest {
 
+    /** Both forms: the continuous draw and, at the grid's resolution, the lattice draw of {@code sampleOnGrid}. */
     @ParameterizedTest
-    @ValueSource(ints = {1, 3, 10})
-    void radiusOverSigmaIsGammaOfShapeD(int dimension) {
+    @CsvSource({"1, false", "3, false", "10, false", "1, true", "3, true", "6, true"})
+    void radiusOverSigmaIsGammaOfShapeD(int dimension, boolean grid) {
         UniformRandomProvider rng = RandomStreams.seeded(11L).stream(dimension, 0);
         EuclideanLaplace laplace = new EuclideanLaplace();
         double[] center = new double[dimension];
@@ -28,7 +29,11 @@ class EuclideanLaplaceTest {
         double[] out = new double[dimension];
         double[] radii = new double[4000];
         for (int n = 0; n < radii.length; n++) {
-            laplace.sample(center, sigma, rng, out);
+            if (grid) {
+                laplace.sampleOnGrid(center, sigma, rng, out);
+            } else {
+                laplace.sample(center, sigma, rng, out);
+            }
             double r2 = 0;
             for (int i = 0; i < dimension; i++) {
                 r2 += (out[i] - center[i]) * (out[i] - center[i]);
@@ -36,7 +41,7 @@ class EuclideanLaplaceTest {
             radii[n] = Math.sqrt(r2) / sigma;
         }
         GammaDistribution gamma = GammaDistribution.of(dimension, 1.0);
-        assertFollows("radius / sigma against Gamma(" + dimension + ", 1)", radii, gamma::cumulativeProbability);
+        assertFollows("radius / sigma against Gamma(" + dimension + ", 1), grid " + grid, radii, gamma::cumulativeProbability);
     }
 
     /** In R^3 the first coordinate of a uniform unit vector is uniform on [-1, 1] (Archimedes). */
