@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.cli;
 
 import dev.manifolddp.experiments.check.SensitivityCheck;
+import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.output.OutputFolder;
 import dev.manifolddp.experiments.output.OutputWriter;
 import dev.manifolddp.experiments.output.SensitivityCheckOutputs;
@@ -75,6 +76,8 @@ final class RunCommand implements Callable<Integer> {
                     + "threads%n", experiment.config().name(), experiment.cells().size(),
                     experiment.mechanisms().size(), experiment.replicates(), experiment.releases(),
                     experiment.threads());
+            Limits.requireHeap(experiment.releases(), experiment.utilities().size(), Runtime.getRuntime().maxMemory(),
+                    scale == 1 ? "replicates" : "--scale");
             long tasks = (long) experiment.cells().size() * experiment.replicates();
             RunResult result = new Runner(experiment, jars.loader())
                     .run(Progress.create(options.progress(), tasks, parent.err));

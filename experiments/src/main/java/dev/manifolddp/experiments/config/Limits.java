@@ -27,6 +27,13 @@ public final class Limits {
     public static final long MAX_N = 10_000_000;
     /** Releases of a run (cells x replicates x mechanisms): the runner keeps one record of each in memory. */
     public static final long MAX_RELEASES = 100_000_000;
+    /**
+     * Heap bytes the runner keeps per release (its record, the utility values and the sampler report), plus
+     * {@link #BYTES_PER_MEASUREMENT} per utility measure: a generous estimate for the check against the JVM's heap.
+     */
+    public static final long BYTES_PER_RELEASE = 160;
+    /** Heap bytes per utility value of a release. */
+    public static final long BYTES_PER_MEASUREMENT = 40;
     /** Boundary points per circle of a sensitivity check, after {@code --scale}. */
     public static final long MAX_GRID = 10_000;
 
@@ -68,6 +75,21 @@ public final class Limits {
             }
         }
         return cells;
+    }
+
+    /**
+     * Fails when the records of {@code releases} releases with {@code utilities} values each would not fit in
+     * {@code heapBytes} (with a quarter kept for the work itself), naming {@code replicatesKey} and the heap option.
+     */
+    public static void requireHeap(long releases, int utilities, long heapBytes, String replicatesKey) {
+        long perRelease = BYTES_PER_RELEASE + BYTES_PER_MEASUREMENT * utilities;
+        double needed = (double) releases * perRelease;
+        if (needed > 0.75 * heapBytes) {
+            throw new ConfigException(replicatesKey, String.format(Locale.ROOT, "%,d releases need about %.1f GiB of "
+                    + "memory for their records, and the JVM may use %.1f GiB: lower %s, or give the JVM more heap "
+                    + "(e.g. MDP_JAVA_OPTS=-Xmx%dg)", releases, needed / (1L << 30), heapBytes / (double) (1L << 30),
+                    replicatesKey, (long) Math.ceil(needed / 0.75 / (1L << 30)) + 1));
+        }
     }
 
     /**
