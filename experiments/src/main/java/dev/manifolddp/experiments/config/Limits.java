@@ -65,13 +65,14 @@ public final class Limits {
     public static long cells(List<SweepAxis> axes) {
         long cells = 1;
         StringBuilder lengths = new StringBuilder();
-        for (SweepAxis axis : axes) {
+        for (int i = 0; i < axes.size(); i++) {
+            SweepAxis axis = axes.get(i);
             cells = Math.multiplyExact(cells, (long) axis.values().size());
             lengths.append(lengths.length() == 0 ? "" : " x ").append(axis.values().size());
             if (cells > MAX_CELLS) {
                 throw new ConfigException("sweep", String.format(Locale.ROOT, "the sweep has more than %,d cells "
                         + "(%s%s); sweep fewer values, or split the sweep over several configurations",
-                        MAX_CELLS, lengths, axes.size() > 1 ? " and more" : ""));
+                        MAX_CELLS, lengths, i + 1 < axes.size() ? " and more axes" : ""));
             }
         }
         return cells;
