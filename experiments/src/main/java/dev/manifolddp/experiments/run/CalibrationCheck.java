@@ -91,7 +91,8 @@ public final class CalibrationCheck {
 
     /**
      * The configuration keys a failure's message points at: the privacy budget axes it names, the data ball when it
-     * names the ball or Assumption 1, the geometry when it names a capability, and always the mechanism's own parameters.
+     * names the ball or Assumption 1, the geometry when it names a capability, and always the mechanism's own
+     * parameters.
      */
     static String keyToChange(Experiment experiment, MechanismConfig entry, String cause) {
         String text = cause.toLowerCase(Locale.ROOT).replace("(epsilon, delta)", "");
