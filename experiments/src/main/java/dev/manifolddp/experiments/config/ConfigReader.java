@@ -307,13 +307,8 @@ public final class ConfigReader {
     private static void checkBuiltInValue(String axis, String text, String path) {
         switch (axis) {
             case SweepAxis.N -> {
-                long n;
-                try {
-                    n = new java.math.BigInteger(text).min(java.math.BigInteger.valueOf(Long.MAX_VALUE)).longValue();
-                } catch (NumberFormatException e) {
-                    throw new ConfigException(path, "n must be an integer >= 1. Provided value: " + text);
-                }
-                if (n < 1) {
+                Long n = Limits.integer(text);
+                if (n == null || n < 1) {
                     throw new ConfigException(path, "n must be an integer >= 1. Provided value: " + text);
                 }
                 Limits.require(path, "n (records per replicate)", n, Limits.MAX_N, "use smaller n");

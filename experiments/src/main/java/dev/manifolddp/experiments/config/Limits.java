@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.config;
 
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -48,6 +49,18 @@ public final class Limits {
             "proposal-budget", 100_000_000L);
 
     private Limits() {
+    }
+
+    /**
+     * The integer a text holds, saturated at {@code Long.MAX_VALUE} (so {@code 99999999999999999999} is "too large",
+     * not "not a number"), or null when it is not an integer.
+     */
+    public static Long integer(String text) {
+        try {
+            return new BigInteger(text.trim()).min(BigInteger.valueOf(Long.MAX_VALUE)).longValue();
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     /** Fails at {@code path} when {@code value} exceeds {@code limit}; {@code advice} says what to do instead. */

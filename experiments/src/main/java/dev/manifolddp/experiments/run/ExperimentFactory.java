@@ -291,18 +291,11 @@ public final class ExperimentFactory {
     private static void checkWorkLimits(MechanismConfig entry, Map<String, String> parameters) {
         Limits.MECHANISM_PARAMETERS.forEach((key, limit) -> {
             String text = parameters.get(key);
-            if (text == null) {
-                return;
+            Long value = text == null ? null : Limits.integer(text);
+            if (value != null) { // absent or not an integer: the mechanism's own check names it
+                Limits.require(entry.path() + ".params." + key, "'" + key + "'", value, limit,
+                        "it sets the work of every release: lower it");
             }
-            java.math.BigInteger value;
-            try {
-                value = new java.math.BigInteger(text.trim());
-            } catch (NumberFormatException e) {
-                return; // not an integer: the mechanism's own check names it
-            }
-            Limits.require(entry.path() + ".params." + key, "'" + key + "'",
-                    value.min(java.math.BigInteger.valueOf(Long.MAX_VALUE)).longValue(), limit,
-                    "it sets the work of every release: lower it");
         });
     }
 
