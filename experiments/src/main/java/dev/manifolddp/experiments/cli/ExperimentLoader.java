@@ -9,9 +9,11 @@ import dev.manifolddp.experiments.config.ConfigModule;
 import dev.manifolddp.experiments.config.ConfigReader;
 import dev.manifolddp.experiments.config.Configuration;
 import dev.manifolddp.experiments.config.ExperimentConfig;
+import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.config.SensitivityCheckConfig;
 import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
+import dev.manifolddp.experiments.run.CalibrationCheck;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.ExperimentFactory;
 import dev.manifolddp.experiments.run.RunOptions;
@@ -45,12 +47,17 @@ final class ExperimentLoader {
         return prefixed(file, () -> {
             Configuration configuration = ConfigReader.readAny(file);
             if (configuration instanceof SensitivityCheckConfig check) {
+                Limits.require("--scale", "grid x --scale " + options.scale(),
+                        Math.round(Math.min(Long.MAX_VALUE / 2.0, check.grid() * options.scale())), Limits.MAX_GRID,
+                        "use a smaller --scale");
                 Injector injector = Graphs.injector(plugins, log, new SensitivityCheckModule(check, options));
                 return new Check(injector.getInstance(SensitivityCheckFactory.class).build());
             }
             ExperimentConfig config = (ExperimentConfig) configuration;
             Injector injector = Graphs.injector(plugins, log, new ConfigModule(config, options));
-            return new Comparison(injector.getInstance(ExperimentFactory.class).build());
+            Experiment experiment = injector.getInstance(ExperimentFactory.class).build();
+            CalibrationCheck.check(experiment);
+            return new Comparison(experiment);
         });
     }
 
@@ -58,7 +65,8 @@ final class ExperimentLoader {
         try {
             return action.get();
         } catch (ConfigException e) {
-            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+            String message = e.getMessage();
+            throw new IllegalArgumentException(message.startsWith(file + " ") ? message : file + ": " + message, e);
         }
     }
 }

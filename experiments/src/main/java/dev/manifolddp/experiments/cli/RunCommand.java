@@ -1,6 +1,8 @@
 package dev.manifolddp.experiments.cli;
 
 import dev.manifolddp.experiments.check.SensitivityCheck;
+import dev.manifolddp.experiments.config.Limits;
+import dev.manifolddp.experiments.output.OutputFolder;
 import dev.manifolddp.experiments.output.OutputWriter;
 import dev.manifolddp.experiments.output.SensitivityCheckOutputs;
 import dev.manifolddp.experiments.plugins.PluginJars;
@@ -53,6 +55,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress bar and no plugin log.")
     boolean quiet;
 
+    @Option(names = "--force", description = "Write into an output folder that already holds files (the files "
+            + "mdp writes are overwritten).")
+    boolean force;
+
     @Override
     public Integer call() {
         PluginJars jars = PluginJars.load(plugins);
@@ -62,17 +68,19 @@ final class RunCommand implements Callable<Integer> {
         try {
             ExperimentLoader.Loaded loaded = ExperimentLoader.load(config, jars, options, quiet ? null : parent.err);
             if (loaded instanceof ExperimentLoader.Check check) {
-                return runCheck(check.check());
+                return runCheck(check.check(), OutputFolder.resolve(out, check.check().config().name(), force));
             }
             Experiment experiment = ((ExperimentLoader.Comparison) loaded).experiment();
+            Path folder = OutputFolder.resolve(out, experiment.config().name(), force);
             parent.out.printf(Locale.ROOT, "%s: %d cells x %d mechanisms x %d replicates = %d releases on %d "
                     + "threads%n", experiment.config().name(), experiment.cells().size(),
                     experiment.mechanisms().size(), experiment.replicates(), experiment.releases(),
                     experiment.threads());
+            Limits.requireHeap(experiment.releases(), experiment.utilities().size(), Runtime.getRuntime().maxMemory(),
+                    scale == 1 ? "replicates" : "--scale");
             long tasks = (long) experiment.cells().size() * experiment.replicates();
             RunResult result = new Runner(experiment, jars.loader())
                     .run(Progress.create(options.progress(), tasks, parent.err));
-            Path folder = out != null ? out : Path.of("results", experiment.config().name());
             List<String> files = OutputWriter.write(result, folder);
             parent.out.printf(Locale.ROOT, "done in %.1f s; wrote %s: %s%n", result.wallSeconds(), folder,
                     String.join(", ", files));
@@ -82,11 +90,10 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private int runCheck(SensitivityCheck check) {
+    private int runCheck(SensitivityCheck check, Path folder) {
         parent.out.printf(Locale.ROOT, "%s: sensitivity check on %s, %d radii, %d grid points per circle%n",
                 check.config().name(), check.geometry().spec(), check.config().radii().size(), check.perCircle());
         SensitivityCheck.Result result = check.run();
-        Path folder = out != null ? out : Path.of("results", check.config().name());
         List<String> files = SensitivityCheckOutputs.write(result, folder);
         parent.out.printf(Locale.ROOT, "done in %.1f s; wrote %s: %s%n", result.wallSeconds(), folder,
                 String.join(", ", files));

@@ -15,8 +15,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
 /**
- * {@code mdp validate CONFIG}: checks a configuration completely (keys, values, plugin names and parameters, and
- * creates the geometry, data source, estimator, mechanisms and utility measures of every cell) without running it.
+ * {@code mdp validate CONFIG}: checks a configuration completely (keys, values, sizes, plugin names and parameters;
+ * creates the geometry, data source, estimator, mechanisms and utility measures of every cell, and checks every
+ * cell's calibration up to the first draw, {@link dev.manifolddp.experiments.run.CalibrationCheck}) without running
+ * it.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = "Check a configuration without running it.")
@@ -49,7 +51,7 @@ final class ValidateCommand implements Callable<Integer> {
             }
             Experiment experiment = ((ExperimentLoader.Comparison) loaded).experiment();
             parent.out.printf(Locale.ROOT, "%s is valid: %d cells (%s) x %d mechanisms (%s) x %d replicates = %d "
-                    + "releases%n", config, experiment.cells().size(),
+                    + "releases; every cell's calibration checked without drawing%n", config, experiment.cells().size(),
                     experiment.axes().stream().map(SweepAxis::name).collect(Collectors.joining(" x ")),
                     experiment.mechanisms().size(), experiment.mechanisms().stream().map(m -> m.label())
                             .collect(Collectors.joining(", ")), experiment.replicates(), experiment.releases());

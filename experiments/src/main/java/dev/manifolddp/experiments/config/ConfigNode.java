@@ -88,6 +88,10 @@ final class ConfigNode {
     }
 
     ConfigNode require(String what) {
+        if (node != null && node.isNull()) {
+            throw new ConfigException(path, what + " has no value (the key is there but empty or ~); give a value "
+                    + "or remove the key");
+        }
         if (isMissing()) {
             throw new ConfigException(path, what + " is required");
         }
@@ -226,11 +230,25 @@ final class ConfigNode {
         return parameters;
     }
 
+    /** What kind of YAML value a node is, for messages about the document as a whole. */
+    static String kind(JsonNode node) {
+        if (node.isArray()) {
+            return "a list";
+        }
+        if (node.isTextual()) {
+            return "the text " + abbreviate(node.toString());
+        }
+        return "the value " + abbreviate(node.toString());
+    }
+
+    private static String abbreviate(String text) {
+        return text.length() > 80 ? text.substring(0, 77) + "..." : text;
+    }
+
     private String describe() {
         if (node == null || node.isMissingNode()) {
             return "(missing)";
         }
-        String text = node.toString();
-        return text.length() > 80 ? text.substring(0, 77) + "..." : text;
+        return abbreviate(node.toString());
     }
 }

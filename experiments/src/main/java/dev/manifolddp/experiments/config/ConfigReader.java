@@ -8,8 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -65,6 +63,9 @@ public final class ConfigReader {
     /** The estimator used when the configuration names none. */
     public static final String DEFAULT_ESTIMATOR = "frechet-mean";
 
+    /** The longest experiment name (a folder name; file systems allow 255 bytes). */
+    public static final int MAX_NAME_LENGTH = 100;
+
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
     private static final Pattern AXIS = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
 
@@ -82,13 +83,7 @@ public final class ConfigReader {
     }
 
     private static String readText(Path file) {
-        try {
-            return Files.readString(file);
-        } catch (NoSuchFileException e) {
-            throw new ConfigException("", "configuration file not found: " + file);
-        } catch (IOException e) {
-            throw new ConfigException("", "cannot read configuration file " + file + ": " + e.getMessage(), e);
-        }
+        return ConfigText.read(file);
     }
 
     /** Parses and checks a mechanism-comparison configuration; {@code file} (may be null) resolves data paths. */
@@ -103,20 +98,21 @@ public final class ConfigReader {
 
     /** Parses and checks a configuration of any kind (the key {@code kind}, default {@value #KIND_MECHANISMS}). */
     public static Configuration parseAny(String yaml, Path file) {
-        JsonNode document;
-        try {
-            ObjectMapper mapper = new ObjectMapper(new YAMLFactory());
-            mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-            document = mapper.readTree(yaml);
-        } catch (JsonProcessingException e) {
-            throw new ConfigException("", "the file is not valid YAML: " + e.getOriginalMessage().replace('\n', ' ')
-                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"), e);
+        if (yaml == null) {
+            throw new ConfigException("", "the configuration text must not be null. Provided value: null");
         }
+        JsonNode document = document(yaml);
         ConfigNode root = new ConfigNode(document, "", scalarTexts(yaml));
-        if (root.isMissing() || !root.isObject()) {
-            throw new ConfigException("", "the configuration must be a YAML mapping with the keys "
+        if (root.isMissing()) {
+            throw new ConfigException("", "the configuration is empty; it must be a YAML mapping with the keys "
                     + String.join(", ", TOP_LEVEL_KEYS));
         }
+        if (!root.isObject()) {
+            throw new ConfigException("", String.format("the configuration must be a YAML mapping (key: value lines) "
+                    + "with the keys %s. Provided value: %s", String.join(", ", TOP_LEVEL_KEYS),
+                    ConfigNode.kind(document)));
+        }
+        requireNoNulls(document, "");
         String kind = root.has("kind") ? root.field("kind").scalar("the configuration kind") : KIND_MECHANISMS;
         if (!KINDS.contains(kind)) {
             throw new ConfigException("kind", String.format("unknown kind; allowed: %s (default %s). Provided value: "
@@ -131,7 +127,10 @@ public final class ConfigReader {
         String reproduces = root.has("reproduces") ? root.field("reproduces").scalar("reproduces") : null;
         long seed = root.field("seed").longValue("the master seed");
         int replicates = root.field("replicates").intValue("replicates", 1);
+        Limits.require("replicates", "replicates", replicates, Limits.MAX_REPLICATES, "the summary's standard "
+                + "errors need far fewer");
         int threads = root.has("threads") ? root.field("threads").intValue("threads", 0) : 0;
+        Limits.require("threads", "threads", threads, Limits.MAX_THREADS, "use 0 for one per core");
         String geometry = root.field("geometry").scalar("the geometry specification (e.g. sphere:d=2)");
         boolean nonPrivate = root.has("non-private") && root.field("non-private").bool("non-private");
         DataConfig data = data(root.field("data"), nonPrivate);
@@ -141,16 +140,68 @@ public final class ConfigReader {
         List<String> utility = unique(root.field("utility"), "utility measure");
         List<String> deviations = root.has("deviations") ? root.field("deviations").texts("deviations") : List.of();
         PlotConfig plot = plot(root.field("plot"));
+        Limits.releases(Limits.cells(sweep), replicates, mechanisms.size(), "replicates");
         return new ExperimentConfig(name, reproduces, seed, replicates, threads, geometry, data, sweep, estimator,
                 mechanisms, utility, deviations, nonPrivate, plot, file, document);
+    }
+
+    /**
+     * The one YAML document of {@code yaml}; a second document (after {@code ---}) is an error naming its line, since
+     * reading only the first would silently ignore the rest.
+     */
+    private static JsonNode document(String yaml) {
+        ObjectMapper mapper = new ObjectMapper(new YAMLFactory());
+        mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+        try (JsonParser parser = mapper.createParser(yaml)) {
+            JsonNode document = mapper.readTree(parser);
+            JsonToken next = parser.nextToken();
+            if (next == JsonToken.VALUE_NULL) {
+                next = parser.nextToken(); // an empty document after a trailing '---' holds nothing to ignore
+            }
+            if (next != null) {
+                throw new ConfigException("", String.format("the file holds a second YAML document at line %d; a "
+                        + "configuration is one document: remove the '---' line and what follows, or put the second "
+                        + "experiment in its own file", parser.currentTokenLocation().getLineNr()));
+            }
+            return document;
+        } catch (JsonProcessingException e) {
+            throw new ConfigException("", "the file is not valid YAML: " + e.getOriginalMessage().replace('\n', ' ')
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"), e);
+        } catch (IOException e) {
+            throw new ConfigException("", "the file is not valid YAML: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Fails at the first key or list entry without a value ({@code key:}, {@code key: ~}, {@code [1, ~]}): an
+     * absent value is never read as a default.
+     */
+    private static void requireNoNulls(JsonNode node, String path) {
+        if (node.isNull()) {
+            throw new ConfigException(path, "has no value (written empty or ~); give a value, or remove the "
+                    + (path.endsWith("]") ? "entry" : "key"));
+        }
+        if (node.isObject()) {
+            node.fields().forEachRemaining(entry -> requireNoNulls(entry.getValue(),
+                    path.isEmpty() ? entry.getKey() : path + "." + entry.getKey()));
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                requireNoNulls(node.get(i), path + "[" + i + "]");
+            }
+        }
     }
 
     /** The checked {@code name}, which becomes the output folder. */
     static String name(ConfigNode root) {
         String name = root.field("name").scalar("the experiment name");
-        if (!NAME.matcher(name).matches()) {
-            throw new ConfigException("name", "the name becomes the output folder; use letters, digits, '.', '_' "
-                    + "and '-' only. Provided value: " + name);
+        if (!NAME.matcher(name).matches() || name.chars().allMatch(c -> c == '.')) {
+            throw new ConfigException("name", "the name becomes the output folder results/<name>: a plain folder "
+                    + "name of letters, digits, '.', '_' and '-' (not '.' or '..', no path separators). Provided "
+                    + "value: " + name);
+        }
+        if (name.length() > MAX_NAME_LENGTH) {
+            throw new ConfigException("name", String.format("the name becomes the output folder; use at most %d "
+                    + "characters. Provided value: %d characters", MAX_NAME_LENGTH, name.length()));
         }
         return name;
     }
@@ -231,6 +282,10 @@ public final class ConfigReader {
                 throw new ConfigException(values.path(), "an axis name starts with a letter and has letters, digits, "
                         + "'_' and '-' only. Provided value: " + key);
             }
+            if (values.isArray()) {
+                Limits.require(values.path(), "a sweep axis' number of values", values.json().size(),
+                        Limits.MAX_AXIS_VALUES, "sweep fewer values");
+            }
             List<String> texts = values.texts("sweep axis '" + key + "'");
             Set<String> seen = new HashSet<>();
             for (int i = 0; i < texts.size(); i++) {
@@ -252,15 +307,11 @@ public final class ConfigReader {
     private static void checkBuiltInValue(String axis, String text, String path) {
         switch (axis) {
             case SweepAxis.N -> {
-                int n;
-                try {
-                    n = Integer.parseInt(text);
-                } catch (NumberFormatException e) {
+                Long n = Limits.integer(text);
+                if (n == null || n < 1) {
                     throw new ConfigException(path, "n must be an integer >= 1. Provided value: " + text);
                 }
-                if (n < 1) {
-                    throw new ConfigException(path, "n must be an integer >= 1. Provided value: " + text);
-                }
+                Limits.require(path, "n (records per replicate)", n, Limits.MAX_N, "use smaller n");
             }
             case SweepAxis.EPSILON -> {
                 double epsilon = parse(text, path, "epsilon");
@@ -306,6 +357,8 @@ public final class ConfigReader {
         if (entries.isEmpty()) {
             throw new ConfigException(node.path(), "list at least one mechanism");
         }
+        Limits.require(node.path(), "the number of mechanism entries", entries.size(), Limits.MAX_MECHANISMS,
+                "split the comparison over several configurations");
         List<MechanismConfig> mechanisms = new ArrayList<>();
         Map<String, String> labels = new HashMap<>();
         for (ConfigNode entry : entries) {

@@ -26,6 +26,8 @@ final class SensitivityCheckReader {
         List<Double> radii = radii(root.field("radii"));
         int grid = root.has("grid") ? root.field("grid").intValue("grid (boundary points per circle)",
                 SensitivityCheckConfig.MIN_GRID) : SensitivityCheckConfig.DEFAULT_GRID;
+        Limits.require("grid", "grid (boundary points per circle)", grid, Limits.MAX_GRID, "the bound converges "
+                + "long before; use a coarser grid");
         List<String> deviations = root.has("deviations") ? root.field("deviations").texts("deviations") : List.of();
         PlotConfig plot = ConfigReader.plot(root.field("plot"));
         if (plot.x() != null && !plot.x().equals("r")) {

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
 /**
@@ -34,6 +35,10 @@ public record PluginJars(ClassLoader loader, List<Path> jars) {
         if (directory == null) {
             return none();
         }
+        if (!Files.exists(directory)) {
+            throw new IllegalArgumentException("--plugins: the plugins folder " + directory + " does not exist; give "
+                    + "a folder of jar files");
+        }
         if (!Files.isDirectory(directory)) {
             throw new IllegalArgumentException("--plugins must name a folder of jar files; " + directory
                     + " is not a folder");
@@ -47,6 +52,7 @@ public record PluginJars(ClassLoader loader, List<Path> jars) {
             throw new IllegalArgumentException("cannot list the plugins folder " + directory + ": " + e.getMessage(),
                     e);
         }
+        jars.forEach(PluginJars::requireReadable);
         URL[] urls = jars.stream().map(PluginJars::url).toArray(URL[]::new);
         return new PluginJars(new URLClassLoader("manifolddp-plugins", urls, applicationLoader()), jars);
     }
@@ -54,6 +60,26 @@ public record PluginJars(ClassLoader loader, List<Path> jars) {
     /** True when {@code source} (a code-source location, see {@code GeometryRegistry.source}) is a plugin jar. */
     public boolean isPlugin(String source) {
         return jars.stream().anyMatch(jar -> source.equals(url(jar).toString()));
+    }
+
+    /**
+     * Fails unless {@code jar} opens as a jar and every entry's header reads: the class loader would skip a corrupt or
+     * unreadable jar without a word, and its providers would silently be missing.
+     */
+    private static void requireReadable(Path jar) {
+        if (!Files.isReadable(jar)) {
+            throw new IllegalArgumentException("--plugins: the plugin jar " + jar + " is not readable (permission "
+                    + "denied); make it readable or remove it from the folder");
+        }
+        try (JarFile file = new JarFile(jar.toFile(), true)) {
+            file.stream().forEach(entry -> {
+                // walking the central directory checks every entry header
+            });
+            file.getManifest();
+        } catch (IOException | SecurityException | IllegalStateException e) {
+            throw new IllegalArgumentException("--plugins: the plugin jar " + jar + " is not a readable jar file ("
+                    + e.getMessage() + "); rebuild it or remove it from the folder", e);
+        }
     }
 
     private static URL url(Path jar) {

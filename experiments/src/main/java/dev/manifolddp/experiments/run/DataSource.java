@@ -8,6 +8,13 @@ public interface DataSource {
     /** Draws the records of one replicate; {@code n < 0} means "all rows" for file data. */
     Dataset draw(int n, UniformRandomProvider random);
 
+    /**
+     * Public stand-in records for checking a mechanism's calibration without drawing anything: {@code n} references to
+     * the ball's centre (all rows' count for {@code n < 0}) in the ball a replicate would use. No record of a data
+     * file is returned; a data-derived ball is measured from the rows as a replicate would measure it.
+     */
+    Dataset probe(int n);
+
     /** One line for reports. */
     String describe();
 }

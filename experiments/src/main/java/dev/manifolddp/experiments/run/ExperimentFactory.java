@@ -6,6 +6,7 @@ import dev.manifolddp.estimators.MeanEstimator;
 import dev.manifolddp.experiments.config.ConfigException;
 import dev.manifolddp.experiments.config.DataConfig;
 import dev.manifolddp.experiments.config.ExperimentConfig;
+import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.config.Placeholders;
 import dev.manifolddp.experiments.config.SweepAxis;
@@ -69,10 +70,8 @@ public final class ExperimentFactory {
             throw new ConfigException("sweep.n", "generated data need the sample size axis n (e.g. n: [10, 100])");
         }
         int mechanismCount = config.mechanisms().size();
-        long cellCount = 1;
-        for (SweepAxis axis : axes) {
-            cellCount *= axis.values().size();
-        }
+        long cellCount = Limits.cells(axes);
+        int replicates = scaledReplicates(cellCount);
         if (!StreamLayout.fits(cellCount, mechanismCount)) {
             throw new ConfigException("sweep", String.format(
                     "%d cells x %d streams per cell exceed the 2^31 random streams; sweep fewer values", cellCount,
@@ -118,8 +117,19 @@ public final class ExperimentFactory {
         if (threads == 0) {
             threads = Runtime.getRuntime().availableProcessors();
         }
-        return new Experiment(config, cells, utilities, options.scaledReplicates(config.replicates()), options,
-                threads, dataNotes, clipped[0]);
+        return new Experiment(config, cells, utilities, replicates, options, threads, dataNotes, clipped[0]);
+    }
+
+    /** The replicates per cell after {@code --scale}, within {@link Limits}. */
+    private int scaledReplicates(long cellCount) {
+        int replicates = options.scaledReplicates(config.replicates());
+        if (replicates != config.replicates()) {
+            String scale = "--scale " + options.scale();
+            Limits.require("--scale", "replicates x " + scale, replicates, Limits.MAX_REPLICATES, "use a smaller "
+                    + "--scale");
+            Limits.releases(cellCount, replicates, config.mechanisms().size(), "--scale");
+        }
+        return replicates;
     }
 
     /**
@@ -240,16 +250,53 @@ public final class ExperimentFactory {
             throw new ConfigException(entry.path(), String.format("unknown mechanism '%s'; known mechanisms: %s",
                     entry.name(), String.join(", ", components.mechanisms().keySet())));
         }
+        requireConsent(entry, provider, parameters);
         checkParameters("mechanism '" + entry.name() + "'", provider.parameters(), parameters,
                 entry.path() + ".params", names(provider.parameters()));
-        boolean consents = provider.parameters().stream().noneMatch(spec -> spec.name().equals(NON_PRIVATE))
-                || "true".equals(parameters.get(NON_PRIVATE));
-        if (config.data().isFile() && config.data().radius() == null && !consents) {
-            throw new ConfigException(entry.path() + ".params", String.format("the data ball is measured from the "
-                    + "data (data without radius), and mechanism '%s' refuses such a ball unless told: add "
-                    + "non-private: true to its params (its releases are then marked not private)", entry.name()));
-        }
+        checkWorkLimits(entry, parameters);
         return wrap(entry.path() + ".params", () -> provider.create(parameters));
+    }
+
+    /**
+     * With a data-derived ball ({@code data: non-private: true} or the run's {@code non-private: true}) every
+     * mechanism entry must consent explicitly with {@code non-private: true} in its own parameters; a mechanism
+     * without that parameter cannot consent and is refused.
+     */
+    private void requireConsent(MechanismConfig entry, MechanismProvider provider, Map<String, String> parameters) {
+        DataConfig data = config.data();
+        String source = data.nonPrivate() && data.radius() == null
+                ? "the data ball is measured from the data (data: non-private: true without a radius)"
+                : data.nonPrivate() ? "the data section is marked non-private (data: non-private: true)"
+                : config.nonPrivate() ? "the configuration is marked non-private (non-private: true), so bounds may "
+                        + "come from the data" : null;
+        if (source == null) {
+            return;
+        }
+        boolean canConsent = provider.parameters().stream().anyMatch(spec -> spec.name().equals(NON_PRIVATE));
+        if (!canConsent) {
+            throw new ConfigException(entry.path(), String.format("%s, and mechanism '%s' has no '%s' parameter, so "
+                    + "it cannot consent to data-derived bounds; remove it from this configuration or declare a "
+                    + "public ball without non-private", source, entry.name(), NON_PRIVATE));
+        }
+        String given = parameters.get(NON_PRIVATE);
+        if (given == null || !given.trim().equalsIgnoreCase("true")) {
+            throw new ConfigException(entry.path() + ".params", String.format("%s; mechanism '%s' must consent "
+                    + "itself: add non-private: true to its params (its releases are then marked not private). "
+                    + "Provided value: %s", source, entry.name(),
+                    given == null ? "(no non-private parameter)" : "non-private: " + given));
+        }
+    }
+
+    /** Mechanism parameters that set the work of a release (MCMC steps, chains...) within {@link Limits}. */
+    private static void checkWorkLimits(MechanismConfig entry, Map<String, String> parameters) {
+        Limits.MECHANISM_PARAMETERS.forEach((key, limit) -> {
+            String text = parameters.get(key);
+            Long value = text == null ? null : Limits.integer(text);
+            if (value != null) { // absent or not an integer: the mechanism's own check names it
+                Limits.require(entry.path() + ".params." + key, "'" + key + "'", value, limit,
+                        "it sets the work of every release: lower it");
+            }
+        });
     }
 
     private List<UtilityMeasure> utilities(Iterable<Geometry> geometries) {

@@ -54,6 +54,14 @@ final class FileSource implements DataSource {
     }
 
     @Override
+    public Dataset probe(int n) {
+        double[][] points = new double[n < 0 ? rows.length : n][];
+        java.util.Arrays.fill(points, center);
+        DataBall ball = radius == null ? DataBall.fromData(geometry, center, rows) : DataBall.declared(center, radius);
+        return new Dataset(points, ball);
+    }
+
+    @Override
     public String describe() {
         return description;
     }

@@ -3,6 +3,7 @@ package dev.manifolddp.experiments.run;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.sampling.data.DataGenerator;
 import dev.manifolddp.sampling.data.GeneratedData;
+import dev.manifolddp.sampling.random.RandomStreams;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /** Records from a synthetic generator; the ball is the generator's public one (set by its parameters). */
@@ -20,6 +21,18 @@ final class GeneratorSource implements DataSource {
     public Dataset draw(int n, UniformRandomProvider random) {
         GeneratedData data = generator.generate(n, random);
         return new Dataset(data.points(), DataBall.declared(data.center(), data.radius()));
+    }
+
+    /**
+     * The generator's public ball comes with a generated data set only, so one record is generated from a fixed stream
+     * (synthetic data, no noise) to learn it.
+     */
+    @Override
+    public Dataset probe(int n) {
+        GeneratedData one = generator.generate(1, RandomStreams.seeded(0).stream(0, 0));
+        double[][] points = new double[n][];
+        java.util.Arrays.fill(points, one.center());
+        return new Dataset(points, DataBall.declared(one.center(), one.radius()));
     }
 
     @Override

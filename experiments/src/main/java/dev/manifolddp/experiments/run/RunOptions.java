@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.run;
 
+import dev.manifolddp.experiments.config.Limits;
 import java.nio.file.Path;
 
 /**
@@ -17,8 +18,9 @@ public record RunOptions(double scale, Integer threads, Path out, boolean progre
             throw new IllegalArgumentException("--scale must be a finite number > 0 (e.g. 0.1 for a tenth of the "
                     + "replicates). Provided value: " + scale);
         }
-        if (threads != null && threads < 0) {
-            throw new IllegalArgumentException("--threads must be >= 0 (0 = all cores). Provided value: " + threads);
+        if (threads != null && (threads < 0 || threads > Limits.MAX_THREADS)) {
+            throw new IllegalArgumentException(String.format("--threads must be in [0, %d] (0 = one per core). "
+                    + "Provided value: %d", Limits.MAX_THREADS, threads));
         }
     }
 

@@ -1,0 +1,121 @@
+package dev.manifolddp.experiments.run;
+
+import dev.manifolddp.experiments.config.ConfigException;
+import dev.manifolddp.experiments.config.MechanismConfig;
+import dev.manifolddp.mechanisms.MeanMechanism;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Checks every cell's calibration without drawing: each mechanism of each cell releases from public stand-in records
+ * ({@link DataSource#probe}: n copies of the ball's centre in the ball a replicate would use) with a
+ * {@link NoDrawRandom}, so the release computes its sensitivity and noise scale and runs every check of its inputs
+ * (Assumption 1, a delta for Gaussian noise, the calibration's range of epsilon, a geometry's capabilities, consent to
+ * a data-derived ball) and is stopped at its first draw. Reaching that draw passes; any other failure is a
+ * configuration error naming the cell, the mechanism and the key to change. Nothing random is drawn, so
+ * {@code validate} sees what the first release of {@code run} would see, and {@code run} fails in seconds instead of
+ * after hours. Cells that give a mechanism the same geometry, data, n and budget are checked once.
+ */
+public final class CalibrationCheck {
+
+    private CalibrationCheck() {
+    }
+
+    /** Checks every (cell, mechanism) pair of {@code experiment}; fails at the first that cannot release. */
+    public static void check(Experiment experiment) {
+        Map<DataSource, Map<Integer, Dataset>> probes = new IdentityHashMap<>();
+        Set<List<Object>> checked = new HashSet<>();
+        List<MechanismConfig> entries = experiment.mechanisms();
+        for (Cell cell : experiment.cells()) {
+            Dataset probe = probes.computeIfAbsent(cell.data(), source -> new java.util.HashMap<>())
+                    .computeIfAbsent(cell.n(), n -> probe(cell));
+            checkEstimator(cell, probe);
+            for (int m = 0; m < entries.size(); m++) {
+                MeanMechanism mechanism = cell.mechanisms().get(m);
+                List<Object> key = List.of(mechanism, cell.geometry(), cell.data(), cell.n(), cell.budget());
+                if (checked.add(key)) {
+                    release(experiment, cell, m, probe);
+                }
+            }
+        }
+    }
+
+    private static Dataset probe(Cell cell) {
+        try {
+            return cell.data().probe(cell.n());
+        } catch (RuntimeException e) {
+            throw new ConfigException("data", String.format("the data source fails in cell {%s}: %s", cell.describe(),
+                    message(e)), e);
+        }
+    }
+
+    private static void checkEstimator(Cell cell, Dataset probe) {
+        try {
+            cell.estimator().estimate(cell.geometry(), probe.points());
+        } catch (RuntimeException e) {
+            throw new ConfigException("estimator", String.format("the estimator fails in cell {%s}: %s",
+                    cell.describe(), message(e)), e);
+        }
+    }
+
+    private static void release(Experiment experiment, Cell cell, int m, Dataset probe) {
+        MechanismConfig entry = experiment.mechanisms().get(m);
+        try {
+            cell.mechanisms().get(m).release(cell.geometry(), probe.points(), probe.ball(), cell.budget(),
+                    new NoDrawRandom());
+        } catch (RuntimeException e) {
+            if (stoppedAtDraw(e)) {
+                return;
+            }
+            String cause = message(e);
+            throw new ConfigException(entry.path(), String.format(Locale.ROOT, "mechanism '%s'%s cannot release in "
+                    + "cell {%s}: %s (change %s)", entry.name(), entry.label().equals(entry.name()) ? ""
+                    : " (label '" + entry.label() + "')", cell.describe(), cause, keyToChange(experiment, entry,
+                    cause)), e);
+        }
+    }
+
+    /** True when the failure is the stand-in random source's stop, possibly wrapped by the mechanism. */
+    private static boolean stoppedAtDraw(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof NoDrawAttempted) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The configuration keys a failure's message points at: the privacy budget axes it names, the data ball when it
+     * names the ball or Assumption 1, the geometry when it names a capability, and always the mechanism's own
+     * parameters.
+     */
+    static String keyToChange(Experiment experiment, MechanismConfig entry, String cause) {
+        String text = cause.toLowerCase(Locale.ROOT).replace("(epsilon, delta)", "");
+        StringBuilder keys = new StringBuilder();
+        if (text.contains("delta")) {
+            keys.append("sweep.delta, ");
+        }
+        if (text.contains("epsilon")) {
+            keys.append("sweep.epsilon, ");
+        }
+        if (text.contains("ball") || text.contains("assumption 1")) {
+            keys.append(experiment.config().data().isFile() || experiment.config().data().parameters()
+                    .containsKey("radius") ? "data.radius, " : "data, ");
+        }
+        if (text.contains("capabilit") || text.contains("geometry")) {
+            keys.append("geometry, ");
+        }
+        return keys + entry.path() + ".params";
+    }
+
+    private static String message(Throwable e) {
+        String message = e.getMessage();
+        return (message == null || message.isBlank() ? e.getClass().getSimpleName() : message)
+                .replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
+    }
+}
