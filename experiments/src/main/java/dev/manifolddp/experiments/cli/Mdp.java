@@ -47,6 +47,11 @@ public final class Mdp implements Runnable {
 
     /** Runs the command line with the given streams and returns the exit status (for tests and {@link #main}). */
     public static int execute(String[] args, PrintStream out, PrintStream err) {
+        if (args == null || out == null || err == null) {
+            throw new IllegalArgumentException("Mdp.execute needs the arguments and both streams; pass an empty array "
+                    + "for no arguments. Provided value: args " + (args == null ? "null" : "given") + ", out "
+                    + (out == null ? "null" : "given") + ", err " + (err == null ? "null" : "given"));
+        }
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
