@@ -134,7 +134,8 @@ class FileDataTest {
         assertThat(run.get("privacy").get(0).get("guarantee").asText()).isEqualTo("not-private");
         assertThat(run.get("privacy").get(0).get("dataDerivedReleases").asInt()).isEqualTo(3);
         assertThat(Files.readString(folder.resolve("out/summary.md"))).contains("riemannian-laplace: 3 of 3 releases "
-                + "are not private (3 with a bound computed from the data)");
+                + "have no proven guarantee (unproven or not-private) (3 with a bound computed from the data)")
+                .contains("| riemannian-laplace | not-private | 0 |").contains("Unit of privacy: one record");
     }
 
     @Test

@@ -59,7 +59,8 @@ final class Deviations {
                 label, String.join("', '", set))));
         nonPrivate.forEach((label, counts) -> {
             if (counts[0] > 0) {
-                notes.add(String.format(Locale.ROOT, "%s: %d of %d releases are not private%s", label, counts[0],
+                notes.add(String.format(Locale.ROOT, "%s: %d of %d releases have no proven guarantee (unproven or "
+                        + "not-private)%s", label, counts[0],
                         counts[1], counts[2] > 0 ? " (" + counts[2] + " with a bound computed from the data)" : ""));
             }
         });

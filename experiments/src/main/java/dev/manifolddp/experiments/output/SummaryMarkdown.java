@@ -7,9 +7,12 @@ import dev.manifolddp.experiments.config.SweepAxis;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.RunResult;
 import dev.manifolddp.experiments.utility.UtilityMeasure;
+import dev.manifolddp.mechanisms.Guarantee;
+import dev.manifolddp.mechanisms.Release;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -108,6 +111,8 @@ final class SummaryMarkdown {
             }
         }
 
+        privacy(md, groups);
+
         md.append("## Deviations from the paper's settings\n\n");
         if (declared.isEmpty() && automatic.isEmpty()) {
             md.append("None.\n");
@@ -119,6 +124,27 @@ final class SummaryMarkdown {
             md.append("- ").append(deviation).append(" (detected by the run)\n");
         }
         Files.writeString(file, md.toString());
+    }
+
+    /**
+     * Each mechanism's guarantee (the weakest over its cells) and the largest delta it spent, with the unit of
+     * privacy: a reader of the summary sees what the numbers above were bought with.
+     */
+    private static void privacy(StringBuilder md, List<Group> groups) {
+        Map<String, Guarantee> guarantees = new LinkedHashMap<>();
+        Map<String, Double> deltas = new LinkedHashMap<>();
+        for (Group group : groups) {
+            guarantees.merge(group.label(), group.guarantee(), Guarantee::weakest);
+            deltas.merge(group.label(), Math.max(group.cell().budget().delta(), group.delta()), Math::max);
+        }
+        md.append("## Privacy\n\n");
+        md.append("Unit of privacy: ").append(Release.ONE_RECORD).append(". The runs are simulations (seeded "
+                + "streams); the guarantee is that of each mechanism's law.\n\n");
+        md.append("| mechanism | guarantee | largest delta |\n|---|---|---|\n");
+        guarantees.forEach((label, guarantee) -> md.append("| ").append(escape(label)).append(" | ")
+                .append(guarantee.label()).append(" | ").append(deltas.get(label) == 0 ? "0"
+                        : String.format(Locale.ROOT, "%.3g", deltas.get(label))).append(" |\n"));
+        md.append('\n');
     }
 
     private static void row(StringBuilder md, String setting, String value) {
