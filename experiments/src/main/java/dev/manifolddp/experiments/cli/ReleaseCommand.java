@@ -11,6 +11,7 @@ import dev.manifolddp.experiments.ledger.LedgerEntry;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
+import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.Guarantee;
@@ -29,6 +30,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -170,7 +172,7 @@ final class ReleaseCommand implements Callable<Integer> {
         OutputPaths.check(input, out, diagnostics, ledgerFile, force);
 
         Components components = Graphs.injector(PluginJars.none(), null).getInstance(Components.class);
-        Geometry space = components.geometries().parse(geometry);
+        Geometry space = named("--geometry", () -> components.geometries().parse(geometry));
         MechanismProvider provider = components.mechanisms().get(mechanism);
         if (provider == null) {
             throw new IllegalArgumentException(String.format("--mechanism: unknown mechanism '%s'; known mechanisms: "
@@ -180,8 +182,9 @@ final class ReleaseCommand implements Callable<Integer> {
         if (provider.parameters().stream().anyMatch(p -> p.name().equals(PROPOSAL_BUDGET))) {
             settings.putIfAbsent(PROPOSAL_BUDGET, "auto");
         }
-        MeanMechanism mean = provider.create(settings);
+        MeanMechanism mean = named("--param", () -> provider.create(settings));
         double[] centre = PointFile.center(center, space, "--center");
+        requireRepresentable(space, centre, ballRadius);
         PointFile.Points points = PointFile.read(input, space, new PointFile.Columns(subjectColumn, columns));
         SubjectGroups subjects = subjectColumn == null ? null
                 : SubjectGroups.of(points, group, "--max-records-per-subject");
@@ -252,6 +255,31 @@ final class ReleaseCommand implements Callable<Integer> {
             }
         }
         return release;
+    }
+
+    /** Runs {@code step}, prefixing a refusal with the option whose value caused it. */
+    private static <T> T named(String flag, Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(flag + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Refuses a radius whose ball does not fit in double precision: its ambient radius (where the geometry has
+     * ambient coordinates) must be finite, or every bound computed from it overflows.
+     */
+    private void requireRepresentable(Geometry space, double[] centre, double ballRadius) {
+        space.capability(AmbientEmbedding.class).ifPresent(ambient -> {
+            double reach = ambient.ambientRadius(centre, ballRadius);
+            if (!(reach < Double.MAX_VALUE / 1e6)) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "--radius must be a radius whose ball "
+                        + "fits in double precision: the ball of radius %s around --center reaches %.3g in ambient "
+                        + "coordinates; choose a radius that covers the data and no more. Provided value: %s",
+                        radius, reach, radius));
+            }
+        });
     }
 
     private int groupBound() {

@@ -51,7 +51,8 @@ public final class AtomicFile {
             throw new IllegalArgumentException(String.format("%s %s already exists and was left unchanged; choose "
                     + "another file or pass --force to replace it", flag, target));
         } catch (IOException e) {
-            throw new IllegalArgumentException(String.format("cannot write %s %s: %s", flag, target, e), e);
+            throw new IllegalArgumentException(String.format("cannot write %s %s: %s (%s)", flag, target,
+                    e.getMessage(), e.getClass().getSimpleName().replace("Exception", "")), e);
         } finally {
             if (temporary != null) {
                 try {

@@ -65,6 +65,9 @@ public final class CsvText {
         if (file == null) {
             throw new IllegalArgumentException("no data file given (null); pass the path of a CSV file");
         }
+        if (Files.isDirectory(file)) {
+            throw new IllegalArgumentException("data file " + file + " is a folder; give the CSV file inside it");
+        }
         byte[] bytes;
         try {
             bytes = Files.readAllBytes(file);
@@ -175,7 +178,7 @@ public final class CsvText {
             for (int j = 0; j < i; j++) {
                 if (names[i].equals(names[j])) {
                     throw new IllegalArgumentException(String.format("%s line %d (header): column %d repeats the "
-                            + "name '%s' of column %d; give every column its own name", file, line, i + 1,
+                            + "name %s of column %d; give every column its own name", file, line, i + 1,
                             Fields.shown(names[i]), j + 1));
                 }
             }

@@ -10,7 +10,11 @@ import java.util.regex.Pattern;
  */
 public final class DecimalField {
 
-    private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+    /** Possessive quantifiers: no backtracking, so a long field costs linear time. */
+    private static final Pattern DECIMAL = Pattern.compile(
+            "[+-]?+(?:\\d++(?:\\.\\d*+)?+|\\.\\d++)(?:[eE][+-]?+\\d++)?+");
+    /** More characters than any double needs (17 significant digits, a sign, a point and an exponent) by far. */
+    private static final int MAX_LENGTH = 400;
     private static final Pattern NON_FINITE = Pattern.compile("(?i)[+-]?(nan|inf|infinity)");
     private static final Pattern HEX = Pattern.compile("(?i)[+-]?0x.*");
 
@@ -27,13 +31,13 @@ public final class DecimalField {
         String field = text.strip();
         if (NON_FINITE.matcher(field).matches()) {
             throw new IllegalArgumentException(where + " is " + Fields.shown(field) + ", not a finite number "
-                    + "(NaN and Infinity are not accepted: remove the record or fill in the value)");
+                    + "(missing or infinite values are not accepted: remove the record or fill in the value)");
         }
         if (HEX.matcher(field).matches()) {
             throw new IllegalArgumentException(where + " is written in hexadecimal; write it as a decimal number. "
                     + "Provided value: " + Fields.shown(field));
         }
-        if (!DECIMAL.matcher(field).matches()) {
+        if (field.length() > MAX_LENGTH || !DECIMAL.matcher(field).matches()) {
             throw new IllegalArgumentException(where + " is not a number (a decimal such as -0.25 or 1.5e-3 is "
                     + "expected). Provided value: " + Fields.shown(field));
         }

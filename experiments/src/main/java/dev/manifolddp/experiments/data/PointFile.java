@@ -186,10 +186,15 @@ public final class PointFile {
                 }
             }
             if (coordinates.length != layout.length()) {
-                String where = header.isEmpty() ? String.format(Locale.ROOT, "line %d has %d fields", firstLine,
-                        width) : String.format(Locale.ROOT, "%s %s %d", roles.coordinates().isEmpty() ? subject >= 0
-                        ? "the header's columns other than the subject" : "the header" : "--columns", roles
-                        .coordinates().isEmpty() ? "has" : "names", coordinates.length);
+                String where;
+                if (header.isEmpty()) {
+                    where = String.format(Locale.ROOT, "line %d has %d fields", firstLine, width);
+                } else if (!roles.coordinates().isEmpty()) {
+                    where = "--columns names " + coordinates.length;
+                } else {
+                    where = String.format(Locale.ROOT, "the header has %d columns%s", coordinates.length,
+                            subject >= 0 ? " besides the subject" : "");
+                }
                 throw new IllegalArgumentException(String.format(Locale.ROOT,
                         "%s: a %s point needs %d numbers (%s), but %s. Provided value: %s", file, layout.describe(),
                         layout.length(), summaryNames(layout), where, Fields.summary(firstRow)));

@@ -11,6 +11,7 @@ import dev.manifolddp.mechanisms.PrivacyBudget;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,11 +94,15 @@ public final class BudgetLedger implements AutoCloseable {
             if (e instanceof IllegalArgumentException illegal) {
                 throw illegal;
             }
-            throw new IllegalArgumentException("--ledger " + file + ": cannot open the budget ledger: " + e, e);
+            throw new IllegalArgumentException("--ledger " + file + ": cannot open the budget ledger: "
+                    + e.getMessage(), e);
         }
     }
 
     private static ObjectNode load(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            throw corrupt(file, "it is a folder");
+        }
         if (!Files.exists(file)) {
             ObjectNode root = JSON.createObjectNode();
             root.put("format", FORMAT);
@@ -107,8 +112,12 @@ public final class BudgetLedger implements AutoCloseable {
         JsonNode root;
         try {
             root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
-        } catch (JsonProcessingException | java.nio.charset.MalformedInputException e) {
-            throw corrupt(file, "it is not JSON (" + e.getClass().getSimpleName() + ")");
+        } catch (JsonProcessingException e) {
+            throw corrupt(file, e.getLocation() == null ? "it is not JSON" : String.format(Locale.ROOT,
+                    "it is not JSON (line %d, column %d)", e.getLocation().getLineNr(),
+                    e.getLocation().getColumnNr()));
+        } catch (CharacterCodingException e) {
+            throw corrupt(file, "it is not JSON (not UTF-8 text)");
         }
         if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText(null))) {
             throw corrupt(file, "it does not start with \"format\": \"" + FORMAT + "\"");
