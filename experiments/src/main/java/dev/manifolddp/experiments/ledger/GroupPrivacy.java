@@ -4,9 +4,9 @@ import dev.manifolddp.mechanisms.PrivacyBudget;
 import java.util.Locale;
 
 /**
- * Group privacy (Dwork, Roth 2014, Thm 2.2 and its (epsilon, delta) form, Vadhan 2017 Lemma 2.2): a mechanism that is
- * (e0, d0)-DP for datasets differing in one record is (M e0, M e^((M-1) e0) d0)-DP for datasets differing in at most
- * M records. A subject with at most M records (a public bound) is protected at the subject level by releasing with
+ * Group privacy (Dwork, Roth 2014, Thm 2.2, and its (epsilon, delta) form by the same induction): a mechanism
+ * that is (e0, d0)-DP for datasets differing in one record is (M e0, M e^((M-1) e0) d0)-DP for datasets differing
+ * in at most M records. A subject with at most M records (a public bound) is protected at the subject level by releasing with
  * the per-record budget {@code (epsilon/M, delta/(M e^((M-1) epsilon/M)))}. The proof is in docs/privacy-unit.md.
  */
 public final class GroupPrivacy {
