@@ -3,6 +3,7 @@ package dev.manifolddp.experiments;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.manifolddp.experiments.data.BallClip;
 import dev.manifolddp.experiments.data.ManifoldProjection;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.geometry.Geometries;
@@ -179,5 +180,9 @@ class PointReadingTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no geometry given");
         assertThatThrownBy(() -> PointFile.center(null, sphere, "--center"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--center is missing");
+        assertThatThrownBy(() -> BallClip.apply(sphere, null, 0.3, null, false, "")).isInstanceOf(
+                IllegalArgumentException.class).hasMessageContaining("no centre (null)");
+        assertThatThrownBy(() -> BallClip.apply(sphere, new double[] {0, 0, 1}, Double.NaN, new PointFile.Points(
+                new double[0][], new int[0]), false, "")).hasMessageContaining("radius must be a finite number");
     }
 }
