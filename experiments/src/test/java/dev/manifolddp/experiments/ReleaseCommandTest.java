@@ -51,7 +51,8 @@ class ReleaseCommandTest {
     private Cli release(Path input, String... extra) {
         List<String> args = new ArrayList<>(List.of("release", "--geometry", "spd/log-euclidean:k=3", "--mechanism",
                 "tangent-gaussian", "--epsilon", "0.5", "--delta", "1e-6", "--center", IDENTITY, "--radius", "0.5",
-                "--input", input.toString(), "--out", folder.resolve("release.json").toString()));
+                "--input", input.toString(), "--out", folder.resolve("release.json").toString(), "--ledger",
+                folder.resolve("ledger.json").toString()));
         args.addAll(List.of(extra));
         return Cli.run(args.toArray(String[]::new));
     }
@@ -86,7 +87,7 @@ class ReleaseCommandTest {
         assertThat(json.get("input").get("records").asInt()).isEqualTo(30);
         String first = json.get("value").toString();
 
-        Cli again = release(tensors, "--seed", "42");
+        Cli again = release(tensors, "--seed", "42", "--force");
         assertThat(again.exit()).isZero();
         assertThat(new ObjectMapper().readTree(folder.resolve("release.json").toFile()).get("value").toString())
                 .isEqualTo(first);
@@ -109,7 +110,7 @@ class ReleaseCommandTest {
         Path diagnostics = folder.resolve("diagnostics.json");
         Cli cli = Cli.run("release", "--geometry", "sphere:d=2", "--mechanism", "kng", "--epsilon", "1", "--center",
                 "0,0,1", "--radius", "0.3", "--input", points.toString(), "--out",
-                folder.resolve("kng.json").toString(), "--diagnostics", diagnostics.toString());
+                folder.resolve("kng.json").toString(), "--diagnostics", diagnostics.toString(), "--ledger", folder.resolve("ledger.json").toString());
         assertThat(cli.exit()).as(cli.toString()).isZero();
         assertThat(cli.out()).contains("guarantee     epsilon-delta").contains("privacy unit  one record");
         JsonNode json = new ObjectMapper().readTree(folder.resolve("kng.json").toFile());
@@ -132,13 +133,14 @@ class ReleaseCommandTest {
         Path out = folder.resolve("ai.json");
         Cli refused = Cli.run("release", "--geometry", "spd/affine-invariant:k=3", "--mechanism", "kng",
                 "--epsilon", "1", "--center", IDENTITY, "--radius", "0.3", "--input", points.toString(), "--out",
-                out.toString(), "--param", "burn-in=200", "--param", "thin=10");
+                out.toString(), "--param", "burn-in=200", "--param", "thin=10", "--ledger", folder.resolve("ledger.json").toString());
         assertOneLineFailure(refused, "guarantee mcmc");
         assertThat(refused.err()).contains("--allow-mcmc").contains("no exact Laplace sampler");
         assertThat(out).doesNotExist();
         Cli allowed = Cli.run("release", "--geometry", "spd/affine-invariant:k=3", "--mechanism", "kng",
                 "--epsilon", "1", "--center", IDENTITY, "--radius", "0.3", "--input", points.toString(), "--out",
-                out.toString(), "--param", "burn-in=200", "--param", "thin=10", "--allow-mcmc");
+                out.toString(), "--param", "burn-in=200", "--param", "thin=10", "--allow-mcmc", "--ledger",
+                folder.resolve("ledger.json").toString());
         assertThat(allowed.exit()).as(allowed.toString()).isZero();
         assertThat(new ObjectMapper().readTree(out.toFile()).get("guarantee").asText()).isEqualTo("mcmc");
     }
@@ -156,7 +158,7 @@ class ReleaseCommandTest {
         assertOneLineFailure(release(folder.resolve("absent.csv")), "data file not found");
         Path bad = folder.resolve("bad.csv");
         Files.writeString(bad, "1,0,0,0,1,0,0,0\n");
-        assertOneLineFailure(release(bad), "line 1: a 3x3 symmetric matrix point needs 9 numbers");
+        assertOneLineFailure(release(bad), "a 3x3 symmetric matrix point needs 9 numbers");
     }
 
     @Test
@@ -172,14 +174,15 @@ class ReleaseCommandTest {
         assertThat(release(outside).err()).contains("line 2 at distance 1.0986").contains("use --clip");
         Cli clipped = release(outside, "--clip", "--seed", "1");
         assertThat(clipped.exit()).as(clipped.toString()).isZero();
-        assertThat(clipped.out()).contains("(1 clipped onto the ball's boundary)");
+        assertThat(clipped.out()).contains("(1 clipped onto the ball's boundary;");
     }
 
     @Test
     void anImpossibleBudgetIsOneLine() {
         List<String> args = new ArrayList<>(List.of("release", "--geometry", "spd/log-euclidean:k=3",
                 "--mechanism", "tangent-gaussian", "--epsilon", "-1", "--center", IDENTITY, "--radius", "0.5",
-                "--input", tensors.toString(), "--out", folder.resolve("r.json").toString()));
+                "--input", tensors.toString(), "--out", folder.resolve("r.json").toString(), "--ledger",
+                folder.resolve("ledger.json").toString()));
         assertOneLineFailure(Cli.run(args.toArray(String[]::new)), "epsilon must be a finite number > 0");
         args.set(args.indexOf("-1"), "0.5");
         // the tangent Gaussian needs delta > 0: a pure-DP budget is impossible for it
@@ -194,18 +197,18 @@ class ReleaseCommandTest {
     void badCentreUnknownMechanismAndUsageErrors() {
         Cli shortCentre = Cli.run("release", "--geometry", "spd/log-euclidean:k=3", "--mechanism",
                 "tangent-gaussian", "--epsilon", "0.5", "--delta", "1e-6", "--center", "1,0,0", "--radius", "0.5",
-                "--input", tensors.toString());
+                "--input", tensors.toString(), "--ledger", folder.resolve("ledger.json").toString());
         assertOneLineFailure(shortCentre, "--center: a 3x3 symmetric matrix point needs 9 numbers");
         Cli notPoint = Cli.run("release", "--geometry", "sphere:d=2", "--mechanism", "riemannian-laplace",
-                "--epsilon", "1", "--center", "0,0,2", "--radius", "0.3", "--input", tensors.toString());
+                "--epsilon", "1", "--center", "0,0,2", "--radius", "0.3", "--input", tensors.toString(), "--ledger", folder.resolve("ledger.json").toString());
         assertOneLineFailure(notPoint, "--center is not a point of sphere");
         Cli unknown = Cli.run("release", "--geometry", "sphere:d=2", "--mechanism", "gauss", "--epsilon", "1",
-                "--center", "0,0,1", "--radius", "0.3", "--input", tensors.toString());
+                "--center", "0,0,1", "--radius", "0.3", "--input", tensors.toString(), "--ledger", folder.resolve("ledger.json").toString());
         assertOneLineFailure(unknown, "unknown mechanism 'gauss'; known mechanisms: ");
         Cli usage = Cli.run("release", "--geometry", "sphere:d=2");
         assertThat(usage.exit()).isEqualTo(2);
         assertThat(usage.errLines()).hasSize(1);
-        assertThat(usage.err()).startsWith("mdp: Missing required options");
+        assertThat(usage.err()).startsWith("mdp: error: Missing required options");
     }
 
     @Test

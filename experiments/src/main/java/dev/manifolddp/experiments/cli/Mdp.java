@@ -67,7 +67,7 @@ public final class Mdp implements Runnable {
         });
         commandLine.setParameterExceptionHandler((exception, arguments) -> {
             CommandLine failed = exception.getCommandLine();
-            err.println("mdp: " + oneLine(exception) + " (see: mdp "
+            err.println("mdp: error: " + oneLine(exception) + " (see: mdp "
                     + (failed.getParent() == null ? "" : failed.getCommandName() + " ") + "--help)");
             return USAGE;
         });

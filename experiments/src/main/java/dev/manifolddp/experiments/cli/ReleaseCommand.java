@@ -1,10 +1,17 @@
 package dev.manifolddp.experiments.cli;
 
+import dev.manifolddp.experiments.data.AtomicFile;
 import dev.manifolddp.experiments.data.BallClip;
 import dev.manifolddp.experiments.data.PointFile;
+import dev.manifolddp.experiments.data.SubjectGroups;
+import dev.manifolddp.experiments.ledger.BudgetLedger;
+import dev.manifolddp.experiments.ledger.DatasetKey;
+import dev.manifolddp.experiments.ledger.GroupPrivacy;
+import dev.manifolddp.experiments.ledger.LedgerEntry;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
+import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.Guarantee;
@@ -15,10 +22,15 @@ import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.sampling.random.RandomStreams;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -36,6 +48,18 @@ import picocli.CommandLine.ParentCommand;
  * {@code proposal-budget}) runs it by default ({@code auto}): a data-independent amount of work, at a delta the
  * release records. A release whose guarantee is {@code mcmc} (a Metropolis-Hastings draw) is refused unless
  * {@code --allow-mcmc} is given, and the refusal says why no exact sampler was used.
+ *
+ * <p>Hostile input is refused before anything is drawn or written, naming the option, line or column: the data file
+ * is read strictly ({@link PointFile}), each row is mapped to an exact point within one size-aware tolerance, no
+ * output may be the input, and an existing output is replaced only with {@code --force}.
+ *
+ * <p>Unit of privacy: one record (replace one record, n public) by default. With {@code --subject-column} and the
+ * public bound {@code --max-records-per-subject M}, one subject: the release runs at the per-record budget that group
+ * privacy turns into the requested one for M records ({@link GroupPrivacy}; proof in docs/privacy-unit.md).
+ *
+ * <p>Budget ledger: every published release is charged to the dataset (the SHA-256 of the file's bytes and the subject
+ * column) in {@code --ledger}; a release beyond the declared total ({@code --total-epsilon}, {@code --total-delta}) is
+ * refused before drawing unless {@code --override-budget}.
  */
 @Command(name = "release", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Release a differentially private Frechet mean of the points in a CSV file.")
@@ -57,22 +81,38 @@ final class ReleaseCommand implements Callable<Integer> {
     @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A mechanism parameter (repeatable).")
     Map<String, String> params = new LinkedHashMap<>();
 
-    @Option(names = "--epsilon", required = true, paramLabel = "E", description = "The privacy loss epsilon > 0.")
-    double epsilon;
+    @Option(names = "--epsilon", required = true, paramLabel = "E",
+            description = "The privacy loss epsilon > 0, per unit of privacy (record, or subject).")
+    String epsilon;
 
     @Option(names = "--delta", defaultValue = "0", paramLabel = "D",
             description = "The failure probability delta (0 = pure DP; default 0).")
-    double delta;
+    String delta;
 
     @Option(names = "--center", required = true, paramLabel = "LIST",
             description = "The public ball's centre, comma-separated in the geometry's layout.")
     String center;
 
     @Option(names = "--radius", required = true, paramLabel = "R", description = "The public ball's radius.")
-    double radius;
+    String radius;
 
     @Option(names = "--input", required = true, paramLabel = "CSV", description = "The records, one point per row.")
     Path input;
+
+    @Option(names = "--subject-column", paramLabel = "NAME",
+            description = "The header column naming each record's subject (person): the unit of privacy becomes one "
+                    + "subject. Needs --max-records-per-subject.")
+    String subjectColumn;
+
+    @Option(names = "--max-records-per-subject", paramLabel = "M",
+            description = "The PUBLIC bound on a subject's records (never read it off the data); a subject with more "
+                    + "is refused.")
+    String maxRecordsPerSubject;
+
+    @Option(names = "--columns", split = ",", paramLabel = "NAMES",
+            description = "The header columns holding the point's coordinates, in layout order (default: all "
+                    + "columns but the subject column).")
+    List<String> columns = new ArrayList<>();
 
     @Option(names = "--clip", description = "Move records outside the ball onto its boundary instead of refusing.")
     boolean clip;
@@ -90,6 +130,25 @@ final class ReleaseCommand implements Callable<Integer> {
                     + "to FILE. They are not covered by the guarantee: never publish them.")
     Path diagnostics;
 
+    @Option(names = "--force", description = "Replace --out and --diagnostics when they exist.")
+    boolean force;
+
+    @Option(names = "--ledger", paramLabel = "FILE",
+            description = "The budget ledger charged with this release (default ~/.manifolddp/ledger.json).")
+    Path ledger;
+
+    @Option(names = "--total-epsilon", paramLabel = "E",
+            description = "Declare the dataset's total epsilon; releases beyond it are refused.")
+    String totalEpsilon;
+
+    @Option(names = "--total-delta", paramLabel = "D",
+            description = "Declare the dataset's total delta (default 0 when --total-epsilon is given).")
+    String totalDelta;
+
+    @Option(names = "--override-budget",
+            description = "Release even beyond the declared total (or change the total); the ledger records it.")
+    boolean overrideBudget;
+
     @Option(names = "--allow-mcmc",
             description = "Accept a Metropolis-Hastings release (guarantee mcmc: only approximately private) when no "
                     + "exact sampler is feasible.")
@@ -98,32 +157,86 @@ final class ReleaseCommand implements Callable<Integer> {
     /** The parameter of mechanisms that can bound their sampler's work; the command line sets it to auto. */
     static final String PROPOSAL_BUDGET = "proposal-budget";
 
+    /** The largest accepted --max-records-per-subject. */
+    static final int MAX_GROUP = 1_000_000;
+
     @Override
     public Integer call() {
+        PrivacyBudget requested = new PrivacyBudget(NumericFlag.positive("--epsilon", epsilon,
+                "the privacy loss; smaller is more private"), NumericFlag.delta("--delta", delta));
+        double ballRadius = NumericFlag.positive("--radius", radius, "the public ball's geodesic radius");
+        int group = groupBound();
+        BudgetLedger.Total total = declaredTotal();
+        Path ledgerFile = ledger != null ? ledger : Path.of(System.getProperty("user.home"), ".manifolddp",
+                "ledger.json");
+        OutputPaths.check(input, out, diagnostics, ledgerFile, force);
+
         Components components = Graphs.injector(PluginJars.none(), null).getInstance(Components.class);
-        Geometry space = components.geometries().parse(geometry);
+        Geometry space = named("--geometry", () -> components.geometries().parse(geometry));
         MechanismProvider provider = components.mechanisms().get(mechanism);
         if (provider == null) {
-            throw new IllegalArgumentException(String.format("unknown mechanism '%s'; known mechanisms: %s",
-                    mechanism, String.join(", ", components.mechanisms().keySet())));
+            throw new IllegalArgumentException(String.format("--mechanism: unknown mechanism '%s'; known mechanisms: "
+                    + "%s", mechanism, String.join(", ", components.mechanisms().keySet())));
         }
         Map<String, String> settings = new LinkedHashMap<>(params);
         if (provider.parameters().stream().anyMatch(p -> p.name().equals(PROPOSAL_BUDGET))) {
             settings.putIfAbsent(PROPOSAL_BUDGET, "auto");
         }
-        MeanMechanism mean = provider.create(settings);
-        double[] centre = parseCenter(space);
-        if (!(radius > 0) || Double.isInfinite(radius)) {
-            throw new IllegalArgumentException("--radius must be a finite number > 0. Provided value: " + radius);
-        }
-        PrivacyBudget budget = new PrivacyBudget(epsilon, delta);
-        PointFile.Points points = PointFile.read(input, space);
-        BallClip.Result data = BallClip.apply(space, centre, radius, points, clip,
+        MeanMechanism mean = named("--param", () -> provider.create(settings));
+        double[] centre = PointFile.center(center, space, "--center");
+        requireRepresentable(space, centre, ballRadius);
+        PointFile.Points points = PointFile.read(input, space, new PointFile.Columns(subjectColumn, columns));
+        SubjectGroups subjects = subjectColumn == null ? null
+                : SubjectGroups.of(points, group, "--max-records-per-subject");
+        BallClip.Result data = BallClip.apply(space, centre, ballRadius, points, clip,
                 "use --clip to move them onto the ball's boundary");
+        PrivacyBudget perRecord = GroupPrivacy.perRecord(requested, group);
+        DatasetKey key = new DatasetKey(points.sha256(), subjectColumn);
+
+        try (BudgetLedger accounts = BudgetLedger.open(ledgerFile)) {
+            List<String> notes = new ArrayList<>(accounts.check(key, requested, total, overrideBudget));
+            Release<double[]> release = draw(mean, space, data, centre, ballRadius, perRecord);
+            PrivacyBudget spent = release.budget().equals(perRecord) ? requested
+                    : GroupPrivacy.subjectLevel(release.budget(), group);
+            if (subjectColumn != null) {
+                release = release.withUnitOfPrivacy(spent, unit(group));
+            }
+            if (!spent.equals(requested)) {
+                notes = new ArrayList<>(accounts.check(key, spent, total, overrideBudget));
+            }
+            Map<String, Object> published = inputInfo(points, centre, ballRadius, group);
+            byte[] releaseJson = ReleaseJson.release(release, space, published);
+            byte[] diagnosticsJson = diagnostics == null ? null
+                    : ReleaseJson.diagnostics(release, learnt(data, subjects));
+            accounts.record(key, input.toAbsolutePath().normalize().toString(), total, new LedgerEntry(
+                    Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), release.mechanism(), spent.epsilon(),
+                    spent.delta(), release.guarantee().label(), release.unitOfPrivacy(), overrideBudget
+                            && notes.stream().anyMatch(n -> n.startsWith("OVERRIDE"))));
+            AtomicFile.write(out, releaseJson, force, "--out");
+            if (diagnosticsJson != null) {
+                AtomicFile.write(diagnostics, diagnosticsJson, force, "--diagnostics");
+            }
+            summary(parent.out, release, space, data, subjects, ledgerFile, notes);
+        }
+        return 0;
+    }
+
+    /** Draws the release at the per-record budget; refuses an mcmc draw without consent and a non-finite value. */
+    private Release<double[]> draw(MeanMechanism mean, Geometry space, BallClip.Result data, double[] centre,
+            double ballRadius, PrivacyBudget perRecord) {
         RandomStreams streams = seed == null ? RandomStreams.secure() : RandomStreams.seeded(seed);
-        Release<double[]> release = mean.release(space, data.points(), DataBall.declared(centre, radius), budget,
-                streams.stream(0, 0)).withRandomSource(seed == null ? streams.describe()
-                        : streams.describe() + ", stream (0, 0)");
+        Release<double[]> release;
+        try {
+            release = mean.release(space, data.points(), DataBall.declared(centre, ballRadius), perRecord,
+                    streams.stream(0, 0));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--mechanism %s refused the release with "
+                    + "--epsilon %s, --delta %s, --radius %s on %d records%s: %s", mechanism, epsilon, delta, radius,
+                    data.points().length, subjectColumn == null ? "" : " (per-record budget " + perRecord + ")",
+                    e.getMessage()), e);
+        }
+        release = release.withRandomSource(seed == null ? streams.describe() : streams.describe()
+                + ", stream (0, 0)");
         if (seed != null) {
             release = release.withGuaranteeAtMost(Guarantee.NOT_PRIVATE, "--seed makes the noise reproducible, so "
                     + "anyone who knows the seed can remove it; use the default secure source for a real release");
@@ -135,28 +248,112 @@ final class ReleaseCommand implements Callable<Integer> {
                     + "written. Pass --allow-mcmc to accept it, or choose a smaller --radius, a larger --epsilon, more "
                     + "records, or a mechanism with an exact sampler. Provided value: --mechanism " + mechanism);
         }
-        Map<String, Object> inputInfo = new LinkedHashMap<>();
-        inputInfo.put("file", input.toAbsolutePath().normalize().toString());
-        inputInfo.put("records", data.points().length);
-        inputInfo.put("clipped", data.moved());
-        inputInfo.put("center", centre);
-        inputInfo.put("radius", radius);
-        ReleaseJson.write(release, space, inputInfo, out);
-        if (diagnostics != null) {
-            ReleaseJson.writeDiagnostics(release, diagnostics);
+        for (double v : release.value()) {
+            if (!Double.isFinite(v)) {
+                throw new IllegalStateException("--mechanism " + mechanism + " produced a non-finite value; nothing "
+                        + "was written. Please report this with the command line");
+            }
         }
-        summary(parent.out, release, space, data);
-        return 0;
+        return release;
     }
 
-    private double[] parseCenter(Geometry space) {
-        return PointFile.center(center, space, "--center");
+    /** Runs {@code step}, prefixing a refusal with the option whose value caused it. */
+    private static <T> T named(String flag, Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(flag + ": " + e.getMessage(), e);
+        }
     }
 
-    private void summary(PrintStream console, Release<double[]> release, Geometry space, BallClip.Result data) {
+    /**
+     * Refuses a radius whose ball does not fit in double precision: its ambient radius (where the geometry has
+     * ambient coordinates) must be finite, or every bound computed from it overflows.
+     */
+    private void requireRepresentable(Geometry space, double[] centre, double ballRadius) {
+        space.capability(AmbientEmbedding.class).ifPresent(ambient -> {
+            double reach = ambient.ambientRadius(centre, ballRadius);
+            if (!(reach < Double.MAX_VALUE / 1e6)) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "--radius must be a radius whose ball "
+                        + "fits in double precision: the ball of radius %s around --center reaches %.3g in ambient "
+                        + "coordinates; choose a radius that covers the data and no more. Provided value: %s",
+                        radius, reach, radius));
+            }
+        });
+    }
+
+    private int groupBound() {
+        if (subjectColumn == null) {
+            if (maxRecordsPerSubject != null) {
+                throw new IllegalArgumentException("--max-records-per-subject needs --subject-column NAME, the "
+                        + "column that says whose record each row is. Provided value: " + maxRecordsPerSubject);
+            }
+            return 1;
+        }
+        if (subjectColumn.isBlank()) {
+            throw new IllegalArgumentException("--subject-column must name a header column. Provided value: (empty)");
+        }
+        if (maxRecordsPerSubject == null) {
+            throw new IllegalArgumentException("--subject-column " + subjectColumn + " needs "
+                    + "--max-records-per-subject M, a public bound on the records of one subject (from the study "
+                    + "design, never from the data: the observed maximum would leak)");
+        }
+        return NumericFlag.count("--max-records-per-subject", maxRecordsPerSubject, MAX_GROUP,
+                "a public bound on the records of one subject");
+    }
+
+    private BudgetLedger.Total declaredTotal() {
+        if (totalEpsilon == null) {
+            if (totalDelta != null) {
+                throw new IllegalArgumentException("--total-delta needs --total-epsilon: declare the whole total. "
+                        + "Provided value: --total-delta " + totalDelta);
+            }
+            return null;
+        }
+        return new BudgetLedger.Total(NumericFlag.positive("--total-epsilon", totalEpsilon,
+                "the dataset's total privacy loss over all releases"),
+                totalDelta == null ? 0 : NumericFlag.delta("--total-delta", totalDelta));
+    }
+
+    /** The unit of privacy of a subject-level release. */
+    static String unit(int records) {
+        return String.format(Locale.ROOT, "one subject (up to %d records): adjacent datasets differ in the records "
+                + "of one subject, each replaced by any other point of the public ball; n and the bound %d are "
+                + "public (group privacy over one-record adjacency)", records, records);
+    }
+
+    /** What release.json says about the input: public values only (n is public under the adjacency). */
+    private Map<String, Object> inputInfo(PointFile.Points points, double[] centre, double ballRadius, int group) {
+        Map<String, Object> info = new LinkedHashMap<>();
+        info.put("file", input.toAbsolutePath().normalize().toString());
+        info.put("records", points.size());
+        if (subjectColumn != null) {
+            info.put("subjectColumn", subjectColumn);
+            info.put("maxRecordsPerSubject", group);
+        }
+        info.put("center", centre);
+        info.put("radius", ballRadius);
+        return info;
+    }
+
+    /** What the command learnt from the data: diagnostics only. */
+    private static Map<String, Object> learnt(BallClip.Result data, SubjectGroups subjects) {
+        Map<String, Object> info = new LinkedHashMap<>();
+        info.put("clipped", data.moved());
+        if (subjects != null) {
+            info.put("subjects", subjects.subjects());
+        }
+        return info;
+    }
+
+    private void summary(PrintStream console, Release<double[]> release, Geometry space, BallClip.Result data,
+            SubjectGroups subjects, Path ledgerFile, List<String> notes) {
         console.printf(Locale.ROOT, "mechanism     %s on %s%n", release.mechanism(), space.spec());
-        console.printf(Locale.ROOT, "records       %d from %s%s%n", data.points().length, input,
-                data.moved() > 0 ? " (" + data.moved() + " clipped onto the ball's boundary)" : "");
+        console.printf(Locale.ROOT, "records       %d from %s%s%s%n", data.points().length, input,
+                subjects == null ? "" : String.format(Locale.ROOT, ", %d subjects of at most %d records",
+                        subjects.subjects(), subjects.bound()),
+                data.moved() > 0 ? " (" + data.moved() + " clipped onto the ball's boundary; this count is not "
+                        + "private, do not publish it)" : "");
         console.printf(Locale.ROOT, "budget        %s%n", release.budget());
         console.printf(Locale.ROOT, "sensitivity   %.6g%n", release.sensitivity());
         console.printf(Locale.ROOT, "sigma         %.6g (rule: %s)%n", release.sigma(), release.sigmaRule());
@@ -166,9 +363,13 @@ final class ReleaseCommand implements Callable<Integer> {
         console.printf(Locale.ROOT, "guarantee     %s: %s%n", release.guarantee().label(),
                 release.guarantee().meaning());
         console.printf(Locale.ROOT, "privacy unit  %s%n", release.unitOfPrivacy());
+        console.printf(Locale.ROOT, "ledger        %s%n", ledgerFile);
         console.printf(Locale.ROOT, "release       %s%n", space.layout().format(release.value()));
         for (String warning : release.warnings()) {
             console.println("warning: " + warning);
+        }
+        for (String note : notes) {
+            console.println("warning: " + note);
         }
         console.println("wrote " + out + (diagnostics == null ? "" : " and " + diagnostics
                 + " (diagnostics: do not publish)"));

@@ -1,14 +1,16 @@
 package dev.manifolddp.experiments.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.manifolddp.experiments.Versions;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.mechanisms.SamplerReport;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -18,7 +20,8 @@ import java.util.Map;
  * value (flat and in the geometry's layout), the guarantee and unit of privacy, the budget, sensitivity, sigma and its
  * rule, the random source, the public parameters and warnings, and what the release was made from. The diagnostics
  * file (only when asked for) holds what was computed from the data: the sampler's counts and chain statistics, the
- * mean's iterations; it says it must not be published. Undefined numbers are written as null.
+ * mean's iterations, how many records were clipped; it says it must not be published. Undefined numbers are written
+ * as null. Both are returned as bytes, so the command writes them only once the release has fully succeeded.
  */
 final class ReleaseJson {
 
@@ -29,7 +32,8 @@ final class ReleaseJson {
     private ReleaseJson() {
     }
 
-    static void write(Release<double[]> release, Geometry geometry, Map<String, Object> input, Path file) {
+    /** The release file's content. */
+    static byte[] release(Release<double[]> release, Geometry geometry, Map<String, Object> input) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("guarantee", release.guarantee().label());
         root.put("guaranteeMeaning", release.guarantee().meaning());
@@ -51,26 +55,52 @@ final class ReleaseJson {
         root.put("warnings", release.warnings());
         root.put("input", input);
         root.put("manifolddp", Versions.project());
-        writeJson(root, file);
+        return json(root);
     }
 
-    /** Writes the release's diagnostics, headed by {@link #DO_NOT_PUBLISH}. */
-    static void writeDiagnostics(Release<double[]> release, Path file) {
+    /**
+     * The diagnostics file's content, headed by {@link #DO_NOT_PUBLISH}: the release's diagnostics and {@code input},
+     * what the command learnt from the data (records clipped, subjects).
+     */
+    static byte[] diagnostics(Release<double[]> release, Map<String, Object> input) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("note", DO_NOT_PUBLISH);
         root.put("mechanism", release.mechanism());
         root.put("sampler", sampler(release.sampler()));
         root.put("values", release.diagnostics().values());
         root.put("warnings", release.diagnostics().warnings());
-        writeJson(root, file);
+        root.put("input", input);
+        return json(root);
     }
 
-    private static void writeJson(Map<String, Object> root, Path file) {
+    /**
+     * JSON with every undefined number written as null: a non-finite double anywhere (a parameter, a diagnostic) is
+     * replaced, never written as NaN.
+     */
+    private static byte[] json(Map<String, Object> root) {
         try {
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), root);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+            ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+            JsonNode tree = mapper.valueToTree(root);
+            return mapper.writeValueAsBytes(finite(tree));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IllegalStateException("cannot encode the release as JSON: " + e.getMessage(), e);
         }
+    }
+
+    private static JsonNode finite(JsonNode node) {
+        if (node.isContainerNode()) {
+            if (node.isObject()) {
+                ObjectNode object = (ObjectNode) node;
+                object.fieldNames().forEachRemaining(name -> object.set(name, finite(object.get(name))));
+            } else {
+                ArrayNode array = (ArrayNode) node;
+                for (int i = 0; i < array.size(); i++) {
+                    array.set(i, finite(array.get(i)));
+                }
+            }
+            return node;
+        }
+        return node.isNumber() && !Double.isFinite(node.asDouble()) ? NullNode.getInstance() : node;
     }
 
     private static Map<String, Object> sampler(SamplerReport report) {

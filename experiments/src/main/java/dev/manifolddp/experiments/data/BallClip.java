@@ -32,6 +32,14 @@ public final class BallClip {
      */
     public static Result apply(Geometry geometry, double[] center, double radius, PointFile.Points data,
             boolean clip, String hint) {
+        if (geometry == null || center == null || data == null) {
+            throw new IllegalArgumentException("the ball check needs a geometry, a centre and the data; got "
+                    + (geometry == null ? "no geometry" : center == null ? "no centre" : "no data") + " (null)");
+        }
+        if (!(radius > 0) || Double.isInfinite(radius)) {
+            throw new IllegalArgumentException("the ball's radius must be a finite number > 0. Provided value: "
+                    + radius);
+        }
         double[][] points = new double[data.size()][];
         List<String> outside = new ArrayList<>();
         int count = 0;

@@ -1,0 +1,300 @@
+package dev.manifolddp.experiments.ledger;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.manifolddp.experiments.data.AtomicFile;
+import dev.manifolddp.mechanisms.PrivacyBudget;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The privacy budget spent on each dataset, kept across {@code mdp release} calls: repeated releases of the same
+ * data compose (their noise averages away), so each one is charged to the dataset's account and checked against the
+ * total its owner declared. Composition is basic (Dwork, Roth 2014, Thm 3.16): the epsilons add and the deltas add.
+ * Every release is counted, whatever its guarantee.
+ *
+ * <p>The file is JSON ({@link #FORMAT}); accounts are keyed by {@link DatasetKey#text()}. It is read and written
+ * while holding an exclusive lock on a sibling {@code .lock} file, and written atomically ({@link AtomicFile}). A file
+ * that cannot be read as a ledger is an error naming it: it is never reset, since that would forget spent budget.
+ */
+public final class BudgetLedger implements AutoCloseable {
+
+    /** The format tag at the top of a ledger file. */
+    public static final String FORMAT = "manifolddp-budget-ledger/1";
+
+    /** Relative slack of the comparison with the total, so that 0.1 + 0.2 fits in a total of 0.3. */
+    private static final double SLACK = 1e-9;
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /**
+     * A declared total budget for a dataset.
+     *
+     * @param epsilon the total epsilon, finite and {@code > 0}
+     * @param delta   the total delta, in {@code [0, 1)}
+     */
+    public record Total(double epsilon, double delta) {
+
+        PrivacyBudget budget() {
+            return new PrivacyBudget(epsilon, delta);
+        }
+
+        @Override
+        public String toString() {
+            return amount(epsilon, delta);
+        }
+    }
+
+    private final Path file;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+    private final ObjectNode root;
+
+    private BudgetLedger(Path file, FileChannel lockChannel, FileLock lock, ObjectNode root) {
+        this.file = file;
+        this.lockChannel = lockChannel;
+        this.lock = lock;
+        this.root = root;
+    }
+
+    /**
+     * Opens (and locks) the ledger at {@code file}; an absent file is an empty ledger.
+     *
+     * @throws IllegalArgumentException naming the file when it cannot be locked or read, or is not a ledger
+     */
+    public static BudgetLedger open(Path file) {
+        if (file == null) {
+            throw new IllegalArgumentException("--ledger: no file given (null)");
+        }
+        Path absolute = file.toAbsolutePath();
+        FileChannel channel = null;
+        try {
+            Files.createDirectories(absolute.getParent());
+            channel = FileChannel.open(absolute.resolveSibling(absolute.getFileName() + ".lock"),
+                    StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock lock = channel.lock();
+            return new BudgetLedger(file, channel, lock, load(file));
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(channel);
+            if (e instanceof IllegalArgumentException illegal) {
+                throw illegal;
+            }
+            throw new IllegalArgumentException("--ledger " + file + ": cannot open the budget ledger: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private static ObjectNode load(Path file) throws IOException {
+        if (Files.isDirectory(file)) {
+            throw corrupt(file, "it is a folder");
+        }
+        if (!Files.exists(file)) {
+            ObjectNode root = JSON.createObjectNode();
+            root.put("format", FORMAT);
+            root.putObject("datasets");
+            return root;
+        }
+        JsonNode root;
+        try {
+            root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
+        } catch (JsonProcessingException e) {
+            throw corrupt(file, e.getLocation() == null ? "it is not JSON" : String.format(Locale.ROOT,
+                    "it is not JSON (line %d, column %d)", e.getLocation().getLineNr(),
+                    e.getLocation().getColumnNr()));
+        } catch (CharacterCodingException e) {
+            throw corrupt(file, "it is not JSON (not UTF-8 text)");
+        }
+        if (root == null || !root.isObject() || !FORMAT.equals(root.path("format").asText(null))) {
+            throw corrupt(file, "it does not start with \"format\": \"" + FORMAT + "\"");
+        }
+        JsonNode datasets = root.get("datasets");
+        if (datasets == null || !datasets.isObject()) {
+            throw corrupt(file, "it has no \"datasets\" object");
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = datasets.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> account = it.next();
+            validate(file, account.getKey(), account.getValue());
+        }
+        return (ObjectNode) root;
+    }
+
+    private static void validate(Path file, String key, JsonNode account) {
+        if (!account.isObject() || !account.path("releases").isArray()) {
+            throw corrupt(file, "dataset " + key + " has no \"releases\" list");
+        }
+        JsonNode total = account.get("total");
+        if (total != null && !total.isNull()) {
+            requireBudget(file, key + " total", total);
+        }
+        int index = 0;
+        for (JsonNode release : account.get("releases")) {
+            requireBudget(file, key + " release " + index++, release);
+        }
+    }
+
+    private static void requireBudget(Path file, String what, JsonNode node) {
+        JsonNode epsilon = node.get("epsilon");
+        JsonNode delta = node.get("delta");
+        if (epsilon == null || !epsilon.isNumber() || delta == null || !delta.isNumber()) {
+            throw corrupt(file, what + " lacks a numeric epsilon and delta");
+        }
+        try {
+            new PrivacyBudget(epsilon.asDouble(), delta.asDouble());
+        } catch (IllegalArgumentException e) {
+            throw corrupt(file, what + ": " + e.getMessage());
+        }
+    }
+
+    private static IllegalArgumentException corrupt(Path file, String why) {
+        return new IllegalArgumentException(String.format("--ledger %s is not a readable budget ledger: %s. It was "
+                + "left unchanged and is never reset automatically (that would forget spent budget): repair it, or "
+                + "move it away only if no release was made from the data it accounts for", file, why));
+    }
+
+    /** The budget spent on {@code key} so far (basic composition), zero epsilon when nothing was spent. */
+    public double[] spent(DatasetKey key) {
+        double epsilon = 0;
+        double delta = 0;
+        JsonNode account = datasets().get(key.text());
+        if (account != null) {
+            for (JsonNode release : account.get("releases")) {
+                epsilon += release.get("epsilon").asDouble();
+                delta += release.get("delta").asDouble();
+            }
+        }
+        return new double[] {epsilon, delta};
+    }
+
+    /** The number of releases charged to {@code key}. */
+    public int releases(DatasetKey key) {
+        JsonNode account = datasets().get(key.text());
+        return account == null ? 0 : account.get("releases").size();
+    }
+
+    /** The total declared for {@code key}, or null. */
+    public Total total(DatasetKey key) {
+        JsonNode account = datasets().get(key.text());
+        JsonNode total = account == null ? null : account.get("total");
+        return total == null || total.isNull() ? null : new Total(total.get("epsilon").asDouble(),
+                total.get("delta").asDouble());
+    }
+
+    /**
+     * Checks that spending {@code request} on {@code key} stays within its total: {@code declared} when given (it
+     * must match a total already in the ledger unless {@code override}), else the ledger's.
+     *
+     * @return warnings for the console: no total declared (the release is recorded all the same), an overridden
+     *     total or budget
+     * @throws IllegalArgumentException when the request exceeds what is left (naming what was spent and what is
+     *     left) or the declared total contradicts the ledger's, and {@code override} is false
+     */
+    public List<String> check(DatasetKey key, PrivacyBudget request, Total declared, boolean override) {
+        List<String> warnings = new ArrayList<>();
+        Total stored = total(key);
+        if (declared != null && stored != null && !declared.equals(stored)) {
+            if (!override) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "--total-epsilon/--total-delta: the "
+                        + "budget ledger %s already declares the total %s for this dataset, and %s differs; a total "
+                        + "is fixed once declared. Drop --total-epsilon/--total-delta, or pass --override-budget to "
+                        + "replace it", file, stored, declared));
+            }
+            warnings.add("OVERRIDE: the dataset's declared total changes from " + stored + " to " + declared);
+        }
+        Total total = declared != null ? declared : stored;
+        double[] spent = spent(key);
+        double epsilon = spent[0] + request.epsilon();
+        double delta = spent[1] + request.delta();
+        if (total == null) {
+            warnings.add(String.format(Locale.ROOT, "no total privacy budget is declared for this dataset, so "
+                    + "nothing limits repeated releases; the ledger %s records this one (with it, %d release(s) "
+                    + "spending %s in all). Declare the total with --total-epsilon (and --total-delta)", file,
+                    releases(key) + 1, amount(epsilon, delta)));
+            return warnings;
+        }
+        boolean exceeds = epsilon > total.epsilon() * (1 + SLACK) || delta > total.delta() * (1 + SLACK);
+        if (exceeds) {
+            String message = String.format(Locale.ROOT, "the release needs %s but the dataset's budget has only "
+                    + "%s left: the ledger %s records %s spent in %d release(s) out of the declared total %s",
+                    amount(request.epsilon(), request.delta()), amount(Math.max(0, total.epsilon() - spent[0]),
+                            Math.max(0, total.delta() - spent[1])), file, amount(spent[0], spent[1]),
+                    releases(key), total);
+            if (!override) {
+                throw new IllegalArgumentException(message + ". Nothing was drawn or written. Lower --epsilon "
+                        + "(or --delta), or pass --override-budget to exceed the total (the excess is recorded)");
+            }
+            warnings.add("OVERRIDE: " + message + "; --override-budget spends it anyway, and the ledger records "
+                    + "the excess");
+        }
+        return warnings;
+    }
+
+    /**
+     * Charges {@code entry} to {@code key} (with the total, when one is declared) and writes the ledger atomically.
+     */
+    public void record(DatasetKey key, String fileName, Total declared, LedgerEntry entry) {
+        ObjectNode account = (ObjectNode) datasets().get(key.text());
+        if (account == null) {
+            account = datasets().putObject(key.text());
+            account.put("sha256", key.sha256());
+            account.put("subjectColumn", key.subjectColumn());
+            account.putNull("total");
+            account.putArray("releases");
+        }
+        account.put("file", fileName);
+        if (declared != null) {
+            ObjectNode total = account.putObject("total");
+            total.put("epsilon", declared.epsilon());
+            total.put("delta", declared.delta());
+        }
+        ArrayNode releases = (ArrayNode) account.get("releases");
+        releases.add(JSON.valueToTree(entry));
+        try {
+            AtomicFile.write(file, JSON.writeValueAsBytes(root), true, "--ledger");
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot encode the budget ledger: " + e.getMessage(), e);
+        }
+    }
+
+    private ObjectNode datasets() {
+        return (ObjectNode) root.get("datasets");
+    }
+
+    static String amount(double epsilon, double delta) {
+        return String.format(Locale.ROOT, "(epsilon, delta) = (%.6g, %.6g)", epsilon, delta);
+    }
+
+    @Override
+    public void close() {
+        try {
+            lock.release();
+        } catch (IOException ignored) {
+            // closing the channel below releases the lock as well
+        }
+        closeQuietly(lockChannel);
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // nothing was written through the lock file; closing it cannot lose data
+            }
+        }
+    }
+}
