@@ -7,7 +7,6 @@ import dev.manifolddp.experiments.audit.AuditSetup;
 import dev.manifolddp.experiments.audit.AuditTarget;
 import dev.manifolddp.experiments.audit.Auditor;
 import dev.manifolddp.experiments.audit.MechanismAudit;
-import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
@@ -48,9 +47,9 @@ final class AuditCommand implements Callable<Integer> {
     @Mixin
     DebugOption debug;
 
-    @Option(names = "--geometry", required = true, paramLabel = "SPEC",
-            description = "The geometry, e.g. sphere:d=2 or spd/log-euclidean:k=2.")
-    String geometry;
+    @Mixin
+    PublicInputOptions inputs;
+
 
     @Option(names = "--mechanism", required = true, split = ",", paramLabel = "NAME",
             description = "A mechanism to audit (repeatable or comma-separated; mdp list).")
@@ -60,19 +59,9 @@ final class AuditCommand implements Callable<Integer> {
             + "MECHANISM:KEY=VALUE gives it to that mechanism only.")
     Map<String, String> params = new LinkedHashMap<>();
 
-    @Option(names = "--epsilon", required = true, paramLabel = "E", description = "The claimed epsilon > 0.")
-    double epsilon;
 
-    @Option(names = "--delta", defaultValue = "0", paramLabel = "D",
-            description = "The claimed delta (0 = pure DP; default 0).")
-    double delta;
 
-    @Option(names = "--center", required = true, paramLabel = "LIST",
-            description = "The public ball's centre, comma-separated in the geometry's layout.")
-    String center;
 
-    @Option(names = "--radius", required = true, paramLabel = "R", description = "The public ball's radius.")
-    double radius;
 
     @Option(names = "--n", required = true, paramLabel = "N", description = "Records per data set.")
     int n;
@@ -108,20 +97,15 @@ final class AuditCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!(epsilon > 0) || !Double.isFinite(epsilon)) {
-            throw new IllegalArgumentException("--epsilon must be a finite number > 0. Provided value: " + epsilon);
-        }
-        if (!(delta >= 0 && delta < 1)) {
-            throw new IllegalArgumentException("--delta must be 0 (pure DP) or lie strictly between 0 and 1. "
-                    + "Provided value: " + delta);
-        }
+        PrivacyBudget budget = inputs.budget();
+        double radius = inputs.radius();
         Path plot = plotFile(out);
         refuseOverwrite(out);
         refuseOverwrite(plot);
         Components components = Graphs.injector(PluginJars.none(), null).getInstance(Components.class);
-        Geometry space = components.geometries().parse(geometry);
-        double[] centre = PointFile.center(center, space, "--center");
-        AuditSetup setup = new AuditSetup(space, centre, radius, n, new PrivacyBudget(epsilon, delta), releases,
+        Geometry space = components.geometries().parse(inputs.geometry);
+        double[] centre = inputs.center(space);
+        AuditSetup setup = new AuditSetup(space, centre, radius, n, budget, releases,
                 directions, seed, confidence);
         List<AuditTarget> targets = targets(components);
         int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;

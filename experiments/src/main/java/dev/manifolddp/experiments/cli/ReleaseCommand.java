@@ -71,9 +71,9 @@ final class ReleaseCommand implements Callable<Integer> {
     @Mixin
     DebugOption debug;
 
-    @Option(names = "--geometry", required = true, paramLabel = "SPEC",
-            description = "The geometry, e.g. sphere:d=2 or spd/log-euclidean:k=3.")
-    String geometry;
+    @Mixin
+    PublicInputOptions inputs;
+
 
     @Option(names = "--mechanism", required = true, paramLabel = "NAME", description = "The mechanism (mdp list).")
     String mechanism;
@@ -81,20 +81,9 @@ final class ReleaseCommand implements Callable<Integer> {
     @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A mechanism parameter (repeatable).")
     Map<String, String> params = new LinkedHashMap<>();
 
-    @Option(names = "--epsilon", required = true, paramLabel = "E",
-            description = "The privacy loss epsilon > 0, per unit of privacy (record, or subject).")
-    String epsilon;
 
-    @Option(names = "--delta", defaultValue = "0", paramLabel = "D",
-            description = "The failure probability delta (0 = pure DP; default 0).")
-    String delta;
 
-    @Option(names = "--center", required = true, paramLabel = "LIST",
-            description = "The public ball's centre, comma-separated in the geometry's layout.")
-    String center;
 
-    @Option(names = "--radius", required = true, paramLabel = "R", description = "The public ball's radius.")
-    String radius;
 
     @Option(names = "--input", required = true, paramLabel = "CSV", description = "The records, one point per row.")
     Path input;
@@ -162,9 +151,8 @@ final class ReleaseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PrivacyBudget requested = new PrivacyBudget(NumericFlag.positive("--epsilon", epsilon,
-                "the privacy loss; smaller is more private"), NumericFlag.delta("--delta", delta));
-        double ballRadius = NumericFlag.positive("--radius", radius, "the public ball's geodesic radius");
+        PrivacyBudget requested = inputs.budget();
+        double ballRadius = inputs.radius();
         int group = groupBound();
         BudgetLedger.Total total = declaredTotal();
         Path ledgerFile = ledger != null ? ledger : Path.of(System.getProperty("user.home"), ".manifolddp",
@@ -172,7 +160,7 @@ final class ReleaseCommand implements Callable<Integer> {
         OutputPaths.check(input, out, diagnostics, ledgerFile, force);
 
         Components components = Graphs.injector(PluginJars.none(), null).getInstance(Components.class);
-        Geometry space = named("--geometry", () -> components.geometries().parse(geometry));
+        Geometry space = named("--geometry", () -> components.geometries().parse(inputs.geometry));
         MechanismProvider provider = components.mechanisms().get(mechanism);
         if (provider == null) {
             throw new IllegalArgumentException(String.format("--mechanism: unknown mechanism '%s'; known mechanisms: "
@@ -183,7 +171,7 @@ final class ReleaseCommand implements Callable<Integer> {
             settings.putIfAbsent(PROPOSAL_BUDGET, "auto");
         }
         MeanMechanism mean = named("--param", () -> provider.create(settings));
-        double[] centre = PointFile.center(center, space, "--center");
+        double[] centre = inputs.center(space);
         requireRepresentable(space, centre, ballRadius);
         PointFile.Points points = PointFile.read(input, space, new PointFile.Columns(subjectColumn, columns));
         SubjectGroups subjects = subjectColumn == null ? null
@@ -231,7 +219,7 @@ final class ReleaseCommand implements Callable<Integer> {
                     streams.stream(0, 0));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "--mechanism %s refused the release with "
-                    + "--epsilon %s, --delta %s, --radius %s on %d records%s: %s", mechanism, epsilon, delta, radius,
+                    + "--epsilon %s, --delta %s, --radius %s on %d records%s: %s", mechanism, inputs.epsilon, inputs.delta, inputs.radius,
                     data.points().length, subjectColumn == null ? "" : " (per-record budget " + perRecord + ")",
                     e.getMessage()), e);
         }
@@ -277,7 +265,7 @@ final class ReleaseCommand implements Callable<Integer> {
                 throw new IllegalArgumentException(String.format(Locale.ROOT, "--radius must be a radius whose ball "
                         + "fits in double precision: the ball of radius %s around --center reaches %.3g in ambient "
                         + "coordinates; choose a radius that covers the data and no more. Provided value: %s",
-                        radius, reach, radius));
+                        inputs.radius, reach, inputs.radius));
             }
         });
     }
