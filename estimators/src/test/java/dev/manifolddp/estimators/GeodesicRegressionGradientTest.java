@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.manifolddp.geometry.Allocations;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.HiddenCapabilities;
 import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.ParallelTransport;
 import java.util.Random;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.HiddenCapabilities;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.TangentBasis;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;

@@ -32,10 +32,11 @@ class GeodesicRegressionOracleTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void matchesTheRefinedOptimum(String id, String spec) {
-        Geometry geometry = Geometries.parse(spec);
-        JsonNode node = caseById(id);
-        double[] x = FrechetOracle.flat(node.get("x"));
-        double[][] y = FrechetOracle.points(node.get("y"));
+        OracleCase c = OracleCase.load(id, spec);
+        Geometry geometry = c.geometry();
+        JsonNode node = c.node();
+        double[] x = c.x();
+        double[][] y = c.y();
         JsonNode optimum = node.get("refined_optimum");
 
         GeodesicRegressionResult fit = GeodesicRegression.builder().geometry(geometry).build().fit(x, y);
@@ -62,10 +63,11 @@ class GeodesicRegressionOracleTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void theCentredInterceptIsTheGeodesicAtTheMeanCovariate(String id, String spec) {
-        Geometry geometry = Geometries.parse(spec);
-        JsonNode node = caseById(id);
-        double[] x = FrechetOracle.flat(node.get("x"));
-        double[][] y = FrechetOracle.points(node.get("y"));
+        OracleCase c = OracleCase.load(id, spec);
+        Geometry geometry = c.geometry();
+        JsonNode node = c.node();
+        double[] x = c.x();
+        double[][] y = c.y();
         JsonNode centred = node.get("geomstats_centered_default");
         GeodesicRegressionResult fit = GeodesicRegression.builder().geometry(geometry).build().fit(x, y);
         double meanX = centred.get("mean_x").asDouble();
@@ -80,10 +82,11 @@ class GeodesicRegressionOracleTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void publicRangeAndStartGiveTheSameOptimum(String id, String spec) {
-        Geometry geometry = Geometries.parse(spec);
-        JsonNode node = caseById(id);
-        double[] x = FrechetOracle.flat(node.get("x"));
-        double[][] y = FrechetOracle.points(node.get("y"));
+        OracleCase c = OracleCase.load(id, spec);
+        Geometry geometry = c.geometry();
+        JsonNode node = c.node();
+        double[] x = c.x();
+        double[][] y = c.y();
         JsonNode optimum = node.get("refined_optimum");
         GeodesicRegressionResult fit = GeodesicRegression.builder().geometry(geometry).covariateRange(-1, 2)
                 .start(FrechetOracle.flat(node.get("true_intercept")), FrechetOracle.flat(node.get("true_coef")))
@@ -99,6 +102,15 @@ class GeodesicRegressionOracleTest {
                 "scaled footpoint");
         assertThat(geometry.norm(fit.scaledFootpoint(), fit.scaledShootingVector()))
                 .isCloseTo(3 * geometry.norm(fit.footpoint(), fit.shootingVector()), within(1e-9));
+    }
+
+    /** One oracle case with its geometry and records. */
+    record OracleCase(Geometry geometry, JsonNode node, double[] x, double[][] y) {
+        static OracleCase load(String id, String spec) {
+            JsonNode node = caseById(id);
+            return new OracleCase(Geometries.parse(spec), node, FrechetOracle.flat(node.get("x")),
+                    FrechetOracle.points(node.get("y")));
+        }
     }
 
     static double energy(Geometry geometry, double[] p, double[] v, double[] x, double[][] y) {

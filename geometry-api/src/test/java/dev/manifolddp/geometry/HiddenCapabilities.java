@@ -1,21 +1,18 @@
-package dev.manifolddp.estimators;
+package dev.manifolddp.geometry;
 
-import dev.manifolddp.geometry.CurvatureBounds;
-import dev.manifolddp.geometry.Geometry;
-import dev.manifolddp.geometry.PointLayout;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * A geometry that forwards everything to another but hides some capabilities: it lets a test run the numerical
- * Jacobi fields, or the iterative fit on a geometry that has an isometric chart, against the closed forms.
+ * A geometry that forwards everything to another but hides some capabilities, for tests of what code does without
+ * them (e.g. the numerical Jacobi fields against the closed forms). Shipped in the test-jar for every module.
  */
-final class HiddenCapabilities implements Geometry {
+public final class HiddenCapabilities implements Geometry {
 
     private final Geometry delegate;
     private final Set<Class<?>> hidden;
 
-    HiddenCapabilities(Geometry delegate, Class<?>... hidden) {
+    public HiddenCapabilities(Geometry delegate, Class<?>... hidden) {
         this.delegate = delegate;
         this.hidden = Set.of(hidden);
     }
