@@ -10,6 +10,10 @@
  *       the Frechet functional.</li>
  *   <li>{@link dev.manifolddp.estimators.SensitivityBounds}: global sensitivities of the mean under the papers'
  *       assumptions.</li>
+ *   <li>{@link dev.manifolddp.estimators.GeodesicRegression}: Fletcher's geodesic regression by Riemannian
+ *       Levenberg-Marquardt with Jacobi-field Jacobians (or least squares in an isometric chart), with its per-record
+ *       gradient fields {@link dev.manifolddp.estimators.GeodesicRegressionGradient} and the numerical fallback
+ *       {@link dev.manifolddp.estimators.NumericalJacobiFields}.</li>
  * </ul>
  *
  * <p>Only the geometry API is used here; concrete manifolds are reached through

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,7 +23,7 @@ public abstract class GeometryContractTest {
     /** Every capability interface this API defines; a geometry must claim exactly the ones it has. */
     public static final List<Class<?>> KNOWN_CAPABILITIES = List.of(ParallelTransport.class, TangentBasis.class,
             AmbientEmbedding.class, IsometricChart.class, ClosedFormMean.class, LandmarkShapes.class,
-            RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class);
+            RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class);
 
     protected static final int TRIALS = 200;
 
@@ -243,6 +244,14 @@ public abstract class GeometryContractTest {
             assertThat(ValidatingGeometry.wrap(geometry()).capability(capability).isPresent())
                     .as("%s through the validating decorator", capability.getSimpleName()).isEqualTo(expected);
         }
+    }
+
+    /** Skipped (and reported as skipped) without the capability; see {@link JacobiFieldsContract}. */
+    @Test
+    void jacobiFieldsMatchFiniteDifferencesAndSatisfyTheAdjointIdentity() {
+        Assumptions.assumeTrue(geometry().capability(JacobiFields.class).isPresent(), "no JacobiFields capability");
+        JacobiFieldsContract.check(geometry(), this::randomPoint, Math.min(2.0, 0.9 * geometry().injectivityRadius()),
+                1e-7);
     }
 
     @Test

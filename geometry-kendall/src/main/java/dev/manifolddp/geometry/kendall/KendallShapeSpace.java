@@ -3,6 +3,7 @@ package dev.manifolddp.geometry.kendall;
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.AmbientMetric;
 import dev.manifolddp.geometry.HomogeneousSpace;
+import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.LandmarkChecks;
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.Geometry;
@@ -32,7 +33,7 @@ import java.util.Optional;
  */
 public final class KendallShapeSpace
         implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding, LandmarkShapes, RadialVolume,
-        AmbientMetric, HomogeneousSpace {
+        AmbientMetric, HomogeneousSpace, JacobiFields {
 
     /** The provider name. */
     public static final String NAME = "kendall";
@@ -530,6 +531,105 @@ public final class KendallShapeSpace
             plus += s * s;
         }
         return 2 * Math.atan2(Math.sqrt(minus), Math.sqrt(plus));
+    }
+
+    // ---- JacobiFields -------------------------------------------------------------------------------------------
+
+    /**
+     * {@code d_p Exp(z, v)[u] = a E1 + cos(2 theta) b E2 + cos(theta) (u - a e - b i e)}, the Jacobi field with
+     * {@code J(0) = u}, {@code J'(0) = 0} at time 1, lifted horizontally. Here {@code theta = |v|}, {@code e = v/theta},
+     * {@code a = <u, e>}, {@code b = <u, i e>}, and {@code E1 = -sin(theta) z + cos(theta) e},
+     * {@code E2 = i E1} are the parallel fields along the horizontal great circle at time 1.
+     *
+     * <p>Why: {@code CP^(k-2)} is Kaehler with holomorphic curvature 4, so along a geodesic with unit velocity
+     * {@code E1} the complex structure gives the parallel field {@code E2 = i E1}, spanning a plane of curvature 4,
+     * and every horizontal vector complex-orthogonal to z and e is parallel (constant in the lift) and spans a
+     * plane of curvature 1 with {@code E1}. The Jacobi equation is then diagonal: the component along the velocity
+     * is constant, the one along {@code i e} solves {@code f'' + 4 theta^2 f = 0} ({@code cos(2 theta)}), the rest
+     * {@code f'' + theta^2 f = 0} ({@code cos theta}). At v = 0 it is the identity. Writes {@code out}, which must
+     * alias no input.
+     */
+    @Override
+    public void dpExp(double[] p, double[] v, double[] u, double[] out) {
+        jacobi(p, v, u, out, false, false);
+    }
+
+    /**
+     * {@code d_v Exp(z, v)[u] = a E1 + (sin(2 theta)/(2 theta)) b E2 + (sin(theta)/theta) (u - a e - b i e)}
+     * (notation of {@link #dpExp}): the Jacobi field with {@code J(0) = 0}, {@code J'(0) = u}. Writes {@code out}.
+     */
+    @Override
+    public void dvExp(double[] p, double[] v, double[] u, double[] out) {
+        jacobi(p, v, u, out, true, false);
+    }
+
+    /**
+     * The adjoint of {@link #dpExp} for w horizontal at {@code exp(z, v)}:
+     * {@code <w, E1> e + cos(2 theta) <w, E2> i e + cos(theta) (P w - <w, e> e - <w, i e> i e)}, with P the
+     * horizontal projection at z. Writes {@code out}, which must alias no input.
+     */
+    @Override
+    public void dpExpAdjoint(double[] p, double[] v, double[] w, double[] out) {
+        jacobi(p, v, w, out, false, true);
+    }
+
+    /** The adjoint of {@link #dvExp}, the same form as {@link #dpExpAdjoint} with the factors of dvExp. */
+    @Override
+    public void dvExpAdjoint(double[] p, double[] v, double[] w, double[] out) {
+        jacobi(p, v, w, out, true, true);
+    }
+
+    private void jacobi(double[] p, double[] v, double[] x, double[] out, boolean velocity, boolean adjoint) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "v", v);
+        GeometryChecks.requireLength(this, adjoint ? "w" : "u", x);
+        GeometryChecks.requireLength(this, "out", out);
+        double theta = ComplexLandmarks.norm(v);
+        requireFinite(theta + ComplexLandmarks.norm(x) + ComplexLandmarks.dot(p, p), "the Jacobi fields of exp");
+        if (theta == 0) {
+            if (adjoint) {
+                projectToTangent(p, x, out);
+            } else {
+                System.arraycopy(x, 0, out, 0, x.length);
+            }
+            return;
+        }
+        double cos = Math.cos(theta);
+        double sin = Math.sin(theta);
+        double complexFactor = velocity ? SmallAngle.sinc(2 * theta) : Math.cos(2 * theta);
+        double restFactor = velocity ? SmallAngle.sinc(theta) : cos;
+        // Components of x along e = v/theta and i e: <x, e> = Re(e* x), <x, i e> = Im(e* x).
+        double alongE = ComplexLandmarks.dot(v, x) / theta;
+        double alongIE = ComplexLandmarks.imaginaryProduct(v, x) / theta;
+        double cE;
+        double cIE;
+        double cP;
+        double cIP;
+        if (!adjoint) {
+            // a E1 + f2 b E2 + f3 (u - a e - b i e), expanded in u, e, i e, z and i z.
+            System.arraycopy(x, 0, out, 0, x.length);
+            cE = alongE * cos - restFactor * alongE;
+            cIE = complexFactor * alongIE * cos - restFactor * alongIE;
+            cP = -alongE * sin;
+            cIP = -complexFactor * alongIE * sin;
+        } else {
+            projectToTangent(p, x, out);
+            double alongP = ComplexLandmarks.dot(p, x);
+            double alongIP = ComplexLandmarks.imaginaryProduct(p, x);
+            double onE1 = -sin * alongP + cos * alongE;      // <w, E1>
+            double onE2 = -sin * alongIP + cos * alongIE;    // <w, E2>
+            cE = onE1 - restFactor * alongE;
+            cIE = complexFactor * onE2 - restFactor * alongIE;
+            cP = 0;
+            cIP = 0;
+        }
+        double scaleE = cE / theta;
+        double scaleIE = cIE / theta;
+        for (int i = 0; i < out.length; i += 2) {
+            // i e has landmarks (-e_y, e_x); i z has landmarks (-z_y, z_x).
+            out[i] = restFactor * out[i] + scaleE * v[i] - scaleIE * v[i + 1] + cP * p[i] - cIP * p[i + 1];
+            out[i + 1] = restFactor * out[i + 1] + scaleE * v[i + 1] + scaleIE * v[i] + cP * p[i + 1] + cIP * p[i];
+        }
     }
 
     @Override

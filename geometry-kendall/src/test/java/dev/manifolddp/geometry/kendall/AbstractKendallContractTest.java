@@ -3,6 +3,7 @@ package dev.manifolddp.geometry.kendall;
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.AmbientMetric;
 import dev.manifolddp.geometry.HomogeneousSpace;
+import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryContractTest;
@@ -38,7 +39,7 @@ abstract class AbstractKendallContractTest extends GeometryContractTest {
     @Override
     protected Set<Class<?>> expectedCapabilities() {
         return Set.of(TangentBasis.class, AmbientEmbedding.class, LandmarkShapes.class, ParallelTransport.class,
-                RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class);
+                RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class);
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.manifolddp.geometry.spd;
 
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.GeometryChecks;
+import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.TangentBasis;
 import dev.manifolddp.geometry.VolumeGrowth;
@@ -17,7 +18,8 @@ import dev.manifolddp.geometry.VolumeGrowth;
  *
  * <p>Operations read only the symmetric part of their arguments. {@code out} must not alias an input.
  */
-public final class AffineInvariantSpd extends SpdGeometry implements ParallelTransport, TangentBasis, VolumeGrowth {
+public final class AffineInvariantSpd extends SpdGeometry
+        implements ParallelTransport, TangentBasis, VolumeGrowth, JacobiFields {
 
     /** The provider name. */
     public static final String NAME = "spd/affine-invariant";
@@ -218,6 +220,88 @@ public final class AffineInvariantSpd extends SpdGeometry implements ParallelTra
                 }
             }
         }
+    }
+
+    // ---- JacobiFields -------------------------------------------------------------------------------------------
+
+    /**
+     * {@code d_p Exp(p, v)[u] = M (F o (B^T u B)) M^T} with {@code F_ij = (e^(l_i) + e^(l_j))/2}, where
+     * {@code p^(-1/2) v p^(-1/2) = W diag(l) W^T} in the eigenbasis {@code p = U diag(s^2) U^T},
+     * {@code B = U diag(1/s) W} and {@code M = U diag(s) W} (so {@code exp(p, v) = M diag(e^l) M^T}).
+     *
+     * <p>Why: affine invariance moves p to I; there SPD(k) is a symmetric space whose Jacobi operator along
+     * {@code gamma(t) = Expm(t w)} is diagonal in the frame {@code W E_ij W^T}, parallel along gamma, with
+     * curvature {@code kappa_ij = -(l_i - l_j)^2/4} ({@code R(J, w) w = -[[J, w], w]/4}). The Jacobi field with
+     * {@code J(0) = u}, {@code J'(0) = 0} therefore has components {@code cosh((l_i - l_j)/2) u~_ij}, and parallel
+     * transport to {@code Expm(w)} multiplies them by {@code e^((l_i + l_j)/2)}: the product is F. At v = 0 it is
+     * the identity. Writes {@code out}; allocates nothing.
+     */
+    @Override
+    public void dpExp(double[] p, double[] v, double[] u, double[] out) {
+        jacobi(p, v, u, out, false, false);
+    }
+
+    /**
+     * {@code d_v Exp(p, v)[u] = M (F o (B^T u B)) M^T} with {@code F_ij = (e^(l_i) - e^(l_j))/(l_i - l_j)}
+     * (notation of {@link #dpExp}): the Jacobi field with {@code J(0) = 0}, {@code J'(0) = u} has components
+     * {@code sinh((l_i - l_j)/2)/((l_i - l_j)/2) u~_ij}, which transported is the Daleckii-Krein derivative of
+     * Expm. Writes {@code out}; allocates nothing.
+     */
+    @Override
+    public void dvExp(double[] p, double[] v, double[] u, double[] out) {
+        jacobi(p, v, u, out, true, false);
+    }
+
+    /**
+     * The adjoint of {@link #dpExp}: {@code M (F' o (B^T w B)) M^T} with {@code F'_ij = (e^(-l_i) + e^(-l_j))/2}.
+     * From {@code <A u, w>_q = sum_ij F_ij u~_ij e^(-l_i - l_j) w~_ij} (as {@code q^-1 = B diag(e^-l) B^T}) and
+     * {@code <u, y>_p = sum_ij u~_ij y~_ij} (as {@code p^-1 = B B^T}), with {@code B^-T = M}. Writes {@code out}.
+     */
+    @Override
+    public void dpExpAdjoint(double[] p, double[] v, double[] w, double[] out) {
+        jacobi(p, v, w, out, false, true);
+    }
+
+    /**
+     * The adjoint of {@link #dvExp}: as {@link #dpExpAdjoint} with
+     * {@code F'_ij = (e^(-l_i) - e^(-l_j))/(l_j - l_i)}. Writes {@code out}.
+     */
+    @Override
+    public void dvExpAdjoint(double[] p, double[] v, double[] w, double[] out) {
+        jacobi(p, v, w, out, true, true);
+    }
+
+    /** The four maps: {@code out = M (F o (B^T x B)) M^T} with the factor F of the map asked for. */
+    private void jacobi(double[] p, double[] v, double[] x, double[] out, boolean velocity, boolean adjoint) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "v", v);
+        GeometryChecks.requireLength(this, adjoint ? "w" : "u", x);
+        GeometryChecks.requireLength(this, "out", out);
+        requireFiniteEntries("v", v);
+        requireFiniteEntries(adjoint ? "w" : "u", x);
+        SpdWorkspace w = workspace();
+        decomposeBase(p, w);
+        whiten(v, w);
+        w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "p^-1/2 v p^-1/2");
+        rootTimesVectors(w); // m2 = M = U diag(s) W
+        for (int i = 0; i < k; i++) {
+            for (int l = 0; l < k; l++) {
+                w.tmp[i * k + l] = w.vectorsA[i * k + l] / w.auxA[l];
+            }
+        }
+        MatrixOps.multiply(w.tmp, w.vectorsB, w.m3, k); // m3 = B = U diag(1/s) W
+        MatrixOps.transposeCongruence(w.m3, x, w.m1, w.tmp, k);
+        // The adjoint's factors are the forward ones at -l (F_ij e^(-l_i - l_j)).
+        double sign = adjoint ? -1 : 1;
+        double[] l = w.valuesB;
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                double a = sign * l[i];
+                double b = sign * l[j];
+                w.m1[i * k + j] *= velocity ? DividedDifferences.exp(a, b) : 0.5 * (Math.exp(a) + Math.exp(b));
+            }
+        }
+        MatrixOps.congruence(w.m2, w.m1, out, w.tmp, k);
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.manifolddp.geometry.ClosedFormMean;
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.IsometricChart;
+import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Arrays;
@@ -22,7 +23,7 @@ import java.util.Arrays;
  * <p>Operations read only the symmetric part of their arguments. {@code out} must not alias an input.
  */
 public final class LogEuclideanSpd extends SpdGeometry
-        implements ParallelTransport, TangentBasis, IsometricChart, ClosedFormMean {
+        implements ParallelTransport, TangentBasis, IsometricChart, ClosedFormMean, JacobiFields {
 
     /** The provider name. */
     public static final String NAME = "spd/log-euclidean";
@@ -298,6 +299,102 @@ public final class LogEuclideanSpd extends SpdGeometry
             w.m3[i] *= scale;
         }
         MatrixFunctions.expm(w.m3, out, w, "the mean");
+    }
+
+    // ---- JacobiFields -------------------------------------------------------------------------------------------
+
+    /**
+     * {@code d_p Exp(p, v)[u]}: the metric is flat, so the Jacobi field with {@code J(0) = u}, {@code J'(0) = 0}
+     * is u parallel-transported to {@code q = exp(p, v)}, the tangent vector at q with the chart image
+     * {@code DLogm_p[u]}: {@code DExpm_(Logm q)[DLogm_p[u]]} with {@code Logm q = Logm p + DLogm_p[v]}. Writes
+     * {@code out}; allocates nothing.
+     */
+    @Override
+    public void dpExp(double[] p, double[] v, double[] u, double[] out) {
+        flatJacobi(p, v, u, out, false);
+    }
+
+    /**
+     * {@code d_v Exp(p, v)[u]}: in a flat space the Jacobi field with {@code J(0) = 0}, {@code J'(0) = u} is
+     * {@code t} times u transported, so at t = 1 it equals {@link #dpExp}. Writes {@code out}.
+     */
+    @Override
+    public void dvExp(double[] p, double[] v, double[] u, double[] out) {
+        flatJacobi(p, v, u, out, false);
+    }
+
+    /**
+     * The adjoint of {@link #dpExp}, which is an isometry: its inverse, transport from {@code exp(p, v)} back to p,
+     * {@code DExpm_(Logm p)[DLogm_q[w]]}. Writes {@code out}.
+     */
+    @Override
+    public void dpExpAdjoint(double[] p, double[] v, double[] w, double[] out) {
+        flatJacobi(p, v, w, out, true);
+    }
+
+    /** The adjoint of {@link #dvExp}, equal to {@link #dpExpAdjoint}. Writes {@code out}. */
+    @Override
+    public void dvExpAdjoint(double[] p, double[] v, double[] w, double[] out) {
+        flatJacobi(p, v, w, out, true);
+    }
+
+    /**
+     * Transport between p and {@code q = exp(p, v)} in the eigenbases {@code p = U diag(lambda) U^T} and
+     * {@code Logm q = V diag(mu) V^T}, {@code V = U W}: forward
+     * {@code V ((W^T ((U^T x U) o G_p) W) o D_q) V^T}, backward {@code U ((W ((V^T x V) / D_q) W^T) o D_p) U^T},
+     * with G the divided differences of log at the eigenvalues and D those of exp at their logarithms
+     * ({@code 1/D_q} is G at q's eigenvalues).
+     */
+    private void flatJacobi(double[] p, double[] v, double[] x, double[] out, boolean backward) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "v", v);
+        GeometryChecks.requireLength(this, backward ? "w" : "u", x);
+        GeometryChecks.requireLength(this, "out", out);
+        requireFiniteEntries("v", v);
+        requireFiniteEntries(backward ? "w" : "u", x);
+        SpdWorkspace w = workspace();
+        decomposeFirst(p, w);
+        // m1 = U^T Logm(q) U = diag(ln lambda) + (U^T v U) o G_p
+        MatrixOps.transposeCongruence(w.vectorsA, v, w.m1, w.tmp, k);
+        for (int i = 0; i < k; i++) {
+            for (int j = 0; j < k; j++) {
+                w.m1[i * k + j] *= DividedDifferences.log(w.valuesA[i], w.valuesA[j]);
+            }
+            w.m1[i * k + i] += w.auxA[i];
+        }
+        w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "Logm p + DLogm_p[v]");
+        double[] mu = w.valuesB;
+        if (!backward) {
+            MatrixOps.transposeCongruence(w.vectorsA, x, w.m2, w.tmp, k);
+            for (int i = 0; i < k; i++) {
+                for (int j = 0; j < k; j++) {
+                    w.m2[i * k + j] *= DividedDifferences.log(w.valuesA[i], w.valuesA[j]);
+                }
+            }
+            MatrixOps.transposeCongruence(w.vectorsB, w.m2, w.m3, w.tmp, k);
+            for (int i = 0; i < k; i++) {
+                for (int j = 0; j < k; j++) {
+                    w.m3[i * k + j] *= DividedDifferences.exp(mu[i], mu[j]);
+                }
+            }
+            MatrixOps.multiply(w.vectorsA, w.vectorsB, w.m1, k);
+            MatrixOps.congruence(w.m1, w.m3, out, w.tmp, k);
+        } else {
+            MatrixOps.multiply(w.vectorsA, w.vectorsB, w.m2, k);
+            MatrixOps.transposeCongruence(w.m2, x, w.m3, w.tmp, k);
+            for (int i = 0; i < k; i++) {
+                for (int j = 0; j < k; j++) {
+                    w.m3[i * k + j] /= DividedDifferences.exp(mu[i], mu[j]);
+                }
+            }
+            MatrixOps.congruence(w.vectorsB, w.m3, w.m1, w.tmp, k);
+            for (int i = 0; i < k; i++) {
+                for (int j = 0; j < k; j++) {
+                    w.m1[i * k + j] *= DividedDifferences.exp(w.auxA[i], w.auxA[j]);
+                }
+            }
+            MatrixOps.congruence(w.vectorsA, w.m1, out, w.tmp, k);
+        }
     }
 
     /** Decomposes p into {@code valuesA} (lambda), {@code vectorsA} (U) and {@code auxA} (ln lambda). */

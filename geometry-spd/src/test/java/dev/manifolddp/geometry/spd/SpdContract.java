@@ -8,6 +8,7 @@ import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.IsometricChart;
+import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.TangentBasis;
 import dev.manifolddp.geometry.GeometryContractTest;
@@ -35,11 +36,12 @@ abstract class SpdContract extends GeometryContractTest {
 
     /** What both metrics offer. */
     static final Set<Class<?>> AFFINE_INVARIANT = Set.of(ParallelTransport.class, TangentBasis.class,
-            AmbientEmbedding.class, HomogeneousSpace.class);
+            AmbientEmbedding.class, HomogeneousSpace.class, JacobiFields.class);
 
     /** The affine-invariant set plus the flat metric's global chart and closed-form mean. */
     static final Set<Class<?>> LOG_EUCLIDEAN = Set.of(ParallelTransport.class, TangentBasis.class,
-            AmbientEmbedding.class, HomogeneousSpace.class, IsometricChart.class, ClosedFormMean.class);
+            AmbientEmbedding.class, HomogeneousSpace.class, IsometricChart.class, ClosedFormMean.class,
+            JacobiFields.class);
 
     /** Standard deviation of the entries of S in {@code Expm(S)}. */
     private static final double SPREAD = 0.4;

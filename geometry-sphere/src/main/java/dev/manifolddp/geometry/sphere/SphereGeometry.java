@@ -6,6 +6,7 @@ import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.HomogeneousSpace;
+import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.PointLayout;
 import dev.manifolddp.geometry.RadialVolume;
@@ -27,7 +28,7 @@ import java.util.Optional;
  * read the inputs at index i for the last time, but callers should still not rely on aliasing.
  */
 public final class SphereGeometry implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding,
-        RadialVolume, AmbientMetric, HomogeneousSpace {
+        RadialVolume, AmbientMetric, HomogeneousSpace, JacobiFields {
 
     /** Below this angle {@code |v|/R}, exp uses the Taylor series of {@code sin(t)/t} (truncation error < 1e-25). */
     private static final double SINC_SERIES_LIMIT = 1e-4;
@@ -473,6 +474,108 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         double x = theta / radius;
         double sinc = x < 1e-4 ? 1 - x * x / 6 : Math.sin(x) / x;
         return Math.pow(sinc, dimension - 1);
+    }
+
+    // ---- JacobiFields -------------------------------------------------------------------------------------------
+
+    /**
+     * {@code d_p Exp(p, v)[u] = <u, e> e' + cos(a) (u - <u, e> e)}, with {@code a = |v|/R}, {@code e = v/|v|} and
+     * {@code e' = -sin(a) p/R + cos(a) e} the unit velocity at {@code q = exp(p, v)}: on a sphere of constant
+     * curvature {@code 1/R^2} the Jacobi field with {@code J(0) = u}, {@code J'(0) = 0} keeps its component along
+     * the geodesic (transported, i.e. along e') and scales the normal one, which is parallel as it stands, by
+     * {@code C_k(|v|) = cos(a)} (paper 003 eq. (15)). At v = 0 it is the identity. Writes {@code out}.
+     */
+    @Override
+    public void dpExp(double[] p, double[] v, double[] u, double[] out) {
+        jacobi(p, v, u, out, false, false);
+    }
+
+    /**
+     * {@code d_v Exp(p, v)[u] = <u, e> e' + (sin(a)/a) (u - <u, e> e)} (notation of {@link #dpExp}): the Jacobi
+     * field with {@code J(0) = 0}, {@code J'(0) = u} grows linearly along the geodesic and as
+     * {@code S_k(|v|)/|v| = sin(a)/a} across it (paper 003 eq. (40)). Writes {@code out}.
+     */
+    @Override
+    public void dvExp(double[] p, double[] v, double[] u, double[] out) {
+        jacobi(p, v, u, out, true, false);
+    }
+
+    /**
+     * The adjoint of {@link #dpExp}: {@code <w, e'> e + cos(a) (P_p w - <w, e> e)} for w tangent at
+     * {@code exp(p, v)}, with {@code P_p w = w - (<w, p>/|p|^2) p} its tangent part at p. Writes {@code out}.
+     */
+    @Override
+    public void dpExpAdjoint(double[] p, double[] v, double[] w, double[] out) {
+        jacobi(p, v, w, out, false, true);
+    }
+
+    /** The adjoint of {@link #dvExp}: {@code <w, e'> e + (sin(a)/a) (P_p w - <w, e> e)}. Writes {@code out}. */
+    @Override
+    public void dvExpAdjoint(double[] p, double[] v, double[] w, double[] out) {
+        jacobi(p, v, w, out, true, true);
+    }
+
+    /**
+     * The four maps at once: the tangential part goes between e (at p) and e' (at q) with factor 1, the normal
+     * part keeps its ambient coordinates and is multiplied by the curvature factor; the adjoint swaps e and e'
+     * and first takes the part of w tangent at p.
+     */
+    private void jacobi(double[] p, double[] v, double[] x, double[] out, boolean velocity, boolean adjoint) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "v", v);
+        GeometryChecks.requireLength(this, adjoint ? "w" : "u", x);
+        GeometryChecks.requireLength(this, "out", out);
+        double vv = 0;
+        double pp = 0;
+        double xp = 0;
+        double xv = 0;
+        for (int i = 0; i < p.length; i++) {
+            vv += v[i] * v[i];
+            pp += p[i] * p[i];
+            xp += x[i] * p[i];
+            xv += x[i] * v[i];
+        }
+        if (!Double.isFinite(vv + pp + xp + xv)) {
+            throw new IllegalArgumentException("the Jacobi fields of exp need finite p, v and "
+                    + (adjoint ? "w" : "u") + "; an entry is NaN or infinite");
+        }
+        // Only the adjoint reads w's normal part at p: forward, u is tangent at p already.
+        double normal = adjoint ? xp / pp : 0.0;
+        if (vv == 0) {
+            for (int i = 0; i < out.length; i++) {
+                out[i] = x[i] - normal * p[i];
+            }
+            return;
+        }
+        double length = Math.sqrt(vv);
+        double a = length / radius;
+        double cos = Math.cos(a);
+        double sin = Math.sin(a);
+        double factor;
+        if (velocity) {
+            factor = a < SINC_SERIES_LIMIT ? 1 - a * a / 6 * (1 - a * a / 20) : sin / a;
+        } else {
+            factor = cos;
+        }
+        // e = v/|v|; e' = -sin(a) p/R + cos(a) e = alongP p + alongE e.
+        double alongP = -sin / radius;
+        double alongE = cos;
+        double cE;
+        double cP;
+        if (!adjoint) {
+            double ue = xv / length;                      // <u, e>
+            cE = ue * alongE - factor * ue;
+            cP = ue * alongP;
+        } else {
+            double we = xv / length;                      // <w, e>
+            double wePrime = alongP * xp + alongE * we;   // <w, e'>
+            cE = wePrime - factor * we;
+            cP = -factor * normal;
+        }
+        double scaleE = cE / length;
+        for (int i = 0; i < out.length; i++) {
+            out[i] = factor * x[i] + cP * p[i] + scaleE * v[i];
+        }
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryContractTest;
 import dev.manifolddp.geometry.HomogeneousSpace;
+import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.RadialVolume;
 import dev.manifolddp.geometry.TangentBasis;
@@ -51,7 +52,7 @@ abstract class SphereContract extends GeometryContractTest {
     @Override
     protected Set<Class<?>> expectedCapabilities() {
         return Set.of(ParallelTransport.class, TangentBasis.class, AmbientEmbedding.class, RadialVolume.class,
-                AmbientMetric.class, HomogeneousSpace.class);
+                AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class);
     }
 
     @Override
