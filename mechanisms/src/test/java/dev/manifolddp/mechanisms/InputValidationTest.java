@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.HiddenCapabilities;
 import dev.manifolddp.geometry.IsometricChart;
 import dev.manifolddp.geometry.LandmarkShapes;
 import dev.manifolddp.geometry.TangentBasis;

@@ -8,6 +8,7 @@ import dev.manifolddp.estimators.FrechetMean;
 import dev.manifolddp.geometry.CurvatureFunctions;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.HiddenCapabilities;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.TangentBasis;
 import dev.manifolddp.sampling.data.GeneratedData;
