@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Whole releases of the Frechet mean on log-Euclidean SPD(30) (issue 4 item 8; 004 Fig. 4), with n = 500 matrices of
  * 004 Fig. 1 (Haar eigenvectors, eigenvalues in [e^-1/4, e^1/4], so a ball of radius sqrt(30)/4 around I), epsilon =
- * 0.4, delta = 1e-6. A release is everything {@code MeanMechanism.release} does: the data-in-ball check, the
+ * 0.4, delta = 1e-6. A release is everything {@code Mechanism.release} does: the data-in-ball check, the
  * closed-form mean {@code Expm((1/n) sum_i Logm X_i)}, the calibration and the noise, i.e. about n matrix logarithms
  * of 30 x 30 matrices per pass over the data.
  *

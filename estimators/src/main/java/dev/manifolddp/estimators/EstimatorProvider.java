@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Creates a {@link MeanEstimator} by name from configuration parameters. Implementations are listed in
+ * Creates an {@link Estimator} by name from configuration parameters. Implementations are listed in
  * {@code META-INF/services/dev.manifolddp.estimators.EstimatorProvider} and need a public no-argument constructor, so
  * a plugin jar can add an estimator without changing any module.
  */
@@ -21,5 +21,5 @@ public interface EstimatorProvider {
     List<ParameterSpec> parameters();
 
     /** Creates the estimator; unknown or invalid parameters fail with a message listing the accepted ones. */
-    MeanEstimator create(Map<String, String> parameters);
+    Estimator create(Map<String, String> parameters);
 }

@@ -1,6 +1,5 @@
 package dev.manifolddp.estimators;
 
-import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.ParameterSpec;
 import dev.manifolddp.geometry.Parameters;
 import java.util.List;
@@ -43,7 +42,7 @@ public final class FrechetMeanEstimatorProvider implements EstimatorProvider {
     }
 
     @Override
-    public MeanEstimator create(Map<String, String> parameters) {
+    public Estimator create(Map<String, String> parameters) {
         Parameters checked = Parameters.check("estimator '" + NAME + "'", PARAMETERS, parameters);
         double step = checked.positiveReal("step");
         double tolerance = checked.positiveReal("tolerance");
@@ -55,19 +54,6 @@ public final class FrechetMeanEstimatorProvider implements EstimatorProvider {
                     "estimator '" + NAME + "': parameter 'stop-rule' must be gradient-norm or step-length. "
                             + "Provided value: " + checked.string("stop-rule"));
         };
-        // Validate the numbers now (the builder checks ranges) rather than at the first estimate.
-        FrechetMean.builder().step(step).tolerance(tolerance).maxIterations(maxIterations).stopRule(stopRule);
-        return new Estimator(step, tolerance, maxIterations, stopRule);
-    }
-
-    /** One configuration of the Frechet mean; builds the (cheap, immutable) optimiser per geometry. */
-    private record Estimator(double step, double tolerance, int maxIterations, FrechetMean.StopRule stopRule)
-            implements MeanEstimator {
-
-        @Override
-        public double[] estimate(Geometry geometry, double[][] data) {
-            return FrechetMean.builder().geometry(geometry).step(step).tolerance(tolerance)
-                    .maxIterations(maxIterations).stopRule(stopRule).build().fit(data).requireConverged();
-        }
+        return new FrechetMeanEstimator(step, tolerance, maxIterations, stopRule);
     }
 }

@@ -17,7 +17,7 @@ import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.run.ExperimentFactory;
 import dev.manifolddp.experiments.run.RunOptions;
 import dev.manifolddp.geometry.ParameterSpec;
-import dev.manifolddp.mechanisms.MeanMechanism;
+import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.MechanismProvider;
 import dev.manifolddp.mechanisms.Release;
 import java.io.IOException;
@@ -198,15 +198,16 @@ class ConfigSafetyTest {
         }
 
         @Override
-        public MeanMechanism create(Map<String, String> parameters) {
-            return new MeanMechanism() {
+        public Mechanism create(Map<String, String> parameters) {
+            return new Mechanism() {
                 @Override
                 public String name() {
                     return "plain";
                 }
 
                 @Override
-                public Release<double[]> release(dev.manifolddp.geometry.Geometry geometry, double[][] data,
+                public Release<double[]> release(dev.manifolddp.estimators.Estimator estimator,
+                        dev.manifolddp.geometry.Geometry geometry, double[][] data,
                         dev.manifolddp.mechanisms.DataBall ball, dev.manifolddp.mechanisms.PrivacyBudget budget,
                         org.apache.commons.rng.UniformRandomProvider random) {
                     throw new UnsupportedOperationException("never released in this test");

@@ -1,5 +1,6 @@
 package dev.manifolddp.mechanisms;
 
+import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometry;
@@ -30,7 +31,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <p>Immutable and thread-safe.
  */
-public final class EuclideanLaplace implements MeanMechanism {
+public final class EuclideanLaplace implements Mechanism {
 
     /** The registered name. */
     public static final String NAME = "euclidean-laplace";
@@ -68,10 +69,12 @@ public final class EuclideanLaplace implements MeanMechanism {
     }
 
     @Override
-    public Release<double[]> release(Geometry geometry, double[][] data, DataBall ball, PrivacyBudget budget,
-            UniformRandomProvider random) {
-        Release.Builder<double[]> release = ReleaseContext.start(NAME, geometry, data, ball, budget, random,
+    public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
+            PrivacyBudget budget, UniformRandomProvider random) {
+        ReleaseContext.requireFrechetMean(estimator, NAME, "it adds noise to the arithmetic mean of ambient coordinates");
+        Release.Builder<double[]> release = ReleaseContext.start(NAME, estimator, geometry, data, ball, budget, random,
                 nonPrivate);
+        release.spendsNoDelta(); // a Laplace law: pure epsilon-DP whatever delta the budget allows
         AmbientEmbedding embedding = ReleaseContext.requireCapability(geometry, AmbientEmbedding.class, NAME,
                 "noise is added in ambient Euclidean coordinates");
         if (embedding.ambientDimension() > LatticeLaplace.MAX_DIMENSION) {

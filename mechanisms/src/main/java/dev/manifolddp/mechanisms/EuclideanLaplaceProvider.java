@@ -29,7 +29,7 @@ public final class EuclideanLaplaceProvider implements MechanismProvider {
     }
 
     @Override
-    public MeanMechanism create(Map<String, String> parameters) {
+    public Mechanism create(Map<String, String> parameters) {
         ConfigValues values = ConfigValues.check(name(), PARAMETERS, parameters);
         return EuclideanLaplace.builder()
                 .project(values.bool(PROJECT.name()))

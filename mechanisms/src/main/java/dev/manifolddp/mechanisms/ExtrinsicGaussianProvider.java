@@ -27,7 +27,7 @@ public final class ExtrinsicGaussianProvider implements MechanismProvider {
     }
 
     @Override
-    public MeanMechanism create(Map<String, String> parameters) {
+    public Mechanism create(Map<String, String> parameters) {
         ConfigValues values = ConfigValues.check(name(), PARAMETERS, parameters);
         return ExtrinsicGaussian.builder()
                 .calibration(GaussianCalibration.Method.parse(values.string(TangentGaussianProvider.CALIBRATION.name())))

@@ -1,6 +1,8 @@
 package dev.manifolddp.mechanisms;
 
-import dev.manifolddp.estimators.FrechetGradient;
+import dev.manifolddp.estimators.Estimator;
+import dev.manifolddp.estimators.FrechetMeanEstimator;
+import dev.manifolddp.estimators.GradientField;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.CurvatureFunctions;
 import dev.manifolddp.geometry.Geometry;
@@ -18,7 +20,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * The K-norm gradient mechanism (KNG) for the Frechet mean (paper 001 §2.2-3; MATH §3.2): a draw from
  * {@code f(x; D) ∝ exp(-|grad U(x; D)|_x / sigma)} on the public ball {@code B_r(p0)}, a density with respect to the
  * Riemannian volume, where {@code |grad U(x; D)|_x = (1/n) |sum_i log(x, x_i)|_x}
- * ({@link FrechetGradient#gradientNorm}).
+ * ({@link dev.manifolddp.estimators.FrechetGradient#gradientNorm} for the mean).
  *
  * <p><b>Calibration.</b> Under Assumption 1 ({@code r < (1/2) min{inj M, pi/(2 sqrt(kmax))}}, checked), Theorem 2
  * bounds the gradient's sensitivity by {@code Delta = 2 r (2 - h_max(2r, kmax)) / n}
@@ -61,7 +63,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <p>Immutable and thread-safe: every release builds its own gradient field and exact sampler, or proposal and chain.
  */
-public final class KNormGradient implements MeanMechanism {
+public final class KNormGradient implements Mechanism {
 
     /** The registered name. */
     public static final String NAME = "kng";
@@ -183,28 +185,38 @@ public final class KNormGradient implements MeanMechanism {
     }
 
     @Override
-    public Release<double[]> release(Geometry geometry, double[][] data, DataBall ball, PrivacyBudget budget,
-            UniformRandomProvider random) {
-        Release.Builder<double[]> release = ReleaseContext.start(NAME, geometry, data, ball, budget, random,
+    public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
+            PrivacyBudget budget, UniformRandomProvider random) {
+        Release.Builder<double[]> release = ReleaseContext.start(NAME, estimator, geometry, data, ball, budget, random,
                 nonPrivate);
+        release.spendsNoDelta(); // pure unless a fixed proposal budget adds its failure delta (plan)
+        if (estimator.parameterSpace(geometry) != geometry) {
+            throw ReleaseContext.lacks(estimator, NAME, "a parameter space equal to the data's manifold (the public "
+                    + "ball restricts the density there)");
+        }
         int n = data.length;
         double radius = ball.radius();
-        double delta = sensitivity(geometry, radius, n);
+        double delta = estimator.gradientSensitivity(geometry, radius, n);
         double epsilon = budget.epsilon();
+        boolean paper = sigmaRule instanceof SigmaRule.Paper;
+        if (paper && !(estimator instanceof FrechetMeanEstimator)) {
+            throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (000 §2.4.2 calibrates the Frechet "
+                    + "mean only)");
+        }
         NoiseScale scale = NoiseScale.resolve(sigmaRule, 2 * delta / epsilon,
                 () -> paperSensitivity(geometry, radius, n) / epsilon);
         double sigma = scale.sigma();
-        boolean paper = sigmaRule instanceof SigmaRule.Paper;
         release.sensitivity(paper ? paperSensitivity(geometry, radius, n) : delta)
                 .parameter("provenSensitivity", delta)
                 .parameter("sigmaFormula", paper ? "Delta'/epsilon, Delta' = 2r(2 - h_max(r, kmax))/n (000 §2.4.2)"
-                        : "2 Delta/epsilon, Delta = 2r(2 - h_max(2r, kmax))/n (001 Thm 1-2)")
+                        : "2 Delta/epsilon, Delta = the estimator's gradient sensitivity (001 Thm 1; for the mean "
+                                + "2r(2 - h_max(2r, kmax))/n, Thm 2)")
                 .parameter("sampler", sampler.configName());
         scale.applyTo(release);
-        SamplingPlan plan = plan(geometry, radius, sigma, budget, release);
+        SamplingPlan plan = plan(estimator, geometry, radius, sigma, budget, release);
 
-        double[] mean = ReleaseContext.frechetMean(geometry, data, ball, release);
-        FrechetGradient field = new FrechetGradient(geometry, data);
+        double[] mean = ReleaseContext.estimate(estimator, geometry, data, ball, release);
+        GradientField field = estimator.gradientField(geometry, data);
         double[] value;
         if (plan.exact() != null) {
             double[] anchor = mean;
@@ -215,8 +227,8 @@ public final class KNormGradient implements MeanMechanism {
                         + "anchored at the centre");
             }
             value = new double[geometry.layout().length()];
-            double h = ExactKngSampler.frechetMeanConvexity(geometry, radius);
-            KngTarget target = new KngTarget(field::gradientNorm, ball.center(), radius, h, anchor);
+            KngTarget target = new KngTarget(field::gradientNorm, ball.center(), radius, plan.bounds().lower(),
+                    anchor);
             long proposals = plan.exact().sample(target, sigma, plan.proposals(), random, value);
             release.sampler(plan.proposals() > 0 ? SamplerReport.exactWithBudget(proposals)
                     : SamplerReport.exact(proposals));
@@ -234,7 +246,11 @@ public final class KNormGradient implements MeanMechanism {
      * How a release is drawn: the exact sampler (null for Metropolis-Hastings) and its proposal budget (0: until
      * accepted).
      */
-    private record SamplingPlan(ExactKngSampler exact, long proposals) {
+    private record SamplingPlan(ExactKngSampler exact, long proposals, Estimator.GradientBounds bounds) {
+
+        static SamplingPlan chain() {
+            return new SamplingPlan(null, 0, null);
+        }
     }
 
     /**
@@ -244,11 +260,11 @@ public final class KNormGradient implements MeanMechanism {
      * alpha the public lower bound on the acceptance rate, so the release is (epsilon, (1 + e^epsilon)
      * (1 - alpha)^N)-DP (docs/exact-sampling.md).
      */
-    private SamplingPlan plan(Geometry geometry, double radius, double sigma, PrivacyBudget budget,
-            Release.Builder<double[]> release) {
+    private SamplingPlan plan(Estimator estimator, Geometry geometry, double radius, double sigma,
+            PrivacyBudget budget, Release.Builder<double[]> release) {
         if (sampler == Sampler.MCMC) {
             release.parameter("samplerChoice", "mcmc: configured");
-            return new SamplingPlan(null, 0);
+            return SamplingPlan.chain();
         }
         Optional<ExactKngSampler> exact = ExactKngSampler.find(geometry);
         boolean fixed = autoBudget || proposalBudget > 0;
@@ -262,24 +278,35 @@ public final class KNormGradient implements MeanMechanism {
                         sampler.configName(), proposalBudget));
             }
             release.parameter("samplerChoice", "mcmc: the geometry has no exact Laplace sampler");
-            return new SamplingPlan(null, 0);
+            return SamplingPlan.chain();
         }
-        double envelopeScale = sigma / ExactKngSampler.frechetMeanConvexity(geometry, radius);
+        Optional<Estimator.GradientBounds> known = estimator.gradientBounds(geometry, radius);
+        if (known.isEmpty()) {
+            if (sampler == Sampler.EXACT || fixed) {
+                throw ReleaseContext.lacks(estimator, NAME, "two-sided gradient bounds for the exact sampler's "
+                        + "envelope (use sampler mcmc)");
+            }
+            release.parameter("samplerChoice", "mcmc: the estimator gives no gradient bounds for an exact envelope");
+            return SamplingPlan.chain();
+        }
+        Estimator.GradientBounds bounds = known.get();
+        double envelopeScale = sigma / bounds.lower();
         if (!(envelopeScale < VolumeGrowth.laplaceScaleLimit(geometry))) {
             String reason = String.format(Locale.ROOT, "the Laplace envelope at scale sigma/h = %.4g is no "
                     + "distribution on %s (limit %.4g, see VolumeGrowth)", envelopeScale, geometry.spec(),
                     VolumeGrowth.laplaceScaleLimit(geometry));
             if (sampler == Sampler.AUTO && !fixed) {
                 release.parameter("samplerChoice", "mcmc: " + reason);
-                return new SamplingPlan(null, 0);
+                return SamplingPlan.chain();
             }
             throw new IllegalArgumentException("kng: no exact draw: " + reason + "; use sampler auto or mcmc, or "
                     + "raise epsilon or n. Provided value: sampler = " + sampler.configName());
         }
-        double alpha = ExactKngSampler.acceptanceLowerBound(geometry, radius, sigma, ReleaseContext.MEAN_TOLERANCE);
+        double alpha = ExactKngSampler.acceptanceLowerBound(geometry, radius, sigma, ReleaseContext.MEAN_TOLERANCE,
+                bounds.lower(), bounds.upper());
         release.parameter("acceptanceLowerBound", alpha)
                 .parameter("exactSampler", exact.get().laplace().getClass().getSimpleName())
-                .parameter("envelopeConvexity", ExactKngSampler.frechetMeanConvexity(geometry, radius));
+                .parameter("envelopeConvexity", bounds.lower());
         double epsilon = budget.epsilon();
         if (!fixed) {
             if (sampler == Sampler.AUTO) {
@@ -288,7 +315,7 @@ public final class KNormGradient implements MeanMechanism {
                     release.parameter("samplerChoice", String.format(Locale.ROOT, "mcmc: the public lower bound "
                             + "%.3g on the exact sampler's acceptance rate allows more than the chain's %.0f "
                             + "steps per draw", alpha, chainSteps));
-                    return new SamplingPlan(null, 0);
+                    return SamplingPlan.chain();
                 }
                 release.parameter("samplerChoice", String.format(Locale.ROOT, "exact: at most about %.3g "
                         + "proposals per draw on average (public bound), against %.0f chain steps", 1 / alpha,
@@ -300,7 +327,7 @@ public final class KNormGradient implements MeanMechanism {
                     .warning("exact sampler without a fixed proposal budget: the number of proposals and the running "
                             + "time depend on the data, which the DP guarantee does not cover; set proposal-budget "
                             + "auto for a data-independent amount of work");
-            return new SamplingPlan(exact.get(), 0);
+            return new SamplingPlan(exact.get(), 0, bounds);
         }
         double failureTarget = budget.delta() > 0 ? budget.delta() : failureDelta;
         long proposals = proposalBudget;
@@ -315,7 +342,7 @@ public final class KNormGradient implements MeanMechanism {
                         MAX_PROPOSAL_BUDGET);
                 if (sampler == Sampler.AUTO) {
                     release.parameter("samplerChoice", "mcmc: " + reason);
-                    return new SamplingPlan(null, 0);
+                    return SamplingPlan.chain();
                 }
                 throw new IllegalArgumentException("kng: no feasible exact draw: " + reason + "; use sampler "
                         + "auto or mcmc (a Metropolis-Hastings release, guarantee mcmc), a smaller ball or a larger "
@@ -334,12 +361,12 @@ public final class KNormGradient implements MeanMechanism {
                     + "or use proposal-budget auto. Provided value: proposal-budget = %d", proposals, spentDelta,
                     budget.delta(), proposals));
         }
-        release.budget(new PrivacyBudget(epsilon, Math.max(budget.delta(), spentDelta)))
+        release.budget(new PrivacyBudget(epsilon, spentDelta))
                 .parameter("samplerChoice", "exact with a fixed proposal budget")
                 .parameter("proposalBudget", proposals)
                 .parameter("failureDelta", spentDelta)
                 .parameter("failureDeltaFormula", "(1 + e^epsilon) (1 - alpha)^N, alpha = acceptanceLowerBound");
-        return new SamplingPlan(exact.get(), proposals);
+        return new SamplingPlan(exact.get(), proposals, bounds);
     }
 
     /** Configures a {@link KNormGradient}; {@link #build()} validates. */

@@ -49,7 +49,7 @@ public final class KNormGradientProvider implements MechanismProvider {
     }
 
     @Override
-    public MeanMechanism create(Map<String, String> parameters) {
+    public Mechanism create(Map<String, String> parameters) {
         ConfigValues values = ConfigValues.check(name(), PARAMETERS, parameters);
         KNormGradient.Builder builder = KNormGradient.builder();
         if ("auto".equals(values.string("proposal-budget").trim())) {

@@ -1,5 +1,6 @@
 package dev.manifolddp.mechanisms;
 
+import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometry;
@@ -44,7 +45,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p>Needs {@link LandmarkShapes} and {@link AmbientEmbedding}; points are pre-shapes (unit norm). Immutable and
  * thread-safe.
  */
-public final class LandmarkLaplace implements MeanMechanism {
+public final class LandmarkLaplace implements Mechanism {
 
     /** The registered name. */
     public static final String NAME = "landmark-laplace";
@@ -138,10 +139,12 @@ public final class LandmarkLaplace implements MeanMechanism {
     }
 
     @Override
-    public Release<double[]> release(Geometry geometry, double[][] data, DataBall ball, PrivacyBudget budget,
-            UniformRandomProvider random) {
-        Release.Builder<double[]> release = ReleaseContext.start(NAME, geometry, data, ball, budget, random,
+    public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
+            PrivacyBudget budget, UniformRandomProvider random) {
+        ReleaseContext.requireFrechetMean(estimator, NAME, "it adds noise to the mean of aligned landmark coordinates");
+        Release.Builder<double[]> release = ReleaseContext.start(NAME, estimator, geometry, data, ball, budget, random,
                 nonPrivate);
+        release.spendsNoDelta(); // a Laplace law: pure epsilon-DP whatever delta the budget allows
         LandmarkShapes shapes = ReleaseContext.requireCapability(geometry, LandmarkShapes.class, NAME,
                 "records are landmark configurations to align and average");
         AmbientEmbedding embedding = ReleaseContext.requireCapability(geometry, AmbientEmbedding.class, NAME,
@@ -152,7 +155,7 @@ public final class LandmarkLaplace implements MeanMechanism {
 
         double[] alignTo = null;
         if (align) {
-            alignTo = reference == Reference.CENTER ? center : ReleaseContext.frechetMean(geometry, data, ball, release);
+            alignTo = reference == Reference.CENTER ? center : ReleaseContext.estimate(estimator, geometry, data, ball, release);
             if (reference == Reference.MEAN) {
                 release.dataDerived("the Procrustes reference (the non-private Frechet mean, which makes every "
                         + "aligned record depend on all records)");

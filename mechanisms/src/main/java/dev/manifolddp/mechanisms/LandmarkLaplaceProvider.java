@@ -33,7 +33,7 @@ public final class LandmarkLaplaceProvider implements MechanismProvider {
     }
 
     @Override
-    public MeanMechanism create(Map<String, String> parameters) {
+    public Mechanism create(Map<String, String> parameters) {
         ConfigValues values = ConfigValues.check(name(), PARAMETERS, parameters);
         return LandmarkLaplace.builder()
                 .align(values.bool("align"))

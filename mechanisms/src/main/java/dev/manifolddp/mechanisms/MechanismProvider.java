@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Creates a {@link MeanMechanism} by name from configuration parameters. Implementations are listed in
+ * Creates a {@link Mechanism} by name from configuration parameters. Implementations are listed in
  * {@code META-INF/services/dev.manifolddp.mechanisms.MechanismProvider} and need a public no-argument constructor,
  * so a plugin jar can add a mechanism without changing any module.
  */
@@ -21,5 +21,5 @@ public interface MechanismProvider {
     List<ParameterSpec> parameters();
 
     /** Creates the mechanism; unknown or invalid parameters fail with a message listing the accepted ones. */
-    MeanMechanism create(Map<String, String> parameters);
+    Mechanism create(Map<String, String> parameters);
 }

@@ -69,12 +69,12 @@ public final class MechanismRegistry {
     }
 
     /** Creates a mechanism from its name and parameters (unknown parameters fail with the accepted ones). */
-    public MeanMechanism create(String name, Map<String, String> parameters) {
+    public Mechanism create(String name, Map<String, String> parameters) {
         return provider(name).create(parameters == null ? Map.of() : parameters);
     }
 
     /** Creates a mechanism from {@code name[:key=value[,key=value...]]}, e.g. {@code kng:burn-in=2000,thin=1}. */
-    public MeanMechanism parse(String spec) {
+    public Mechanism parse(String spec) {
         if (spec == null || spec.isBlank()) {
             throw new IllegalArgumentException("a mechanism specification is needed, e.g. 'kng' or "
                     + "'tangent-gaussian:calibration=classical'. Provided value: " + spec);

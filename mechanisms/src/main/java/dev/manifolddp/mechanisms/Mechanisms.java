@@ -15,12 +15,12 @@ public final class Mechanisms {
     }
 
     /** Creates a mechanism from its name and parameters. */
-    public static MeanMechanism create(String name, Map<String, String> parameters) {
+    public static Mechanism create(String name, Map<String, String> parameters) {
         return registry().create(name, parameters);
     }
 
     /** Creates a mechanism from {@code name[:key=value,...]}. */
-    public static MeanMechanism parse(String spec) {
+    public static Mechanism parse(String spec) {
         return registry().parse(spec);
     }
 

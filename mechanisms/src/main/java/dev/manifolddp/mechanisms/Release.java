@@ -116,6 +116,17 @@ public record Release<T>(String mechanism, T value, PrivacyBudget budget, Guaran
             return this;
         }
 
+        /**
+         * Records that the mechanism spends no delta whatever budget it was handed (a Laplace-type mechanism drawn
+         * exactly): the release states (epsilon, 0) and its guarantee is pure rather than epsilon-delta.
+         */
+        public Builder<T> spendsNoDelta() {
+            if (budget != null && !budget.isPure()) {
+                budget = PrivacyBudget.pure(budget.epsilon());
+            }
+            return this;
+        }
+
         public Builder<T> sensitivity(double sensitivity) {
             this.sensitivity = sensitivity;
             return this;

@@ -1,7 +1,8 @@
 package dev.manifolddp.mechanisms;
 
-import dev.manifolddp.estimators.FrechetMean;
-import dev.manifolddp.estimators.FrechetMeanResult;
+import dev.manifolddp.estimators.Estimator;
+import dev.manifolddp.estimators.EstimatorFit;
+import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.geometry.Geometry;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,7 +10,7 @@ import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The checks and bookkeeping every {@link MeanMechanism#release} shares: validated inputs, the release builder
+ * The checks and bookkeeping every {@link Mechanism#release} shares: validated inputs, the release builder
  * pre-filled with the public inputs that determine the guarantee, capability look-ups that name what is missing, and
  * the non-private Frechet mean.
  */
@@ -29,8 +30,9 @@ final class ReleaseContext {
      * configured non-private. Returns a release builder with the budget, the random source, the public inputs and,
      * for a data-derived ball, the non-private mark.
      */
-    static <T> Release.Builder<T> start(String mechanism, Geometry geometry, double[][] data, DataBall ball,
-            PrivacyBudget budget, UniformRandomProvider random, boolean nonPrivate) {
+    static <T> Release.Builder<T> start(String mechanism, Estimator estimator, Geometry geometry, double[][] data,
+            DataBall ball, PrivacyBudget budget, UniformRandomProvider random, boolean nonPrivate) {
+        requireNonNull("estimator", estimator, mechanism);
         requireNonNull("geometry", geometry, mechanism);
         requireNonNull("ball", ball, mechanism);
         requireNonNull("budget", budget, mechanism);
@@ -44,6 +46,7 @@ final class ReleaseContext {
         }
         Release.Builder<T> release = Release.<T>builder(mechanism).budget(budget).randomSource(random.toString())
                 .publicScale(ball.radius())
+                .parameter("estimator", estimator.name())
                 .parameter("geometry", geometry.spec())
                 .parameter("n", data.length)
                 .parameter("ballCenter", asList(ball.center()))
@@ -73,22 +76,44 @@ final class ReleaseContext {
     }
 
     /**
-     * The non-private Frechet mean of the data by gradient descent from the ball's centre (or the closed form); its
-     * iteration count, gradient norm and any non-convergence go to the release's diagnostics, not its public part.
+     * The estimator's non-private minimiser from the ball's centre, to the accuracy releases use (the closed form
+     * where the estimator has one); its iteration count, gradient norm and any non-convergence go to the release's
+     * diagnostics, not its public part.
      */
-    static double[] frechetMean(Geometry geometry, double[][] data, DataBall ball, Release.Builder<?> release) {
-        FrechetMeanResult result = FrechetMean.builder().geometry(geometry).start(ball.center())
-                .tolerance(MEAN_TOLERANCE).maxIterations(MEAN_MAX_ITERATIONS).build().fit(data);
+    static double[] estimate(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
+            Release.Builder<?> release) {
+        EstimatorFit result = estimator.minimise(geometry, data, ball.center(), MEAN_TOLERANCE, MEAN_MAX_ITERATIONS);
         // the method depends on the geometry only; iterations and gradient norm depend on the data
         release.parameter("meanMethod", result.method())
                 .diagnostic("meanIterations", result.iterations())
                 .diagnostic("meanGradientNorm", result.gradientNorm());
         if (!result.converged()) {
-            release.diagnosticWarning(String.format(Locale.ROOT, "the non-private Frechet mean did not converge (%d "
-                    + "iterations, gradient norm %.3g; %s): the release is centred at an approximate mean",
+            release.diagnosticWarning(String.format(Locale.ROOT, "the non-private estimate did not converge (%d "
+                    + "iterations, gradient norm %.3g; %s): the release is centred at an approximate minimiser",
                     result.iterations(), result.gradientNorm(), result.reason()));
         }
-        return result.mean();
+        return result.point();
+    }
+
+    /**
+     * Fails unless {@code estimator} is the Frechet mean: chart and ambient mechanisms compute a mean of their own
+     * coordinates, so they release that estimand and no other.
+     */
+    static void requireFrechetMean(Estimator estimator, String mechanism, String why) {
+        requireNonNull("estimator", estimator, mechanism);
+        if (!(estimator instanceof FrechetMeanEstimator)) {
+            throw new IllegalArgumentException(String.format("%s releases a mean only (%s), so it cannot release "
+                    + "the estimator '%s'; use kng (any estimator with a gradient field and its sensitivity) or "
+                    + "riemannian-laplace (any estimator with a bound on its estimate's sensitivity). Provided value: "
+                    + "%s", mechanism, why, estimator.name(), estimator.name()));
+        }
+    }
+
+    /** What a mechanism needs from an estimator and did not get: an error naming both. */
+    static IllegalArgumentException lacks(Estimator estimator, String mechanism, String what) {
+        return new IllegalArgumentException(String.format("%s needs %s, which the estimator '%s' does not provide; "
+                + "use another mechanism or estimator. Provided value: %s", mechanism, what, estimator.name(),
+                estimator.name()));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.manifolddp.mechanisms;
 
-import dev.manifolddp.estimators.SensitivityBounds;
+import dev.manifolddp.estimators.Estimator;
+import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.VolumeGrowth;
@@ -21,7 +22,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * {@code f(x) ∝ exp(-rho(x, xbar) / sigma)} on the whole manifold, centred at the non-private Frechet mean xbar.
  *
  * <p><b>Calibration.</b> Under Assumption 1 (checked) the mean's sensitivity is
- * {@code Delta = 2 r (2 - h_max(2r, kmax)) / (n h_max(2r, kmax))} ({@link SensitivityBounds#laplaceMean}; 2r/n when
+ * {@code Delta = 2 r (2 - h_max(2r, kmax)) / (n h_max(2r, kmax))} ({@link dev.manifolddp.estimators.SensitivityBounds#laplaceMean} for the mean; 2r/n when
  * kmax <= 0). When the geometry has {@link HomogeneousSpace} the normalising constant does not depend on the centre
  * and {@code sigma = Delta / epsilon} gives epsilon-DP; otherwise the proven scale is {@code 2 Delta / epsilon}. The
  * release records which ({@code sigmaFormula}, {@code homogeneous}). The {@code paper} rule reproduces 002 §2.1 (their
@@ -37,7 +38,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <p>Immutable and thread-safe.
  */
-public final class RiemannianLaplace implements MeanMechanism {
+public final class RiemannianLaplace implements Mechanism {
 
     /** The registered name. */
     public static final String NAME = "riemannian-laplace";
@@ -124,13 +125,19 @@ public final class RiemannianLaplace implements MeanMechanism {
     }
 
     @Override
-    public Release<double[]> release(Geometry geometry, double[][] data, DataBall ball, PrivacyBudget budget,
-            UniformRandomProvider random) {
-        Release.Builder<double[]> release = ReleaseContext.start(NAME, geometry, data, ball, budget, random,
+    public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
+            PrivacyBudget budget, UniformRandomProvider random) {
+        Release.Builder<double[]> release = ReleaseContext.start(NAME, estimator, geometry, data, ball, budget, random,
                 nonPrivate);
+        release.spendsNoDelta(); // a Laplace law: pure epsilon-DP whatever delta the budget allows
         int n = data.length;
         double radius = ball.radius();
-        double delta = SensitivityBounds.laplaceMean(geometry, radius, n);
+        if (estimator.parameterSpace(geometry) != geometry) {
+            throw ReleaseContext.lacks(estimator, NAME, "a parameter space equal to the data's manifold");
+        }
+        double delta = estimator.estimateSensitivity(geometry, radius, n).orElseThrow(() -> ReleaseContext.lacks(
+                estimator, NAME, "a bound on its estimate's own sensitivity (the Laplace adds noise to the estimate; "
+                        + "kng needs only the gradient's)"));
         int factor = calibrationFactor(geometry);
         Optional<ExactLaplaceSampler> exact = sampler == Sampler.MCMC ? Optional.empty()
                 : ExactLaplaceSamplers.find(geometry);
@@ -150,6 +157,10 @@ public final class RiemannianLaplace implements MeanMechanism {
         }
         boolean paper = sigmaRule instanceof SigmaRule.Paper;
         double paperDelta = Double.NaN;
+        if (paper && !(estimator instanceof FrechetMeanEstimator)) {
+            throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (002 §2.1 calibrates the Frechet mean "
+                    + "only)");
+        }
         if (paper) {
             double bound = BoundaryGrid.tangentBound(geometry, ball.center(), radius, NAME);
             paperDelta = BoundaryGrid.laplaceSensitivity(bound, geometry, radius, n);
@@ -170,7 +181,7 @@ public final class RiemannianLaplace implements MeanMechanism {
         scale.applyTo(release);
         requireLawExists(geometry, sigma);
 
-        double[] mean = ReleaseContext.frechetMean(geometry, data, ball, release);
+        double[] mean = ReleaseContext.estimate(estimator, geometry, data, ball, release);
         double[] value = new double[geometry.layout().length()];
         if (exact.isPresent()) {
             long proposals = exact.get().sample(mean, sigma, random, value);

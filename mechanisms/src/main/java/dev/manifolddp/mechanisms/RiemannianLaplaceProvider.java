@@ -39,7 +39,7 @@ public final class RiemannianLaplaceProvider implements MechanismProvider {
     }
 
     @Override
-    public MeanMechanism create(Map<String, String> parameters) {
+    public Mechanism create(Map<String, String> parameters) {
         ConfigValues values = ConfigValues.check(name(), PARAMETERS, parameters);
         return RiemannianLaplace.builder()
                 .sampler(RiemannianLaplace.Sampler.parse(values.string("sampler")))

@@ -1,5 +1,6 @@
 package dev.manifolddp.mechanisms;
 
+import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.IsometricChart;
@@ -23,7 +24,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <p>Immutable and thread-safe.
  */
-public final class TangentGaussian implements MeanMechanism {
+public final class TangentGaussian implements Mechanism {
 
     /** The registered name. */
     public static final String NAME = "tangent-gaussian";
@@ -61,9 +62,10 @@ public final class TangentGaussian implements MeanMechanism {
     }
 
     @Override
-    public Release<double[]> release(Geometry geometry, double[][] data, DataBall ball, PrivacyBudget budget,
-            UniformRandomProvider random) {
-        Release.Builder<double[]> release = ReleaseContext.start(NAME, geometry, data, ball, budget, random,
+    public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
+            PrivacyBudget budget, UniformRandomProvider random) {
+        ReleaseContext.requireFrechetMean(estimator, NAME, "it adds noise to the mean in the isometric chart");
+        Release.Builder<double[]> release = ReleaseContext.start(NAME, estimator, geometry, data, ball, budget, random,
                 nonPrivate);
         IsometricChart chart = ReleaseContext.requireCapability(geometry, IsometricChart.class, NAME,
                 "Gaussian noise is added in a global isometric chart");

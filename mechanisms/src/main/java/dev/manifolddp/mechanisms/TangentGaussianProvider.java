@@ -30,7 +30,7 @@ public final class TangentGaussianProvider implements MechanismProvider {
     }
 
     @Override
-    public MeanMechanism create(Map<String, String> parameters) {
+    public Mechanism create(Map<String, String> parameters) {
         ConfigValues values = ConfigValues.check(name(), PARAMETERS, parameters);
         return TangentGaussian.builder()
                 .calibration(GaussianCalibration.Method.parse(values.string(CALIBRATION.name())))

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class InputValidationTest {
 
     /** A mechanism with a geometry it works on and data in a public ball. */
-    record Case(String name, MeanMechanism mechanism, Geometry geometry, GeneratedData data, PrivacyBudget budget) {
+    record Case(String name, Mechanism mechanism, Geometry geometry, GeneratedData data, PrivacyBudget budget) {
         @Override
         public String toString() {
             return name;
@@ -117,7 +117,7 @@ class InputValidationTest {
         assertThatThrownBy(() -> c.mechanism().release(c.geometry(), c.data().points(), derived, c.budget(),
                 Fixtures.rng(65, 0))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("non-private: true").hasMessageEndingWith("Provided value: dataDerived = true");
-        MeanMechanism flagged = Mechanisms.create(c.name(), java.util.Map.of("non-private", "true"));
+        Mechanism flagged = Mechanisms.create(c.name(), java.util.Map.of("non-private", "true"));
         if (flagged instanceof KNormGradient) {
             flagged = KNormGradient.builder().burnIn(100).thin(10).nonPrivate(true).build();
         }

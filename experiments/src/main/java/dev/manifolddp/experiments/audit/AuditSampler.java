@@ -1,7 +1,7 @@
 package dev.manifolddp.experiments.audit;
 
 import dev.manifolddp.mechanisms.DataBall;
-import dev.manifolddp.mechanisms.MeanMechanism;
+import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.sampling.random.RandomStreams;
 import java.util.List;
@@ -31,7 +31,7 @@ final class AuditSampler {
     }
 
     /** Release {@code index} on role {@code role} of {@code pair}: the pure function the audit is made of. */
-    static Release<double[]> release(AuditSetup setup, MeanMechanism mechanism, BoundaryPair pair, int role,
+    static Release<double[]> release(AuditSetup setup, Mechanism mechanism, BoundaryPair pair, int role,
             int index) {
         UniformRandomProvider random = RandomStreams.seeded(setup.seed()).stream(cell(pair.index(), role), index);
         double[][] source = pair.dataSet(role);
@@ -49,7 +49,7 @@ final class AuditSampler {
     }
 
     /** Draws every release of {@code mechanism} and stores its coordinates. */
-    static ReleaseTable fill(AuditSetup setup, MeanMechanism mechanism, List<BoundaryPair> pairs,
+    static ReleaseTable fill(AuditSetup setup, Mechanism mechanism, List<BoundaryPair> pairs,
             ReleaseCoordinates coordinates, ForkJoinPool pool, Runnable progressStep) {
         ReleaseTable table = new ReleaseTable(coordinates, pairs.size(), setup.releases());
         int chunks = chunks(setup.releases());
@@ -75,7 +75,7 @@ final class AuditSampler {
         return table;
     }
 
-    private static void fillChunk(AuditSetup setup, MeanMechanism mechanism, BoundaryPair pair, int role, int chunk,
+    private static void fillChunk(AuditSetup setup, Mechanism mechanism, BoundaryPair pair, int role, int chunk,
             ReleaseCoordinates coordinates, ReleaseTable table) {
         double[] tangent = new double[coordinates.pointLength()];
         double[][] rows = new double[CoordinateSystem.values().length][];

@@ -1,6 +1,6 @@
 package dev.manifolddp.experiments.audit;
 
-import dev.manifolddp.mechanisms.MeanMechanism;
+import dev.manifolddp.mechanisms.Mechanism;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  * @param parameters the parameters given to its provider (for the report)
  * @param mechanism  the instance
  */
-public record AuditTarget(String name, Map<String, String> parameters, MeanMechanism mechanism) {
+public record AuditTarget(String name, Map<String, String> parameters, Mechanism mechanism) {
 
     public AuditTarget {
         parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));

@@ -15,7 +15,7 @@ import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.Guarantee;
-import dev.manifolddp.mechanisms.MeanMechanism;
+import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.MechanismProvider;
 import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.Release;
@@ -170,7 +170,7 @@ final class ReleaseCommand implements Callable<Integer> {
         if (provider.parameters().stream().anyMatch(p -> p.name().equals(PROPOSAL_BUDGET))) {
             settings.putIfAbsent(PROPOSAL_BUDGET, "auto");
         }
-        MeanMechanism mean = named("--param", () -> provider.create(settings));
+        Mechanism mean = named("--param", () -> provider.create(settings));
         double[] centre = inputs.center(space);
         requireRepresentable(space, centre, ballRadius);
         PointFile.Points points = PointFile.read(input, space, new PointFile.Columns(subjectColumn, columns));
@@ -210,7 +210,7 @@ final class ReleaseCommand implements Callable<Integer> {
     }
 
     /** Draws the release at the per-record budget; refuses an mcmc draw without consent and a non-finite value. */
-    private Release<double[]> draw(MeanMechanism mean, Geometry space, BallClip.Result data, double[] centre,
+    private Release<double[]> draw(Mechanism mean, Geometry space, BallClip.Result data, double[] centre,
             double ballRadius, PrivacyBudget perRecord) {
         RandomStreams streams = seed == null ? RandomStreams.secure() : RandomStreams.seeded(seed);
         Release<double[]> release;

@@ -108,7 +108,7 @@ final class RunJson {
             entry.put("mechanism", group.label());
             Map<String, Object> budget = new LinkedHashMap<>();
             budget.put("epsilon", group.cell().budget().epsilon());
-            budget.put("delta", Math.max(group.cell().budget().delta(), group.delta()));
+            budget.put("delta", group.delta()); // what the releases spent: a pure mechanism spends no delta
             entry.put("budget", budget);
             entry.put("guarantee", group.guarantee().label());
             entry.put("unitOfPrivacy", Release.ONE_RECORD);

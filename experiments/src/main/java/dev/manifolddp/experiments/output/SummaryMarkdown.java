@@ -135,7 +135,7 @@ final class SummaryMarkdown {
         Map<String, Double> deltas = new LinkedHashMap<>();
         for (Group group : groups) {
             guarantees.merge(group.label(), group.guarantee(), Guarantee::weakest);
-            deltas.merge(group.label(), Math.max(group.cell().budget().delta(), group.delta()), Math::max);
+            deltas.merge(group.label(), group.delta(), Math::max);
         }
         md.append("## Privacy\n\n");
         md.append("Unit of privacy: ").append(Release.ONE_RECORD).append(". The runs are simulations (seeded "

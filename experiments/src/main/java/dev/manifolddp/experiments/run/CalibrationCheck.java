@@ -2,7 +2,7 @@ package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.experiments.config.ConfigException;
 import dev.manifolddp.experiments.config.MechanismConfig;
-import dev.manifolddp.mechanisms.MeanMechanism;
+import dev.manifolddp.mechanisms.Mechanism;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -35,7 +35,7 @@ public final class CalibrationCheck {
                     .computeIfAbsent(cell.n(), n -> probe(cell));
             checkEstimator(cell, probe);
             for (int m = 0; m < entries.size(); m++) {
-                MeanMechanism mechanism = cell.mechanisms().get(m);
+                Mechanism mechanism = cell.mechanisms().get(m);
                 List<Object> key = List.of(mechanism, cell.geometry(), cell.data(), cell.n(), cell.budget());
                 if (checked.add(key)) {
                     release(experiment, cell, m, probe);
@@ -65,7 +65,7 @@ public final class CalibrationCheck {
     private static void release(Experiment experiment, Cell cell, int m, Dataset probe) {
         MechanismConfig entry = experiment.mechanisms().get(m);
         try {
-            cell.mechanisms().get(m).release(cell.geometry(), probe.points(), probe.ball(), cell.budget(),
+            cell.mechanisms().get(m).release(cell.estimator(), cell.geometry(), probe.points(), probe.ball(), cell.budget(),
                     new NoDrawRandom());
         } catch (RuntimeException e) {
             if (stoppedAtDraw(e)) {

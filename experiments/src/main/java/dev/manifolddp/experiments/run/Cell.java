@@ -1,8 +1,8 @@
 package dev.manifolddp.experiments.run;
 
-import dev.manifolddp.estimators.MeanEstimator;
+import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.geometry.Geometry;
-import dev.manifolddp.mechanisms.MeanMechanism;
+import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.PrivacyBudget;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -22,7 +22,7 @@ import java.util.Map;
  * @param mechanisms one mechanism per configured entry, in configuration order
  */
 public record Cell(int index, Map<String, String> values, Geometry geometry, DataSource data, int n,
-        PrivacyBudget budget, MeanEstimator estimator, List<MeanMechanism> mechanisms) {
+        PrivacyBudget budget, Estimator estimator, List<Mechanism> mechanisms) {
 
     public Cell {
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));

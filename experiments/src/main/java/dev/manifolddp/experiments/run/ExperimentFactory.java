@@ -2,7 +2,7 @@ package dev.manifolddp.experiments.run;
 
 import com.google.inject.Inject;
 import dev.manifolddp.estimators.EstimatorProvider;
-import dev.manifolddp.estimators.MeanEstimator;
+import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.experiments.config.ConfigException;
 import dev.manifolddp.experiments.config.DataConfig;
 import dev.manifolddp.experiments.config.ExperimentConfig;
@@ -16,7 +16,7 @@ import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.utility.UtilityMeasure;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.ParameterSpec;
-import dev.manifolddp.mechanisms.MeanMechanism;
+import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.MechanismProvider;
 import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.sampling.data.DataGeneratorProvider;
@@ -80,8 +80,8 @@ public final class ExperimentFactory {
 
         Map<String, Geometry> geometries = new HashMap<>();
         Map<String, DataSource> sources = new HashMap<>();
-        Map<String, MeanEstimator> estimators = new HashMap<>();
-        Map<String, MeanMechanism> mechanisms = new HashMap<>();
+        Map<String, Estimator> estimators = new HashMap<>();
+        Map<String, Mechanism> mechanisms = new HashMap<>();
         List<String> dataNotes = new ArrayList<>();
         int[] clipped = {0};
         List<Cell> cells = new ArrayList<>();
@@ -101,9 +101,9 @@ public final class ExperimentFactory {
             }
             Map<String, String> estimatorParameters = Placeholders.fill(config.estimator().params(), values,
                     "estimator.params");
-            MeanEstimator estimator = estimators.computeIfAbsent(estimatorParameters.toString(),
+            Estimator estimator = estimators.computeIfAbsent(estimatorParameters.toString(),
                     key -> estimator(estimatorParameters));
-            List<MeanMechanism> cellMechanisms = new ArrayList<>();
+            List<Mechanism> cellMechanisms = new ArrayList<>();
             for (int m = 0; m < mechanismCount; m++) {
                 MechanismConfig entry = config.mechanisms().get(m);
                 Map<String, String> parameters = Placeholders.fill(entry.params(), values, entry.path() + ".params");
@@ -231,7 +231,7 @@ public final class ExperimentFactory {
                 geometry.layout().format(center), radius));
     }
 
-    private MeanEstimator estimator(Map<String, String> parameters) {
+    private Estimator estimator(Map<String, String> parameters) {
         String name = config.estimator().name();
         EstimatorProvider provider = components.estimators().get(name);
         if (provider == null) {
@@ -244,7 +244,7 @@ public final class ExperimentFactory {
         return wrap("estimator.params", () -> provider.create(parameters));
     }
 
-    private MeanMechanism mechanism(MechanismConfig entry, Map<String, String> parameters) {
+    private Mechanism mechanism(MechanismConfig entry, Map<String, String> parameters) {
         MechanismProvider provider = components.mechanisms().get(entry.name());
         if (provider == null) {
             throw new ConfigException(entry.path(), String.format("unknown mechanism '%s'; known mechanisms: %s",

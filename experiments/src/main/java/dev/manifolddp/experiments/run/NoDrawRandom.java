@@ -4,7 +4,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * A random source that draws nothing: every draw method throws {@link NoDrawAttempted}. Handed to
- * {@code MeanMechanism.release}, it lets the release build and check its whole calibration and stops it at the first
+ * {@code Mechanism.release}, it lets the release build and check its whole calibration and stops it at the first
  * draw of noise. The stream methods are lazy and throw when consumed, through the draw methods.
  */
 final class NoDrawRandom implements UniformRandomProvider {

@@ -5,7 +5,7 @@ import dev.manifolddp.experiments.utility.Measurement;
 import dev.manifolddp.experiments.utility.Timing;
 import dev.manifolddp.experiments.utility.UtilityMeasure;
 import dev.manifolddp.mechanisms.Guarantee;
-import dev.manifolddp.mechanisms.MeanMechanism;
+import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.Release;
 import java.util.Arrays;
 import java.util.List;
@@ -112,7 +112,7 @@ public final class Runner {
         } catch (RuntimeException e) {
             throw failure("computing the non-private estimate", cell, replicate, e);
         }
-        List<MeanMechanism> mechanisms = cell.mechanisms();
+        List<Mechanism> mechanisms = cell.mechanisms();
         for (int m = 0; m < mechanisms.size(); m++) {
             String label = experiment.mechanisms().get(m).label();
             Release<double[]> release;
@@ -122,7 +122,8 @@ public final class Runner {
             try {
                 // the clock brackets the release call only: not the stream set-up, data, estimate or utilities
                 start = System.nanoTime();
-                release = mechanisms.get(m).release(cell.geometry(), data.points(), data.ball(), cell.budget(),
+                release = mechanisms.get(m).release(cell.estimator(), cell.geometry(), data.points(), data.ball(),
+                        cell.budget(),
                         random);
                 elapsed = System.nanoTime() - start;
                 if (data.ball().dataDerived()) {

@@ -10,7 +10,7 @@ import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.run.Progress;
 import dev.manifolddp.geometry.Geometry;
-import dev.manifolddp.mechanisms.MeanMechanism;
+import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.sampling.random.RandomStreams;
@@ -127,7 +127,7 @@ class AuditorTest {
     @Test
     void aReleaseIsAPureFunctionOfSeedPairRoleAndIndex() {
         AuditSetup setup = setup("sphere:d=2", "0,0,1", 0.3, PrivacyBudget.pure(1), 100, 2, 4, 0.95);
-        MeanMechanism mechanism = target("riemannian-laplace", "").mechanism();
+        Mechanism mechanism = target("riemannian-laplace", "").mechanism();
         List<BoundaryPair> pairs = BoundaryPairs.generate(setup.geometry(), setup.centre(), setup.radius(), setup.n(),
                 2, RandomStreams.seeded(4).stream(0, 0));
         Release<double[]> a = AuditSampler.release(setup, mechanism, pairs.get(1), 1, 57);

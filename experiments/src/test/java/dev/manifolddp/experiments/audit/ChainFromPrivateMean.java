@@ -4,7 +4,7 @@ import dev.manifolddp.estimators.FrechetMean;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.DataBall;
-import dev.manifolddp.mechanisms.MeanMechanism;
+import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.mechanisms.SamplerReport;
@@ -20,7 +20,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * the exact mean, and no epsilon bounds the privacy loss (the chain's law at step {@code steps} has an atom at the
  * start whenever every proposal is rejected). It claims the budget anyway, as the faulty code would.
  */
-final class ChainFromPrivateMean implements MeanMechanism {
+final class ChainFromPrivateMean implements Mechanism {
 
     private final int steps;
 
@@ -34,8 +34,8 @@ final class ChainFromPrivateMean implements MeanMechanism {
     }
 
     @Override
-    public Release<double[]> release(Geometry geometry, double[][] data, DataBall ball, PrivacyBudget budget,
-            UniformRandomProvider random) {
+    public Release<double[]> release(dev.manifolddp.estimators.Estimator estimator, Geometry geometry,
+            double[][] data, DataBall ball, PrivacyBudget budget, UniformRandomProvider random) {
         double[] mean = FrechetMean.builder().geometry(geometry).tolerance(1e-12).maxIterations(1000).build()
                 .fit(data).requireConverged();
         double sensitivity = SensitivityBounds.laplaceMean(geometry, ball.radius(), data.length);

@@ -134,6 +134,12 @@ public final class ExactKngSampler {
         return KngAcceptanceBound.of(geometry, radius, sigma, anchorGradient);
     }
 
+    /** The same bound for an objective with gradient bounds {@code lower <= |grad U|/rho(x, x*) <= upper}. */
+    public static double acceptanceLowerBound(Geometry geometry, double radius, double sigma, double anchorGradient,
+            double lower, double upper) {
+        return KngAcceptanceBound.of(geometry, radius, sigma, anchorGradient, lower, upper);
+    }
+
     /** The geometry this sampler draws on. */
     public Geometry geometry() {
         return geometry;

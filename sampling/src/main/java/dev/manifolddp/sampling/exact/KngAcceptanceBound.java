@@ -41,7 +41,7 @@ public final class KngAcceptanceBound {
     private static final int CACHE_LIMIT = 4096;
 
     private record Key(String geometry, int dimension, double kmin, double kmax, double radius, double sigma,
-            double anchorGradient) {
+            double anchorGradient, double lower, double upper) {
     }
     /** Relative safety margin on the numerical integrals (Simpson's error on these smooth integrands is far below). */
     private static final double MARGIN = 1e-6;
@@ -58,15 +58,28 @@ public final class KngAcceptanceBound {
      * @param anchorGradient   a bound on the anchor's gradient norm {@code G(a)} (the mean's convergence tolerance)
      */
     public static double of(Geometry geometry, double radius, double sigma, double anchorGradient) {
+        double h = ExactKngSampler.frechetMeanConvexity(geometry, radius);
+        return of(geometry, radius, sigma, anchorGradient, h,
+                CurvatureFunctions.hMin(2 * radius, geometry.curvature().min()));
+    }
+
+    /**
+     * The bound for an objective with {@code lower rho(x, x*) <= |grad U(x)| <= upper rho(x, x*)} on the ball (the
+     * Frechet mean's constants are h_max(2r, kmax) and h_min(2r, kmin)); the envelope's scale is sigma/lower.
+     */
+    public static double of(Geometry geometry, double radius, double sigma, double anchorGradient, double lower,
+            double upper) {
         ExactKngSampler.frechetMeanConvexity(geometry, radius);
         Arguments.requirePositiveFinite("sigma", sigma);
+        Arguments.requirePositiveFinite("lower", lower);
+        Arguments.requirePositiveFinite("upper", upper);
         Key key = new Key(geometry.spec(), geometry.dimension(), geometry.curvature().min(),
-                geometry.curvature().max(), radius, sigma, anchorGradient);
+                geometry.curvature().max(), radius, sigma, anchorGradient, lower, upper);
         Double known = CACHE.get(key);
         if (known != null) {
             return known;
         }
-        double bound = compute(geometry, radius, sigma, anchorGradient);
+        double bound = compute(geometry, radius, sigma, anchorGradient, lower, upper);
         if (CACHE.size() >= CACHE_LIMIT) {
             CACHE.clear();
         }
@@ -74,9 +87,8 @@ public final class KngAcceptanceBound {
         return bound;
     }
 
-    private static double compute(Geometry geometry, double radius, double sigma, double anchorGradient) {
-        double h = ExactKngSampler.frechetMeanConvexity(geometry, radius);
-        Arguments.requirePositiveFinite("sigma", sigma);
+    private static double compute(Geometry geometry, double radius, double sigma, double anchorGradient, double h,
+            double hMin) {
         if (!(anchorGradient >= 0) || Double.isInfinite(anchorGradient)) {
             throw new IllegalArgumentException("anchorGradient must be finite and >= 0. Provided value: "
                     + anchorGradient);
@@ -87,7 +99,6 @@ public final class KngAcceptanceBound {
             return 0;
         }
         int d = geometry.dimension();
-        double hMin = CurvatureFunctions.hMin(2 * radius, kmin);
         double logZ = logRadialIntegral(d, kmin, h / sigma, kmin > 0 ? Math.PI / Math.sqrt(kmin) : Double.POSITIVE_INFINITY,
                 true);
         double best = 0;

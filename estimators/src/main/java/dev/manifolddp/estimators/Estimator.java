@@ -1,0 +1,86 @@
+package dev.manifolddp.estimators;
+
+import dev.manifolddp.geometry.Geometry;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * An estimand: the minimiser of an objective {@code U(theta; D) = (1/n) sum_i u(theta; x_i)} on a parameter space,
+ * with what the mechanisms need to release it privately (DESIGN §3). Mechanisms receive an estimator and ask for what
+ * they need; each refuses, by name, an estimator that lacks it:
+ *
+ * <ul>
+ *   <li>the K-norm gradient mechanism needs the {@linkplain #gradientField gradient field} and a public bound on its
+ *       {@linkplain #gradientSensitivity sensitivity} (Soto et al. 2022 §2.2: KNG is defined for any M-estimator);
+ *       its exact sampler also needs {@linkplain #gradientBounds two-sided gradient bounds};</li>
+ *   <li>the Laplace and Gaussian mechanisms need a bound on the {@linkplain #estimateSensitivity estimate's own
+ *       sensitivity} in the parameter space's distance; the chart and ambient mechanisms release a mean and accept
+ *       only {@link FrechetMeanEstimator}.</li>
+ * </ul>
+ *
+ * <p>Every bound is a function of public values (the parameter space, the ball the records lie in, n) and checks
+ * the assumptions it needs. Implementations are immutable and thread-safe; a new estimator is an
+ * {@link EstimatorProvider} in a jar.
+ */
+public interface Estimator {
+
+    /** The registered name, e.g. {@code frechet-mean}. */
+    String name();
+
+    /** The space the estimate lives on, for records on {@code dataSpace} (the manifold itself for a mean). */
+    Geometry parameterSpace(Geometry dataSpace);
+
+    /**
+     * The non-private estimate an experiment compares releases with, by this estimator's configured settings.
+     *
+     * @throws IllegalArgumentException when the data are invalid for this estimator
+     * @throws IllegalStateException when the estimate cannot be computed to the configured accuracy
+     */
+    double[] estimate(Geometry dataSpace, double[][] data);
+
+    /**
+     * The minimiser a mechanism centres or anchors its noise at, from the public {@code start}, to the accuracy the
+     * mechanism asks for. A result that did not converge is returned with its reason, not thrown: the mechanism
+     * decides (its diagnostics record it).
+     */
+    EstimatorFit minimise(Geometry dataSpace, double[][] data, double[] start, double tolerance, int maxIterations);
+
+    /** The norm of the objective's Riemannian gradient as a function of the parameter; allocation-free. */
+    GradientField gradientField(Geometry dataSpace, double[][] data);
+
+    /**
+     * A public bound on {@code sup_theta |grad U(theta; D) - grad U(theta; D')|} over adjacent datasets (one record
+     * replaced) whose records lie in a ball of radius {@code radius}, n records.
+     *
+     * @throws IllegalArgumentException when the estimator's assumptions fail for these public values
+     */
+    double gradientSensitivity(Geometry dataSpace, double radius, int n);
+
+    /**
+     * A public bound on the distance between the estimates of adjacent datasets in the ball, when one is known (the
+     * Laplace and Gaussian mechanisms need it); empty otherwise.
+     */
+    OptionalDouble estimateSensitivity(Geometry dataSpace, double radius, int n);
+
+    /**
+     * Constants {@code 0 < lower <= upper} with {@code lower rho(theta, theta*) <= |grad U(theta)| <= upper
+     * rho(theta, theta*)} on the ball for every dataset in it (theta* the minimiser), when known: the exact KNG
+     * sampler's envelope and its public acceptance bound rest on them. Empty when unknown.
+     */
+    Optional<GradientBounds> gradientBounds(Geometry dataSpace, double radius);
+
+    /**
+     * Two-sided linear bounds on the gradient norm around the minimiser (Soto et al. 2022 Lemma 1 for the mean).
+     *
+     * @param lower the strong-convexity constant: {@code |grad U(theta)| >= lower rho(theta, theta*)}
+     * @param upper {@code |grad U(theta)| <= upper rho(theta, theta*)}
+     */
+    record GradientBounds(double lower, double upper) {
+        public GradientBounds {
+            if (!(lower > 0 && upper >= lower) || Double.isInfinite(upper)) {
+                throw new IllegalArgumentException("gradient bounds need 0 < lower <= upper < infinity. Provided "
+                        + "value: lower = " + lower + ", upper = " + upper);
+            }
+        }
+    }
+}

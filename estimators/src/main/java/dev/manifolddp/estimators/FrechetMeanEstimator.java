@@ -1,0 +1,85 @@
+package dev.manifolddp.estimators;
+
+import dev.manifolddp.geometry.CurvatureFunctions;
+import dev.manifolddp.geometry.Geometry;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * The sample Frechet mean {@code argmin (1/2n) sum_i rho(x, x_i)^2} as an {@link Estimator}: the estimand of Soto et
+ * al. 2022, Reimherr et al. 2021 and Utpala et al. 2023. Its parameter space is the data's manifold; its gradient is
+ * {@code -(1/n) sum_i log(x, x_i)} ({@link FrechetGradient}); under Assumption 1 its gradient sensitivity is
+ * {@link SensitivityBounds#kngMean}, its estimate's sensitivity {@link SensitivityBounds#laplaceMean}, and Lemma 1
+ * gives {@code h_max(2r, kmax) rho <= |grad U| <= h_min(2r, kmin) rho} on the ball.
+ *
+ * <p>The configured step, tolerance, iteration limit and stop rule govern {@link #estimate} (an experiment's
+ * reference); {@link #minimise} uses the mechanism's tolerance and iteration limit with the default step and stop
+ * rule. Immutable and thread-safe.
+ *
+ * @param step          gradient-descent step size in (0, 1]
+ * @param tolerance     the stop rule's threshold for {@link #estimate}
+ * @param maxIterations the iteration limit for {@link #estimate}
+ * @param stopRule      the stop rule for {@link #estimate}
+ */
+public record FrechetMeanEstimator(double step, double tolerance, int maxIterations, FrechetMean.StopRule stopRule)
+        implements Estimator {
+
+    /** The registered name. */
+    public static final String NAME = "frechet-mean";
+
+    /** The Frechet mean with the papers' defaults; what a mechanism releases when no estimator is named. */
+    public static final FrechetMeanEstimator DEFAULT = new FrechetMeanEstimator(FrechetMean.DEFAULT_STEP,
+            FrechetMean.DEFAULT_TOLERANCE, FrechetMean.DEFAULT_MAX_ITERATIONS, FrechetMean.StopRule.GRADIENT_NORM);
+
+    public FrechetMeanEstimator {
+        // the builder checks every range and names the setting
+        FrechetMean.builder().step(step).tolerance(tolerance).maxIterations(maxIterations).stopRule(stopRule);
+    }
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public Geometry parameterSpace(Geometry dataSpace) {
+        return dataSpace;
+    }
+
+    @Override
+    public double[] estimate(Geometry dataSpace, double[][] data) {
+        return FrechetMean.builder().geometry(dataSpace).step(step).tolerance(tolerance).maxIterations(maxIterations)
+                .stopRule(stopRule).build().fit(data).requireConverged();
+    }
+
+    @Override
+    public EstimatorFit minimise(Geometry dataSpace, double[][] data, double[] start, double tolerance,
+            int maxIterations) {
+        FrechetMeanResult result = FrechetMean.builder().geometry(dataSpace).start(start).tolerance(tolerance)
+                .maxIterations(maxIterations).build().fit(data);
+        return new EstimatorFit(result.mean(), result.iterations(), result.gradientNorm(), result.converged(),
+                result.method(), result.reason());
+    }
+
+    @Override
+    public GradientField gradientField(Geometry dataSpace, double[][] data) {
+        return new FrechetGradient(dataSpace, data);
+    }
+
+    @Override
+    public double gradientSensitivity(Geometry dataSpace, double radius, int n) {
+        return SensitivityBounds.kngMean(dataSpace, radius, n);
+    }
+
+    @Override
+    public OptionalDouble estimateSensitivity(Geometry dataSpace, double radius, int n) {
+        return OptionalDouble.of(SensitivityBounds.laplaceMean(dataSpace, radius, n));
+    }
+
+    @Override
+    public Optional<GradientBounds> gradientBounds(Geometry dataSpace, double radius) {
+        SensitivityBounds.requireAssumption1(dataSpace, radius);
+        return Optional.of(new GradientBounds(CurvatureFunctions.hMax(2 * radius, dataSpace.curvature().max()),
+                CurvatureFunctions.hMin(2 * radius, dataSpace.curvature().min())));
+    }
+}
