@@ -34,13 +34,13 @@ class RegressionSensitivityTest {
         // a = sqrt(1/2) (1.5) = 1.0606601717798213, 2a = 2.1213203435596426, cosh(2a) = 4.2310089832902791,
         // sinh(2a) = 4.1111357331865171.
         // Delta_p = (2/50) cosh(2a) = 0.16924035933161116;
-        // Delta_v = (1/50) sinh(2a)/a = 0.022222714663730342 / 1.0606601717798213 ... = 0.077520318808387070;
+        // Delta_v = (1/50) sinh(2a)/a = (1/50)(4.1111357331865171 / 1.0606601717798213) = 0.077520318808387070;
         // joint = hypot = 0.18614966842529383.
         assertThat(RegressionSensitivity.footpoint(spd, 1, 0.5, 50)).isCloseTo(0.16924035933161116, within(1e-15));
         assertThat(RegressionSensitivity.shootingVector(spd, 1, 0.5, 50)).isCloseTo(0.07752031880838707,
                 within(1e-15));
         assertThat(RegressionSensitivity.joint(spd, 1, 0.5, 50)).isCloseTo(0.18614966842529383, within(1e-15));
-        // Theorem D.1's printed statement would give (2/50) sinh(sqrt(1/2))/sqrt(1/2) = 0.044..., much smaller:
+        // Theorem D.1's printed statement would give (2/50) sinh(sqrt(1/2))/sqrt(1/2) = 0.0434, much smaller:
         // the implementation follows eq. (44), which the proof derives.
         double printed = 2.0 / 50 * Math.sinh(Math.sqrt(0.5)) / Math.sqrt(0.5);
         assertThat(RegressionSensitivity.shootingVector(spd, 1, 0.5, 50)).isGreaterThan(1.5 * printed);
