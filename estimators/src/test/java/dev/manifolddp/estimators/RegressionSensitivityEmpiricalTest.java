@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.JacobiFields;
+import dev.manifolddp.geometry.ParallelTransport;
 import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -111,7 +112,7 @@ class RegressionSensitivityEmpiricalTest {
             w = new double[] {a, 0, 0, -a};
             e = new double[] {0, Math.sqrt(0.5), Math.sqrt(0.5), 0};
             double[] q = g.exp(p, w);
-            double[] transported = g.capability(dev.manifolddp.geometry.ParallelTransport.class).orElseThrow()
+            double[] transported = g.capability(ParallelTransport.class).orElseThrow()
                     .transport(p, q, e);
             e = GeodesicRegressionOracleTest.scaled(transported, 1 / g.norm(q, transported));
         }
