@@ -1,0 +1,265 @@
+package dev.manifolddp.estimators;
+
+import dev.manifolddp.geometry.CurvatureBounds;
+import dev.manifolddp.geometry.Geometry;
+import java.util.Locale;
+
+/**
+ * Sensitivities of private geodesic regression by KNG (Kulkarni and Soto, Theorem 3.3 and eq. (44); MATH §3.6) and
+ * the public residual bound tau they rest on. The proofs, including where this class is stricter than the paper,
+ * are in {@code docs/private-regression.md}.
+ *
+ * <p><b>The public domain.</b> A private regression draws its candidates from a domain fixed before seeing the data:
+ * footpoints {@code p} in the geodesic ball {@code B_Rp(m0)}, shooting vectors {@code |v|_p <= V}, covariates rescaled
+ * by a public range into [0, 1], responses in the data ball {@code B_r(m0)} (same centre). For every record and
+ * <em>every</em> candidate {@code (p, v)} the residual {@code eps_i = log(exp(p, x_i v), y_i)} then satisfies
+ * <pre>
+ *   |eps_i| = rho(exp(p, x_i v), y_i) <= rho(exp(p, x_i v), p) + rho(p, m0) + rho(m0, y_i) <= V + Rp + r = tau
+ * </pre>
+ * ({@link #defaultTau}). Kulkarni and Soto ask only for residuals at the fit (Assumption 3.2) and bound the geodesic
+ * length through a record at covariate 0 (their App. C), which a public covariate range does not guarantee; neither
+ * is used here. Their {@code tau_m} is the radius of the ball holding the responses (App. C); callers pass the data
+ * radius r.
+ *
+ * <p><b>Conditions behind the Jacobi-field factors</b> ({@link #requireReach}): the factors {@code 1},
+ * {@code cosh}, {@code sinh(x)/x} come from Rauch comparison with the model space of curvature {@code kl}, valid for
+ * geodesics of length {@code rho <= 2 (tau_m + tau)} (the paper's argument of cosh and sinh) and, when
+ * {@code kmax > 0}, shorter than the first focal distance {@code pi / (2 sqrt(kmax))}. The mechanism's geodesics
+ * {@code t -> exp(p, t x v)} have length {@code x |v| <= V}, so both are conditions on V. {@code defaultTau} checks
+ * them; a caller of the four-argument bounds with its own tau must call {@code requireReach} too.
+ *
+ * <p>Every function checks its assumptions and throws an {@link IllegalArgumentException} naming the argument,
+ * ending in {@code "Provided value: ..."}. All inputs must be public; {@link #dataDerivedTau} is the one
+ * data-derived value and is refused unless the caller marks the run non-private.
+ */
+public final class RegressionSensitivity {
+
+    private RegressionSensitivity() {
+    }
+
+    /**
+     * The footpoint sensitivity of Theorem 3.3 (Kulkarni and Soto; MATH §3.6) with {@code kl =
+     * g.curvature().min()}: for a fixed shooting-vector field and every candidate footpoint,
+     * {@code |grad_p E(p; D) - grad_p E(p; D')|_p <= 2 tau / n} when {@code kl >= 0}, and
+     * {@code (2 tau / n) cosh(2 sqrt(-kl) (tauM + tau))} when {@code kl < 0}.
+     *
+     * @param tau a public bound on every residual over the public domain (see {@link #defaultTau}), in (0, inj M)
+     * @param tauM the radius of the public data ball (the paper's tau_m), finite and {@code >= 0}
+     * @param n the public number of records, {@code >= 1}
+     * @throws IllegalArgumentException when an argument is out of range
+     */
+    public static double footpoint(Geometry g, double tau, double tauM, int n) {
+        double kl = checkedLowerCurvature(g, tau, tauM, n);
+        double base = 2 * tau / n;
+        return kl >= 0 ? base : base * Math.cosh(2 * Math.sqrt(-kl) * (tauM + tau));
+    }
+
+    /**
+     * The shooting-vector sensitivity of eq. (44) of Kulkarni and Soto (MATH §3.6; the statement of their Theorem
+     * D.1 prints another expression, the proof derives this one): at a fixed footpoint and every candidate vector,
+     * {@code |grad_v E(v; D) - grad_v E(v; D')|_p <= 2 tau / n} when {@code kl >= 0}, and
+     * {@code (tau / n) sinh(2 a) / a} with {@code a = sqrt(-kl) (tauM + tau)} when {@code kl < 0}. Needs the rescaled
+     * covariates in [0, 1] (the factor x_i of {@code grad_v E_i} is bounded by 1).
+     *
+     * @throws IllegalArgumentException when an argument is out of range (as {@link #footpoint})
+     */
+    public static double shootingVector(Geometry g, double tau, double tauM, int n) {
+        double kl = checkedLowerCurvature(g, tau, tauM, n);
+        double base = 2 * tau / n;
+        if (kl >= 0) {
+            return base;
+        }
+        double a = Math.sqrt(-kl) * (tauM + tau);
+        return (tau / n) * Math.sinh(2 * a) / a;
+    }
+
+    /**
+     * The sensitivity of the joint KNG on the tangent bundle, {@code sqrt(Delta_p^2 + Delta_v^2)}: one record changes
+     * {@code grad_p E} by at most {@link #footpoint} and {@code grad_v E} by at most {@link #shootingVector} at the
+     * same {@code (p, v)}, so the pair changes by at most this much in the norm of {@code T_p M + T_p M}.
+     *
+     * @throws IllegalArgumentException when an argument is out of range (as {@link #footpoint})
+     */
+    public static double joint(Geometry g, double tau, double tauM, int n) {
+        return Math.hypot(footpoint(g, tau, tauM, n), shootingVector(g, tau, tauM, n));
+    }
+
+    /**
+     * The residual bound over the whole public domain, {@code tau = V + Rp + r} (proof in the class comment and in
+     * {@code docs/private-regression.md}). Checks, in this order: the radius limit of Kulkarni and Soto
+     * ({@link #requireRadiusLimit}), the footpoint radius and maximal speed, that the covariate range is public, that
+     * tau stays below the injectivity radius ({@link #requireInsideInjectivityRadius}), and the reach conditions
+     * ({@link #requireReach} with {@code tauM = r}).
+     *
+     * @param r the radius of the public data ball {@code B_r(m0)}
+     * @param footpointRadius Rp: candidate footpoints lie in {@code B_Rp(m0)}, finite and {@code >= 0}
+     * @param maxSpeed V: candidate shooting vectors have {@code |v|_p <= V}, finite and {@code >= 0}
+     * @param range the public covariate range that rescales the covariates into [0, 1]
+     * @throws IllegalArgumentException when a check fails; the message names the argument and what to change
+     */
+    public static double defaultTau(Geometry g, double r, double footpointRadius, double maxSpeed,
+                                    CovariateRange range) {
+        requireRadiusLimit(g, r);
+        requireNonNegative("footpointRadius", footpointRadius);
+        requireNonNegative("maxSpeed", maxSpeed);
+        if (range == null || !range.isPublic()) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "range must be a public covariate range, fixed before seeing the data; the data's own minimum "
+                            + "and maximum leak the covariates. Pass new CovariateRange(low, high, true). "
+                            + "Provided value: %s", range));
+        }
+        double tau = maxSpeed + footpointRadius + r;
+        if (!(tau < g.injectivityRadius())) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "tau = maxSpeed + footpointRadius + r must stay below the injectivity radius %s of %s, or a "
+                            + "residual could reach the cut locus; shrink the public domain. Provided value: "
+                            + "tau = %s + %s + %s = %s",
+                    g.injectivityRadius(), g.spec(), maxSpeed, footpointRadius, r, tau));
+        }
+        requireReach(g, maxSpeed, tau, r);
+        return tau;
+    }
+
+    /**
+     * A caller's public tau: accepted when it is at least {@link #defaultTau} of the same domain (the bounds grow with
+     * tau, so a larger public value stays valid) and below the injectivity radius; a smaller value does not bound the
+     * residuals of every candidate the mechanism can draw and is refused.
+     *
+     * @throws IllegalArgumentException when tau is below the domain's bound, or a check of {@code defaultTau} fails
+     */
+    public static double publicTau(Geometry g, double tau, double r, double footpointRadius, double maxSpeed,
+                                   CovariateRange range) {
+        double domainTau = defaultTau(g, r, footpointRadius, maxSpeed, range);
+        if (!(tau >= domainTau) || !Double.isFinite(tau)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "tau must bound the residuals of every candidate (p, v) of the public domain, which needs tau >= "
+                            + "maxSpeed + footpointRadius + r = %s; use that value (defaultTau) or a larger one. "
+                            + "Provided value: %s", domainTau, tau));
+        }
+        requireInsideInjectivityRadius(g, tau);
+        return tau;
+    }
+
+    /**
+     * The largest residual {@code max_i |eps_i|} at {@code (p, v)}, usually the non-private fit: the tau of Kulkarni
+     * and Soto's experiments (their App. A and §5), which they note is not private. Allowed only when the caller marks
+     * the run non-private; a release that uses it has no privacy guarantee.
+     *
+     * @throws IllegalArgumentException unless {@code nonPrivate} is true, or when a residual is at the cut locus
+     */
+    public static double dataDerivedTau(GeodesicRegressionGradient field, double[] p, double[] v,
+                                        boolean nonPrivate) {
+        if (!nonPrivate) {
+            throw new IllegalArgumentException("a tau read from the residuals of the data is not private; use "
+                    + "defaultTau(g, r, footpointRadius, maxSpeed, range) from public values, or set non-private to "
+                    + "mark the run as such. Provided value: nonPrivate = false");
+        }
+        if (field == null) {
+            throw new IllegalArgumentException("field is null; pass GeodesicRegressionGradient.of(g, x, y). "
+                    + "Provided value: null");
+        }
+        double largest = 0;
+        for (int i = 0; i < field.size(); i++) {
+            // recordGradients returns E_i = |eps_i|^2 / 2.
+            largest = Math.max(largest, Math.sqrt(2 * field.recordGradients(i, p, v, null, null)));
+        }
+        return largest;
+    }
+
+    /**
+     * The data-ball radius limit of Kulkarni and Soto's Assumption 3.2: {@code r <= pi / (8 sqrt(kmax))} when the
+     * curvature upper bound kmax is positive (pi/8 on the unit sphere, pi/16 on Kendall's shape space, kmax = 4); any
+     * finite r > 0 otherwise.
+     *
+     * @throws IllegalArgumentException when r is not finite and > 0, or above the limit
+     */
+    public static void requireRadiusLimit(Geometry g, double r) {
+        DataChecks.requireGeometry(g);
+        if (!(r > 0) || !Double.isFinite(r)) {
+            throw new IllegalArgumentException("r, the radius of the public data ball, must be finite and > 0. "
+                    + "Provided value: " + r);
+        }
+        double kmax = g.curvature().max();
+        if (kmax > 0) {
+            double limit = Math.PI / (8 * Math.sqrt(kmax));
+            if (!(r <= limit)) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT,
+                        "r violates the radius limit of Kulkarni and Soto (Assumption 3.2) on %s: r <= pi/(8 "
+                                + "sqrt(kmax)) = %.17g with kmax = %s; choose a smaller data ball. Provided value: %s",
+                        g.spec(), limit, kmax, r));
+            }
+        }
+    }
+
+    /**
+     * Checks {@code 0 < tau < inj M}: a residual of length tau must stay inside the injectivity radius, where
+     * {@code log} is the unique minimising geodesic and {@code rho^2 / 2} is smooth with gradient {@code -log}
+     * (below pi/2 on Kendall's shape space, pi R on a sphere of radius R; no limit on SPD).
+     *
+     * @throws IllegalArgumentException when tau is not finite and > 0, or not below the injectivity radius
+     */
+    public static void requireInsideInjectivityRadius(Geometry g, double tau) {
+        DataChecks.requireGeometry(g);
+        if (!(tau > 0) || !Double.isFinite(tau)) {
+            throw new IllegalArgumentException("tau, the public bound on every residual, must be finite and > 0. "
+                    + "Provided value: " + tau);
+        }
+        if (!(tau < g.injectivityRadius())) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "tau must stay below the injectivity radius %s of %s, where residuals are unique minimising "
+                            + "geodesics; shrink the public domain. Provided value: %s",
+                    g.injectivityRadius(), g.spec(), tau));
+        }
+    }
+
+    /**
+     * The conditions under which the Jacobi-field factors of {@link #footpoint} and {@link #shootingVector} hold for
+     * every geodesic {@code t -> exp(p, t x v)}, {@code x in [0, 1]}, {@code |v| <= maxSpeed}: the paper's length
+     * bound covers them, {@code maxSpeed <= 2 (tauM + tau)}, and when {@code kmax > 0} they end before the first focal
+     * point, {@code maxSpeed < pi / (2 sqrt(kmax))} (Rauch comparison with {@code J'(0) = 0} needs no focal point on
+     * the manifold; Cheeger and Ebin 1975).
+     *
+     * @throws IllegalArgumentException when maxSpeed is not finite and {@code >= 0}, or a condition fails
+     */
+    public static void requireReach(Geometry g, double maxSpeed, double tau, double tauM) {
+        DataChecks.requireGeometry(g);
+        requireNonNegative("maxSpeed", maxSpeed);
+        requireNonNegative("tauM", tauM);
+        requireInsideInjectivityRadius(g, tau);
+        if (!(maxSpeed <= 2 * (tauM + tau))) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "maxSpeed must be <= 2 (tauM + tau) = %s, the geodesic length the Jacobi-field factors cover; "
+                            + "use tau = defaultTau(...), which is at least maxSpeed. Provided value: %s",
+                    2 * (tauM + tau), maxSpeed));
+        }
+        double kmax = g.curvature().max();
+        if (kmax > 0) {
+            double focal = Math.PI / (2 * Math.sqrt(kmax));
+            if (!(maxSpeed < focal)) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT,
+                        "maxSpeed must be < pi/(2 sqrt(kmax)) = %.17g on %s (kmax = %s): beyond the first focal "
+                                + "distance the Jacobi-field bound |d_p Exp| <= 1 is not proven; choose a smaller "
+                                + "bound on |v|. Provided value: %s",
+                        focal, g.spec(), kmax, maxSpeed));
+            }
+        }
+    }
+
+    private static double checkedLowerCurvature(Geometry g, double tau, double tauM, int n) {
+        DataChecks.requireGeometry(g);
+        if (n < 1) {
+            throw new IllegalArgumentException("n, the public number of records, must be >= 1. Provided value: " + n);
+        }
+        requireInsideInjectivityRadius(g, tau);
+        requireNonNegative("tauM", tauM);
+        CurvatureBounds curvature = g.curvature();
+        return curvature.min();
+    }
+
+    private static void requireNonNegative(String name, double value) {
+        if (!(value >= 0) || !Double.isFinite(value)) {
+            throw new IllegalArgumentException(name + " must be finite and >= 0 (a public bound). Provided value: "
+                    + value);
+        }
+    }
+}
