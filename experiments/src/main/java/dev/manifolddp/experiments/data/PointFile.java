@@ -96,6 +96,16 @@ public final class PointFile {
             return new Columns(id, subject, covariates, coordinates);
         }
 
+        /** These roles with {@code subject} as the subject column. */
+        public Columns withSubject(String subject) {
+            return new Columns(id, subject, covariates, coordinates);
+        }
+
+        /** These roles with {@code coordinates} as the coordinate columns, in layout order. */
+        public Columns withCoordinates(List<String> coordinates) {
+            return new Columns(id, subject, covariates, coordinates);
+        }
+
         /** These roles with {@code covariate} added after the covariate columns already named. */
         public Columns withCovariate(CovariateColumn covariate) {
             List<CovariateColumn> more = new ArrayList<>(covariates);
