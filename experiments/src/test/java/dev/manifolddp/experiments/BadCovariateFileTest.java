@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -187,6 +188,10 @@ class BadCovariateFileTest {
         cases.add(declare("range from the data", () -> new CovariateColumn("age", new CovariateRange(1, 2, false)),
                 "covariate column 'age': the range [1.0, 2.0] was read from the data, so it is not public",
                 "declare the range before seeing the data"));
+        cases.add(declare("ids not one per point", () -> new PointFile.Points(new double[2][], new int[2],
+                new String[1], null, Map.of(), null), "ids: 1 values for 2 points; give exactly one per point"));
+        cases.add(declare("covariates not one per point", () -> new PointFile.Points(new double[2][], new int[2],
+                null, null, Map.of("age", new double[3]), null), "covariate age: 3 values for 2 points"));
         // column roles
         String oneRole = "give each column one role";
         CovariateColumn age = CovariateColumn.of("age");

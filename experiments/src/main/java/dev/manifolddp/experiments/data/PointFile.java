@@ -2,6 +2,7 @@ package dev.manifolddp.experiments.data;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
+import java.lang.reflect.Array;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -38,6 +39,26 @@ public final class PointFile {
 
         public Points {
             covariates = covariates == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(covariates));
+            requireOnePerPoint(points, lines, "lines");
+            requireOnePerPoint(points, ids, "ids");
+            requireOnePerPoint(points, subjects, "subjects");
+            covariates.forEach((name, values) -> {
+                if (values == null) {
+                    throw new IllegalArgumentException("covariate " + name + ": no values (null); give one per point");
+                }
+                requireOnePerPoint(points, values, "covariate " + name);
+            });
+        }
+
+        private static void requireOnePerPoint(double[][] points, Object values, String what) {
+            if (points == null) {
+                throw new IllegalArgumentException("the points are missing (null); give one array per record");
+            }
+            int length = values == null ? points.length : Array.getLength(values);
+            if (length != points.length) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: %d values for %d points; give "
+                        + "exactly one per point", what, length, points.length));
+            }
         }
 
         public Points(double[][] points, int[] lines, String[] subjects, String sha256) {
@@ -156,7 +177,7 @@ public final class PointFile {
             double[] x = new double[layout.length()];
             for (int j = 0; j < x.length; j++) {
                 int column = map.coordinates()[j];
-                x[j] = DecimalField.parse(row.fields()[column], String.format(Locale.ROOT,
+                x[j] = DecimalField.parse(row.fields()[column], () -> String.format(Locale.ROOT,
                         "%s line %d: column %d (%s)", file, row.line(), column + 1, map.names().get(column)));
             }
             attributes.read(i, row);

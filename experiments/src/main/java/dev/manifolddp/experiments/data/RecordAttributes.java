@@ -57,9 +57,8 @@ final class RecordAttributes {
         }
         for (int c = 0; c < covariates.length; c++) {
             int column = map.covariates()[c];
-            String where = String.format(Locale.ROOT, "%s line %d: covariate column %d (%s)", file, row.line(),
-                    column + 1, map.names().get(column));
-            double value = DecimalField.parse(fields[column], where);
+            double value = DecimalField.parse(fields[column], () -> String.format(Locale.ROOT,
+                    "%s line %d: covariate column %d (%s)", file, row.line(), column + 1, map.names().get(column)));
             CovariateColumn covariate = declared.get(c);
             if (!covariate.admits(value)) {
                 outsideCount++;
