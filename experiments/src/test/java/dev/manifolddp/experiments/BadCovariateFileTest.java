@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -192,6 +193,10 @@ class BadCovariateFileTest {
                 new String[1], null, Map.of(), null), "ids: 1 values for 2 points; give exactly one per point"));
         cases.add(declare("covariates not one per point", () -> new PointFile.Points(new double[2][], new int[2],
                 null, null, Map.of("age", new double[3]), null), "covariate age: 3 values for 2 points"));
+        cases.add(declare("null covariate", () -> PointFile.Columns.ALL.withCovariate(null),
+                "covariate column 1 of 1 is missing (null); name every covariate column"));
+        cases.add(declare("null coordinate", () -> PointFile.Columns.ALL.withCoordinates(Arrays.asList("x", null)),
+                "coordinate column 2 of 2 is missing (null)"));
         // column roles
         String oneRole = "give each column one role";
         CovariateColumn age = CovariateColumn.of("age");

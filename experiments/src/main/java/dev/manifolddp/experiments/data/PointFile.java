@@ -104,8 +104,18 @@ public final class PointFile {
         public static final Columns ALL = new Columns(null, List.of());
 
         public Columns {
-            covariates = covariates == null ? List.of() : List.copyOf(covariates);
-            coordinates = coordinates == null ? List.of() : List.copyOf(coordinates);
+            covariates = covariates == null ? List.of() : List.copyOf(requireNoNull(covariates, "covariate"));
+            coordinates = coordinates == null ? List.of() : List.copyOf(requireNoNull(coordinates, "coordinate"));
+        }
+
+        private static <T> List<T> requireNoNull(List<T> names, String role) {
+            for (int i = 0; i < names.size(); i++) {
+                if (names.get(i) == null) {
+                    throw new IllegalArgumentException(String.format(Locale.ROOT, "%s column %d of %d is missing "
+                            + "(null); name every %s column", role, i + 1, names.size(), role));
+                }
+            }
+            return names;
         }
 
         public Columns(String subject, List<String> coordinates) {
