@@ -133,7 +133,9 @@ public final class CsvText {
             if (separator == null) {
                 separator = Separator.of(line);
             }
-            String[] fields = separator.split(line, name, number);
+            // a tab-separated row keeps its outer tabs, so an empty first or last field is refused, not stripped
+            String[] fields = separator.split(separator == Separator.TAB ? stripAllButTabs(lines[i]) : line, name,
+                    number);
             requireNoComment(fields, name, number);
             if (width < 0) {
                 width = fields.length;
@@ -151,6 +153,18 @@ public final class CsvText {
             rows.add(new Row(number, fields));
         }
         return new Table(header, rows, null);
+    }
+
+    private static String stripAllButTabs(String line) {
+        int start = 0;
+        int end = line.length();
+        while (start < end && line.charAt(start) != '\t' && Character.isWhitespace(line.charAt(start))) {
+            start++;
+        }
+        while (end > start && line.charAt(end - 1) != '\t' && Character.isWhitespace(line.charAt(end - 1))) {
+            end--;
+        }
+        return line.substring(start, end);
     }
 
     /** True when every field is a column name (not a number word such as NaN). */

@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.data;
 
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -28,24 +29,38 @@ public final class DecimalField {
      * @throws IllegalArgumentException naming {@code where} and the text when it is not a finite decimal number
      */
     public static double parse(String text, String where) {
+        return parse(text, () -> where);
+    }
+
+    /**
+     * The value of {@code text}; {@code where} is only called to word a refusal, so a file's reader does not format
+     * a message for every field it reads.
+     */
+    public static double parse(String text, Supplier<String> where) {
         String field = text.strip();
+        if (field.length() <= MAX_LENGTH && DECIMAL.matcher(field).matches()) {
+            double value = Double.parseDouble(field);
+            if (Double.isFinite(value)) {
+                return value;
+            }
+        }
+        throw refusal(field, where.get());
+    }
+
+    private static IllegalArgumentException refusal(String field, String where) {
         if (NON_FINITE.matcher(field).matches()) {
-            throw new IllegalArgumentException(where + " is " + Fields.shown(field) + ", not a finite number "
+            return new IllegalArgumentException(where + " is " + Fields.shown(field) + ", not a finite number "
                     + "(missing or infinite values are not accepted: remove the record or fill in the value)");
         }
         if (HEX.matcher(field).matches()) {
-            throw new IllegalArgumentException(where + " is written in hexadecimal; write it as a decimal number. "
+            return new IllegalArgumentException(where + " is written in hexadecimal; write it as a decimal number. "
                     + "Provided value: " + Fields.shown(field));
         }
         if (field.length() > MAX_LENGTH || !DECIMAL.matcher(field).matches()) {
-            throw new IllegalArgumentException(where + " is not a number (a decimal such as -0.25 or 1.5e-3 is "
+            return new IllegalArgumentException(where + " is not a number (a decimal such as -0.25 or 1.5e-3 is "
                     + "expected). Provided value: " + Fields.shown(field));
         }
-        double value = Double.parseDouble(field);
-        if (Double.isInfinite(value)) {
-            throw new IllegalArgumentException(where + " is too large for a double (beyond 1.8e308). Provided "
-                    + "value: " + Fields.shown(field));
-        }
-        return value;
+        return new IllegalArgumentException(where + " is too large for a double (beyond 1.8e308). Provided value: "
+                + Fields.shown(field));
     }
 }

@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.data;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -31,6 +32,12 @@ final class Fields {
             out.append(String.format(Locale.ROOT, ",... (%d fields in all)", fields.length));
         }
         return out.toString();
+    }
+
+    /** Column names as {@code a,b,c} when short, else the first ones, {@code ...} and the last. */
+    static String names(List<String> names) {
+        return names.size() <= 2 * SHOWN_FIELDS ? String.join(",", names)
+                : String.join(",", names.subList(0, SHOWN_FIELDS)) + ",...," + names.get(names.size() - 1);
     }
 
     /** One field, cut after {@link #SHOWN_CHARS} characters, control characters written as {@code \\uXXXX}. */

@@ -2,31 +2,68 @@ package dev.manifolddp.experiments.data;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
+import java.lang.reflect.Array;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Reads a CSV file of points ({@link CsvText}: strict UTF-8, a header only when every field of the first row is a
  * name, no empty fields, no dropped rows), one point per row in the geometry's {@link PointLayout}, and maps every row
  * to an exact point with {@link ManifoldProjection} (one tolerance that scales with the point's size and dimension).
- * Optionally a header names a subject column, whose value groups the records of one person, and the coordinate
- * columns. Every error names the file, the line and, for a field, the column.
+ * Optionally a header names an id column (unique per record), a subject column, whose value groups the records of
+ * one person, covariate columns (finite numbers, each inside its public range when one is declared) and the coordinate
+ * columns; other columns are left out only when the coordinates are named. Every error names the file, the line and,
+ * for a field, the column.
  */
 public final class PointFile {
 
     private static final int LISTED = 10;
 
     /**
-     * The points of a file with the file line each came from.
+     * The points of a file with the file line each came from and the record's attributes.
      *
-     * @param points   the exact points (projected; pre-shaped on a landmark geometry)
-     * @param lines    the 1-based file line of each point
-     * @param subjects the subject of each point, or null when the file names no subject column
-     * @param sha256   the SHA-256 of the file's bytes as read (lower-case hex), or null
+     * @param points     the exact points (projected; pre-shaped on a landmark geometry)
+     * @param lines      the 1-based file line of each point
+     * @param ids        the id of each point (unique), or null when the file names no id column
+     * @param subjects   the subject of each point, or null when the file names no subject column
+     * @param covariates the values of each covariate column by name, in declared order (empty when none is named)
+     * @param sha256     the SHA-256 of the file's bytes as read (lower-case hex), or null
      */
-    public record Points(double[][] points, int[] lines, String[] subjects, String sha256) {
+    public record Points(double[][] points, int[] lines, String[] ids, String[] subjects,
+            Map<String, double[]> covariates, String sha256) {
+
+        public Points {
+            covariates = covariates == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(covariates));
+            requireOnePerPoint(points, lines, "lines");
+            requireOnePerPoint(points, ids, "ids");
+            requireOnePerPoint(points, subjects, "subjects");
+            covariates.forEach((name, values) -> {
+                if (values == null) {
+                    throw new IllegalArgumentException("covariate " + name + ": no values (null); give one per point");
+                }
+                requireOnePerPoint(points, values, "covariate " + name);
+            });
+        }
+
+        private static void requireOnePerPoint(double[][] points, Object values, String what) {
+            if (points == null) {
+                throw new IllegalArgumentException("the points are missing (null); give one array per record");
+            }
+            int length = values == null ? points.length : Array.getLength(values);
+            if (length != points.length) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: %d values for %d points; give "
+                        + "exactly one per point", what, length, points.length));
+            }
+        }
+
+        public Points(double[][] points, int[] lines, String[] subjects, String sha256) {
+            this(points, lines, null, subjects, Map.of(), sha256);
+        }
 
         public Points(double[][] points, int[] lines) {
             this(points, lines, null, null);
@@ -35,21 +72,76 @@ public final class PointFile {
         public int size() {
             return points.length;
         }
+
+        /**
+         * The values of covariate column {@code name}, one per point.
+         *
+         * @throws IllegalArgumentException naming the covariate columns read when {@code name} is not one of them
+         */
+        public double[] covariate(String name) {
+            double[] values = covariates.get(name);
+            if (values == null) {
+                throw new IllegalArgumentException(String.format("no covariate column named %s was read; %s",
+                        name == null ? "null" : Fields.shown(name), covariates.isEmpty()
+                                ? "declare it as a covariate column when reading the file"
+                                : "the covariate columns are " + String.join(", ", covariates.keySet())));
+            }
+            return values;
+        }
     }
 
     /**
-     * Which columns of a file with a header hold what.
+     * Which columns of a file with a header hold what. A column plays at most one role.
      *
+     * @param id          the column holding each record's unique id, or null
      * @param subject     the column naming each record's subject, or null (one record is one subject)
-     * @param coordinates the coordinate columns in layout order, or empty for "all other columns"
+     * @param covariates  the covariate columns, each with its public range or none
+     * @param coordinates the coordinate columns in layout order, or empty for "all columns without another role"
      */
-    public record Columns(String subject, List<String> coordinates) {
+    public record Columns(String id, String subject, List<CovariateColumn> covariates, List<String> coordinates) {
 
         /** Every column is a coordinate. */
         public static final Columns ALL = new Columns(null, List.of());
 
         public Columns {
-            coordinates = coordinates == null ? List.of() : List.copyOf(coordinates);
+            covariates = covariates == null ? List.of() : List.copyOf(requireNoNull(covariates, "covariate"));
+            coordinates = coordinates == null ? List.of() : List.copyOf(requireNoNull(coordinates, "coordinate"));
+        }
+
+        private static <T> List<T> requireNoNull(List<T> names, String role) {
+            for (int i = 0; i < names.size(); i++) {
+                if (names.get(i) == null) {
+                    throw new IllegalArgumentException(String.format(Locale.ROOT, "%s column %d of %d is missing "
+                            + "(null); name every %s column", role, i + 1, names.size(), role));
+                }
+            }
+            return names;
+        }
+
+        public Columns(String subject, List<String> coordinates) {
+            this(null, subject, List.of(), coordinates);
+        }
+
+        /** These roles with {@code id} as the id column. */
+        public Columns withId(String id) {
+            return new Columns(id, subject, covariates, coordinates);
+        }
+
+        /** These roles with {@code subject} as the subject column. */
+        public Columns withSubject(String subject) {
+            return new Columns(id, subject, covariates, coordinates);
+        }
+
+        /** These roles with {@code coordinates} as the coordinate columns, in layout order. */
+        public Columns withCoordinates(List<String> coordinates) {
+            return new Columns(id, subject, covariates, coordinates);
+        }
+
+        /** These roles with {@code covariate} added after the covariate columns already named. */
+        public Columns withCovariate(CovariateColumn covariate) {
+            List<CovariateColumn> more = new ArrayList<>(covariates);
+            more.add(covariate);
+            return new Columns(id, subject, more, coordinates);
         }
     }
 
@@ -65,7 +157,8 @@ public final class PointFile {
      * Reads {@code file} as points of {@code geometry} with the given column roles.
      *
      * @throws IllegalArgumentException naming the file, line and column for a missing or unreadable file, a malformed
-     *     field, a row that is not (near) a point, unknown column names, or a file without rows
+     *     field, a row that is not (near) a point, a repeated id, a covariate outside its public range, unknown
+     *     column names, a column given two roles, or a file without rows
      */
     public static Points read(Path file, Geometry geometry, Columns columns) {
         if (geometry == null) {
@@ -85,7 +178,7 @@ public final class PointFile {
         int n = table.rows().size();
         double[][] points = new double[n][];
         int[] lines = new int[n];
-        String[] subjects = map.subject() < 0 ? null : new String[n];
+        RecordAttributes attributes = new RecordAttributes(file.toString(), map, roles.covariates(), n);
         List<String> offending = new ArrayList<>();
         int count = 0;
         for (int i = 0; i < n; i++) {
@@ -94,12 +187,10 @@ public final class PointFile {
             double[] x = new double[layout.length()];
             for (int j = 0; j < x.length; j++) {
                 int column = map.coordinates()[j];
-                x[j] = DecimalField.parse(row.fields()[column], String.format(Locale.ROOT,
+                x[j] = DecimalField.parse(row.fields()[column], () -> String.format(Locale.ROOT,
                         "%s line %d: column %d (%s)", file, row.line(), column + 1, map.names().get(column)));
             }
-            if (subjects != null) {
-                subjects[i] = row.fields()[map.subject()];
-            }
+            attributes.read(i, row);
             try {
                 points[i] = projection.project(x);
             } catch (IllegalArgumentException e) {
@@ -109,12 +200,14 @@ public final class PointFile {
                 }
             }
         }
+        attributes.requireInRange();
         if (count > 0) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "%s: %d of %d rows are not points of %s: %s%s", file, count, n, geometry.spec(),
                     String.join("; ", offending), count > offending.size() ? "; ..." : ""));
         }
-        return new Points(points, lines, subjects, table.sha256());
+        return new Points(points, lines, attributes.ids(), attributes.subjects(), attributes.covariates(),
+                table.sha256());
     }
 
     /**
@@ -134,7 +227,7 @@ public final class PointFile {
         if (fields.length != layout.length()) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "%s: a %s point needs %d numbers (%s), but %d were given. Provided value: %s", what,
-                    layout.describe(), layout.length(), summaryNames(layout), fields.length, Fields.summary(fields)));
+                    layout.describe(), layout.length(), Fields.names(layout.columnNames()), fields.length, Fields.summary(fields)));
         }
         double[] x = new double[fields.length];
         for (int j = 0; j < x.length; j++) {
@@ -146,69 +239,6 @@ public final class PointFile {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(what + " is " + e.getMessage() + ". Provided value: "
                     + Fields.summary(fields), e);
-        }
-    }
-
-    private static String summaryNames(PointLayout layout) {
-        List<String> names = layout.columnNames();
-        return names.size() <= 2 * Fields.SHOWN_FIELDS ? String.join(",", names)
-                : String.join(",", names.subList(0, Fields.SHOWN_FIELDS)) + ",...," + names.get(names.size() - 1);
-    }
-
-    /** Where the subject and the coordinates are in a row. */
-    private record ColumnMap(List<String> names, int subject, int[] coordinates) {
-
-        static ColumnMap of(List<String> header, String[] firstRow, int firstLine, PointLayout layout,
-                Columns roles, String file) {
-            int width = firstRow.length;
-            boolean named = roles.subject() != null || !roles.coordinates().isEmpty();
-            if (named && header.isEmpty()) {
-                throw new IllegalArgumentException(String.format("%s has no header row, so its columns cannot be "
-                        + "found by name (%s); add a first row of column names", file, roles.subject() != null
-                        ? "subject column '" + roles.subject() + "'" : "columns " + roles.coordinates()));
-            }
-            List<String> names = header.isEmpty() ? layout.columnNames() : header;
-            int subject = roles.subject() == null ? -1 : index(header, roles.subject(), "subject column", file);
-            int[] coordinates;
-            if (!roles.coordinates().isEmpty()) {
-                coordinates = roles.coordinates().stream().mapToInt(name -> index(header, name, "column", file))
-                        .toArray();
-                if (subject >= 0 && roles.coordinates().contains(roles.subject())) {
-                    throw new IllegalArgumentException(String.format("%s: the subject column '%s' cannot also be a "
-                            + "coordinate column", file, roles.subject()));
-                }
-            } else {
-                coordinates = new int[width - (subject >= 0 ? 1 : 0)];
-                for (int j = 0, k = 0; j < width; j++) {
-                    if (j != subject) {
-                        coordinates[k++] = j;
-                    }
-                }
-            }
-            if (coordinates.length != layout.length()) {
-                String where;
-                if (header.isEmpty()) {
-                    where = String.format(Locale.ROOT, "line %d has %d fields", firstLine, width);
-                } else if (!roles.coordinates().isEmpty()) {
-                    where = "--columns names " + coordinates.length;
-                } else {
-                    where = String.format(Locale.ROOT, "the header has %d columns%s", coordinates.length,
-                            subject >= 0 ? " besides the subject" : "");
-                }
-                throw new IllegalArgumentException(String.format(Locale.ROOT,
-                        "%s: a %s point needs %d numbers (%s), but %s. Provided value: %s", file, layout.describe(),
-                        layout.length(), summaryNames(layout), where, Fields.summary(firstRow)));
-            }
-            return new ColumnMap(names, subject, coordinates);
-        }
-
-        private static int index(List<String> header, String name, String what, String file) {
-            int index = header.indexOf(name);
-            if (index < 0) {
-                throw new IllegalArgumentException(String.format("%s: no %s named '%s'; the header has %s", file,
-                        what, Fields.shown(name).replace("'", ""), Fields.summary(header.toArray(String[]::new))));
-            }
-            return index;
         }
     }
 }
