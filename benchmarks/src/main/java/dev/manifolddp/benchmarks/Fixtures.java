@@ -13,8 +13,8 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * The data sets of the benchmarks, drawn once per trial from the project's own generators with fixed seeds, so that
- * every run measures the same work. Each generator reproduces a paper's setting (MATH §4); the seeds are arbitrary
- * but fixed.
+ * every run measures the same work. Each generator reproduces a paper's setting (Soto et al. 2022, Fig. 1 and
+ * supplement §2; Utpala et al. 2023, §6.1); the seeds are arbitrary but fixed.
  */
 final class Fixtures {
 

@@ -81,20 +81,20 @@ public class GeometryPrimitivesBenchmark {
         }
     }
 
-    /** {@code log(p, q)} on S^2 (MATH §1.1). */
+    /** {@code log(p, q)} on S^2 (Soto et al. 2022, §4.1). */
     @Benchmark
     public double[] sphereLog(SphereState state) {
         state.sphere.log(state.p, state.q, state.out);
         return state.out;
     }
 
-    /** {@code rho(p, q) = |Logm(p^(-1/2) q p^(-1/2))|_F} on SPD(k) (MATH §1.2), k = 3 and 30. */
+    /** {@code rho(p, q) = |Logm(p^(-1/2) q p^(-1/2))|_F} on SPD(k) (Soto et al. 2022, §4.2), k = 3 and 30. */
     @Benchmark
     public double spdAffineInvariantDistance(SpdState state) {
         return state.spd.distance(state.p, state.q);
     }
 
-    /** Horizontal {@code log(z, w)} on Kendall's shape space of 50 landmarks (MATH §1.4). */
+    /** Horizontal {@code log(z, w)} on Kendall's shape space of 50 landmarks (Soto et al. 2022, §4.3). */
     @Benchmark
     public double[] kendallLog(KendallState state) {
         state.kendall.log(state.p, state.q, state.out);

@@ -17,10 +17,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One evaluation of the KNG density's exponent for the Frechet mean, {@code |grad U(x; D)|_x = (1/n) |sum_i log(x,
- * x_i)|_x} ({@link FrechetGradient#gradientNorm}; MATH §3.2): the cost of every Metropolis-Hastings step and of every
- * exact-sampler proposal that lands in the ball. Issue 4 item 8 names S^2 with n = 1000 (geomstats: about 100 us);
- * the affine-invariant SPD(2) field with n = 100 and the Kendall field with 50 landmarks and n = 400 are the per-step
- * costs of the other two KNG chains benchmarked here.
+ * x_i)|_x} ({@link FrechetGradient#gradientNorm}; Soto et al. 2022, §3): the cost of every Metropolis-Hastings step
+ * and of every exact-sampler proposal that lands in the ball. Issue 4 item 8 names S^2 with n = 1000 (geomstats:
+ * about 100 us); the affine-invariant SPD(2) field with n = 100 and the Kendall field with 50 landmarks and n = 400
+ * are the per-step costs of the other two KNG chains benchmarked here.
  *
  * <p>The evaluation point is fixed, inside the ball and away from the mean (at distance 0.1 from the data's centre
  * towards a data point), so no branch for a vanishing gradient is taken.

@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <ul>
  *   <li>{@link #tangentGaussianRelease}: analytic Gaussian in the chart {@code vecd o Logm} (004 §4).</li>
  *   <li>{@link #laplaceExactRelease}: the Riemannian Laplace drawn exactly as the Euclidean K-norm Laplace in the
- *       isometric chart (MATH §3.7), the default sampler.</li>
+ *       isometric chart ({@code docs/exact-sampling.md}), the default sampler.</li>
  *   <li>{@link #laplaceMcmcRelease}: the same law by Metropolis-Hastings with 004 App. B.1's chart random walk and
  *       004 Fig. 4's shortest burn-in, 10 000 steps (thin 1); the paper reports 14 s for this (36 s and 73 s for
  *       burn-in 3e4 and 5e4) on a laptop.</li>

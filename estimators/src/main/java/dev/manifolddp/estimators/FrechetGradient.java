@@ -6,9 +6,9 @@ import java.util.Arrays;
 
 /**
  * The Riemannian gradient of the Frechet functional {@code F(x; D) = (1/2n) sum_i rho(x, x_i)^2} of a fixed data
- * set D = {x_1, ..., x_n}: {@code grad F(x) = -(1/n) sum_i log(x, x_i)} (paper 001, §3; MATH §2.1), and its norm
+ * set D = {x_1, ..., x_n}: {@code grad F(x) = -(1/n) sum_i log(x, x_i)} (Soto et al. 2022, §3), and its norm
  * {@code |grad U(x; D)|_x = (1/n) |sum_i log(x, x_i)|_x} with U = -F, which is the exponent of the K-norm
- * gradient mechanism's density for the mean (MATH §3.2).
+ * gradient mechanism's density for the mean (Soto et al. 2022, §2.2 and §3).
  *
  * <p>Domain: x must lie within the injectivity radius of every data point, so that every {@code log(x, x_i)} is
  * the unique minimising one; under Assumption 1 (data in {@code B_r(p0)}, x in {@code B_r(p0)}) this always holds.

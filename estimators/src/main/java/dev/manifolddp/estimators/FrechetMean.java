@@ -7,16 +7,15 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * The sample Frechet mean {@code argmin_x F(x)}, {@code F(x) = (1/2n) sum_i rho(x, x_i)^2} (paper 001, §3;
- * MATH §2.1).
+ * The sample Frechet mean {@code argmin_x F(x)}, {@code F(x) = (1/2n) sum_i rho(x, x_i)^2} (Soto et al. 2022, §3).
  *
- * <p>Riemannian gradient descent as in paper 000 §2.1 and paper 002 §1.1: start at a data point (the first, unless
- * {@link Builder#start(double[])} says otherwise) and iterate
+ * <p>Riemannian gradient descent as in Soto et al. 2022, supplement §2.1, and Reimherr et al. 2021, supplement §1.1:
+ * start at a data point (the first, unless {@link Builder#start(double[])} says otherwise) and iterate
  * {@code mu_k = exp(mu_(k-1), t v_k)} with {@code v_k = (1/n) sum_i log(mu_(k-1), x_i) = -grad F(mu_(k-1))}. The
- * papers' defaults are t = 0.5, stop when {@code |grad F| < 1e-5} ({@link StopRule#GRADIENT_NORM}, 000) or, as
- * in 002, when the step length {@code rho(mu_k, mu_(k-1)) < 1e-5} ({@link StopRule#STEP_LENGTH}), at most 500
- * updates. When the geometry has the {@link ClosedFormMean} capability (log-Euclidean SPD), that is used instead
- * unless {@link Builder#forceGradientDescent(boolean)} asks for the iteration.
+ * papers' defaults are t = 0.5, stop when {@code |grad F| < 1e-5} ({@link StopRule#GRADIENT_NORM}, 000) or, as in 002,
+ * when the step length {@code rho(mu_k, mu_(k-1)) < 1e-5} ({@link StopRule#STEP_LENGTH}), at most 500 updates. When the
+ * geometry has the {@link ClosedFormMean} capability (log-Euclidean SPD), that is used instead unless
+ * {@link Builder#forceGradientDescent(boolean)} asks for the iteration.
  *
  * <p>The mean exists and is unique, and the iteration converges to it, when the data lie in a geodesic ball of
  * Assumption 1 (radius below {@code (1/2) min{inj M, pi/(2 sqrt(kmax))}}, see

@@ -33,7 +33,7 @@ public final class FrechetMeanEstimatorProvider implements EstimatorProvider {
     @Override
     public String description() {
         return "sample Frechet mean argmin sum_i rho(x, x_i)^2: Riemannian gradient descent from the first point, "
-                + "or the closed form when the geometry has one (MATH §2.1)";
+                + "or the closed form when the geometry has one (Soto et al. 2022, supplement §2.1)";
     }
 
     @Override

@@ -2,7 +2,7 @@ package dev.manifolddp.estimators;
 
 /**
  * The norm {@code |grad U(x)|_x} of the Riemannian gradient of an objective U on a manifold, as a function of the
- * point x. The K-norm gradient mechanism (paper 001, §2.2; MATH §3.2) samples from the density
+ * point x. The K-norm gradient mechanism (Soto et al. 2022, §2.2) samples from the density
  * {@code ∝ exp(-|grad U(x; D)|_x / sigma)}, so a sampler evaluates this at every proposal: implementations must
  * not allocate per call.
  *

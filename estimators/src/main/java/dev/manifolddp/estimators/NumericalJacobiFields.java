@@ -8,9 +8,9 @@ import dev.manifolddp.geometry.TangentBasis;
 import java.util.Arrays;
 
 /**
- * {@link JacobiFields} by numerical differentiation, for a geometry that has no closed form (MATH §2.2: "a generic
- * implementation can differentiate numerically in an orthonormal tangent basis"). It needs
- * {@link ParallelTransport} (the footpoint derivative moves v along with p) and {@link TangentBasis} (adjoints).
+ * {@link JacobiFields} by numerical differentiation, for a geometry that has no closed form (differences in an
+ * orthonormal tangent basis; {@code docs/geodesic-regression.md}, "Jacobi fields"). It needs {@link ParallelTransport}
+ * (the footpoint derivative moves v along with p) and {@link TangentBasis} (adjoints).
  *
  * <ul>
  *   <li>{@code d_v Exp(p, v)[u] = |u| f'(0)} with {@code f(s) = log(q, exp(p, v + s u/|u|))},

@@ -5,7 +5,7 @@ import dev.manifolddp.geometry.Geometry;
 import java.util.Locale;
 
 /**
- * Sensitivities of private geodesic regression by KNG (Kulkarni and Soto, Theorem 3.3 and eq. (44); MATH §3.6) and
+ * Sensitivities of private geodesic regression by KNG (Kulkarni and Soto, Theorem 3.3 and eq. (44)) and
  * the public residual bound tau they rest on. The proofs, including where this class is stricter than the paper,
  * are in {@code docs/private-regression.md}.
  *
@@ -38,7 +38,7 @@ public final class RegressionSensitivity {
     }
 
     /**
-     * The footpoint sensitivity of Theorem 3.3 (Kulkarni and Soto; MATH §3.6) with {@code kl =
+     * The footpoint sensitivity of Theorem 3.3 (Kulkarni and Soto) with {@code kl =
      * g.curvature().min()}: for a fixed shooting-vector field and every candidate footpoint,
      * {@code |grad_p E(p; D) - grad_p E(p; D')|_p <= 2 tau / n} when {@code kl >= 0}, and
      * {@code (2 tau / n) cosh(2 sqrt(-kl) (tauM + tau))} when {@code kl < 0}.
@@ -55,7 +55,7 @@ public final class RegressionSensitivity {
     }
 
     /**
-     * The shooting-vector sensitivity of eq. (44) of Kulkarni and Soto (MATH §3.6; the statement of their Theorem
+     * The shooting-vector sensitivity of eq. (44) of Kulkarni and Soto (the statement of their Theorem
      * D.1 prints another expression, the proof derives this one): at a fixed footpoint and every candidate vector,
      * {@code |grad_v E(v; D) - grad_v E(v; D')|_p <= 2 tau / n} when {@code kl >= 0}, and
      * {@code (tau / n) sinh(2 a) / a} with {@code a = sqrt(-kl) (tauM + tau)} when {@code kl < 0}. Needs the rescaled

@@ -6,9 +6,9 @@ import dev.manifolddp.geometry.GeometryChecks;
 
 /**
  * Global sensitivities of the Frechet mean and of its coordinates for adjacent data sets (one record replaced),
- * as proved in the papers (MATH §3). Each function checks its assumptions and throws an
- * {@link IllegalArgumentException} ending in {@code "Provided value: ..."} when one fails. Radii are public inputs:
- * a radius computed from the data makes the release non-private (MATH §3.6 note).
+ * as proved in the papers (each bound cites its source; keys in {@code docs/references.md}). Each function checks its
+ * assumptions and throws an {@link IllegalArgumentException} ending in {@code "Provided value: ..."} when one fails.
+ * Radii are public inputs: a radius computed from the data makes the release non-private ({@code docs/guarantees.md}).
  *
  * <p>The curvature factors {@code h_max}, {@code h_min} are those of
  * {@link CurvatureFunctions#hMax(double, double)} and {@link CurvatureFunctions#hMin(double, double)}.
@@ -54,7 +54,7 @@ public final class SensitivityBounds {
     }
 
     /**
-     * KNG sensitivity of the mean (paper 001, Theorem 2; MATH §3.2): for data in {@code B_r(p0)} under Assumption 1,
+     * KNG sensitivity of the mean (Soto et al. 2022, Theorem 2): for data in {@code B_r(p0)} under Assumption 1,
      * {@code |grad U(x; D) - grad U(x; D')|_x <= 2 r (2 - h_max(2r, kmax)) / n} for every x in the ball, which
      * equals {@code 2r/n} when kmax <= 0. With Theorem 1, {@code sigma = 2 Delta / epsilon} gives epsilon-DP.
      *
@@ -68,9 +68,9 @@ public final class SensitivityBounds {
     }
 
     /**
-     * Riemannian Laplace sensitivity of the Frechet mean (Reimherr et al. 2021, quoted in paper 001 Remark 1;
-     * MATH §3.3): {@code rho(xbar, xbar') <= 2 r (2 - h_max(2r, kmax)) / (n h_max(2r, kmax))} for data in
-     * {@code B_r(p0)} under Assumption 1; equals {@code 2r/n} when kmax <= 0. Under Assumption 1,
+     * Riemannian Laplace sensitivity of the Frechet mean (Reimherr et al. 2021, quoted in Soto et al. 2022, Remark
+     * 1): {@code rho(xbar, xbar') <= 2 r (2 - h_max(2r, kmax)) / (n h_max(2r, kmax))} for data in {@code B_r(p0)}
+     * under Assumption 1; equals {@code 2r/n} when kmax <= 0. Under Assumption 1,
      * {@code 2 r sqrt(kmax) < pi/2}, so {@code 0 < h_max <= 1} and the bound is at least the KNG one.
      *
      * @throws IllegalArgumentException if n < 1, r is not finite and > 0, or r violates Assumption 1
@@ -83,9 +83,9 @@ public final class SensitivityBounds {
     }
 
     /**
-     * Sensitivity of the Euclidean mean of data in an ambient Euclidean ball of radius r_E (MATH §3.4; paper 000
-     * §2.2, 002 §1.3): {@code 2 r_E / n}. For a geodesic ball use the ambient radius that contains it
-     * ({@code 2 sin(r/2)} on the unit sphere, {@code e^r - 1} for SPD around I; see
+     * Sensitivity of the Euclidean mean of data in an ambient Euclidean ball of radius r_E (Soto et al. 2022,
+     * supplement §2.2; Reimherr et al. 2021, supplement §1.2.2 and §1.3.2): {@code 2 r_E / n}. For a geodesic ball use
+     * the ambient radius that contains it ({@code 2 sin(r/2)} on the unit sphere, {@code e^r - 1} for SPD around I; see
      * {@code AmbientEmbedding.ambientRadius}).
      *
      * @throws IllegalArgumentException if n < 1 or the radius is not finite and > 0
@@ -97,8 +97,8 @@ public final class SensitivityBounds {
     }
 
     /**
-     * Sensitivity of the log-Euclidean Frechet mean of SPD matrices in a log-Euclidean ball of radius r (paper 004,
-     * Theorem 3; MATH §3.5): {@code rho_LE(xbar, xbar') <= 2 r / n}; the chart {@code vecd o Logm} is an isometry
+     * Sensitivity of the log-Euclidean Frechet mean of SPD matrices in a log-Euclidean ball of radius r (Utpala et al.
+     * 2023, Theorem 3): {@code rho_LE(xbar, xbar') <= 2 r / n}; the chart {@code vecd o Logm} is an isometry
      * onto Euclidean space, so this is the Euclidean mean's bound in the chart. No curvature condition (flat).
      *
      * @throws IllegalArgumentException if n < 1 or r is not finite and > 0
@@ -110,8 +110,8 @@ public final class SensitivityBounds {
     }
 
     /**
-     * Sensitivity of one landmark coordinate's mean for the point-wise landmark Laplace on Kendall shapes (paper
-     * 000 §2.5.2; MATH §3.4): {@code 2 range / n}, where {@code range} bounds the deviation of that coordinate
+     * Sensitivity of one landmark coordinate's mean for the point-wise landmark Laplace on Kendall shapes (Soto et
+     * al. 2022, supplement §2.5.2): {@code 2 range / n}, where {@code range} bounds the deviation of that coordinate
      * (x_j or y_j) from the mean landmark over the aligned shapes. The 2k coordinates share the budget:
      * {@code sigma = Delta / (epsilon / 2k)}.
      *

@@ -27,8 +27,9 @@ public interface AmbientEmbedding {
 
     /**
      * A Euclidean radius r_E such that the geodesic ball {@code B_r(center)} lies in the ambient ball of radius r_E
-     * around {@code toAmbient(center)} (MATH §3.4). On a quotient space whose points are stored as representatives
-     * (Kendall's pre-shapes) the bound holds for representatives aligned to the centre's.
+     * around {@code toAmbient(center)} (Reimherr et al. 2021, supplement §1.2.2, §1.3.2). On a quotient space whose
+     * points are stored as representatives (Kendall's pre-shapes) the bound holds for representatives aligned to the
+     * centre's.
      */
     double ambientRadius(double[] center, double geodesicRadius);
 

@@ -18,7 +18,7 @@ public record CurvatureBounds(double min, double max) {
         return new CurvatureBounds(kappa, kappa);
     }
 
-    /** True when the upper bound is positive (geodesic balls have a radius limit, MATH §2.1 Assumption 1). */
+    /** True when the upper bound is positive (geodesic balls have a radius limit, Soto et al. 2022, Assumption 1). */
     public boolean hasPositiveCurvature() {
         return max > 0;
     }

@@ -1,8 +1,8 @@
 package dev.manifolddp.geometry;
 
 /**
- * The curvature-dependent factors of the papers (MATH §1.5): Lemma 1's gradient bounds {@code h_max}, {@code h_min}
- * (paper 001, eq. (1) and (2)) and the Jacobi-field factors {@code C_k}, {@code S_k} (paper 003, eq. (15), (40)).
+ * The curvature-dependent factors of the papers: Lemma 1's gradient bounds {@code h_max}, {@code h_min} (Soto et al.
+ * 2022, eq. (1) and (2)) and the Jacobi-field factors {@code C_k}, {@code S_k} (Kulkarni and Soto, eq. (15), (40)).
  */
 public final class CurvatureFunctions {
 

@@ -3,7 +3,7 @@ package dev.manifolddp.geometry;
 /**
  * The differentials of the exponential map, {@code d_p Exp(p, v)} and {@code d_v Exp(p, v)}, and their adjoints:
  * the linear maps {@code T_p -> T_q}, {@code q = exp(p, v)}, that geodesic regression's gradients are made of
- * (Fletcher 2011; paper 003 §2.2 and App. B.3; MATH §2.2).
+ * (Fletcher 2011; Kulkarni and Soto, §2.2 and App. B.3).
  *
  * <p>Both are Jacobi fields at time 1 along the geodesic {@code gamma(t) = exp(p, t v)}:
  * <ul>

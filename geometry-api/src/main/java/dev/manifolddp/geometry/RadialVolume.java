@@ -8,8 +8,8 @@ package dev.manifolddp.geometry;
  *
  * <p>This is what an exact sampler of a radial law such as the Riemannian Laplace {@code ∝ exp(-rho(x, p)/sigma)}
  * needs: draw theta from {@code exp(-theta/sigma) theta^(d-1)} (a Gamma(d, sigma) law), accept it with probability
- * {@link #volumeRatio(double)}, and pick u uniformly (MATH §3.7). The geometry states the law; the sampler lives in
- * the {@code sampling} module, so geometry modules need no random-number library.
+ * {@link #volumeRatio(double)}, and pick u uniformly ({@code docs/exact-sampling.md}). The geometry states the law; the
+ * sampler lives in the {@code sampling} module, so geometry modules need no random-number library.
  */
 public interface RadialVolume {
 

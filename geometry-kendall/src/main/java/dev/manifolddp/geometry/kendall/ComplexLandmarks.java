@@ -2,8 +2,8 @@ package dev.manifolddp.geometry.kendall;
 
 /**
  * Complex arithmetic on landmark arrays stored interleaved {@code x1, y1, ..., xk, yk}: landmark j is the complex
- * number {@code z_j = x_j + i y_j}, and the Hermitian product is {@code z* w = sum_j conj(z_j) w_j} (MATH §1.4).
- * Its real part is the ambient dot product (the Kendall metric); its imaginary part is the dot product with
+ * number {@code z_j = x_j + i y_j}, and the Hermitian product is {@code z* w = sum_j conj(z_j) w_j} (Soto et al. 2022,
+ * §4.3). Its real part is the ambient dot product (the Kendall metric); its imaginary part is the dot product with
  * {@code i z}, the direction in which a rotation moves z. Nothing here allocates.
  */
 final class ComplexLandmarks {

@@ -2,9 +2,10 @@ package dev.manifolddp.geometry.kendall;
 
 /**
  * An orthonormal basis of the horizontal space at a pre-shape z: the vectors v with {@code sum_j v_j = 0} and
- * {@code z* v = 0} (MATH §1.4). Both conditions are complex-linear, so the horizontal space is a complex subspace
- * H of C^k of complex dimension k - 2; a Hermitian-orthonormal basis {@code b_1 .. b_(k-2)} of H gives the real
- * orthonormal basis {@code b_1 .. b_(k-2), i b_1 .. i b_(k-2)} (2k - 4 vectors) for the metric {@code Re(u* v)}.
+ * {@code z* v = 0} (Soto et al. 2022, §4.3; Kendall et al. 1999, ch. 6). Both conditions are complex-linear, so the
+ * horizontal space is a complex subspace H of C^k of complex dimension k - 2; a Hermitian-orthonormal basis
+ * {@code b_1 .. b_(k-2)} of H gives the real orthonormal basis {@code b_1 .. b_(k-2), i b_1 .. i b_(k-2)} (2k - 4
+ * vectors) for the metric {@code Re(u* v)}.
  *
  * <p>The complex basis comes from two Householder reflections, so it is orthonormal to rounding error for every z
  * (no Gram-Schmidt, no pivoting):

@@ -17,7 +17,7 @@ import java.util.Optional;
 
 /**
  * Kendall's shape space of k planar landmarks, {@code CP^(k-2)} with the Fubini-Study metric of holomorphic
- * curvature 4 (MATH §1.4; Kendall 1984; paper 001 §4.3, 003 §4.2).
+ * curvature 4 (Kendall 1984; Kendall et al. 1999; Soto et al. 2022, §4.3; Kulkarni and Soto, §4.2).
  *
  * <p>Landmark j of an array {@code x1, y1, ..., xk, yk} is the complex number {@code z_j = x_j + i y_j}. A point
  * is a pre-shape: centred ({@code sum_j z_j = 0}) and of unit Frobenius norm; it represents its shape, the orbit
@@ -92,7 +92,9 @@ public final class KendallShapeSpace
         return 2 * landmarks - 4;
     }
 
-    /** [1, 4] for k >= 4; constant 4 for k = 3 (MATH §1.4). */
+    /**
+     * [1, 4] for k >= 4; constant 4 for k = 3 (holomorphic curvature 4: Soto et al. 2022, §4.3; Kendall et al. 1999).
+     */
     @Override
     public CurvatureBounds curvature() {
         return curvature;
@@ -105,10 +107,10 @@ public final class KendallShapeSpace
     }
 
     /**
-     * {@code exp(z, v) = cos|v| z + (sin|v| / |v|) v} for a horizontal v (MATH §1.4): the horizontal great circle
-     * of the pre-shape sphere, which projects to the geodesic of shape space. {@code sin|v| / |v|} uses its series
-     * for tiny |v|. Defined for every v (it wraps past the cut locus for |v| >= pi/2). The result is a pre-shape,
-     * not re-aligned. Writes {@code out}, which may alias {@code p} or {@code v}.
+     * {@code exp(z, v) = cos|v| z + (sin|v| / |v|) v} for a horizontal v (Soto et al. 2022, §4.3): the horizontal great
+     * circle of the pre-shape sphere, which projects to the geodesic of shape space. {@code sin|v| / |v|} uses its
+     * series for tiny |v|. Defined for every v (it wraps past the cut locus for |v| >= pi/2). The result is a
+     * pre-shape, not re-aligned. Writes {@code out}, which may alias {@code p} or {@code v}.
      */
     @Override
     public void exp(double[] p, double[] v, double[] out) {
@@ -127,7 +129,8 @@ public final class KendallShapeSpace
     }
 
     /**
-     * {@code log(z, w) = theta / sin(theta) (w~ - cos(theta) z)} (MATH §1.4), where {@code w~ = e^(-i arg(z* w)) w}
+     * {@code log(z, w) = theta / sin(theta) (w~ - cos(theta) z)} (Soto et al. 2022, §4.3, whose printed form
+     * {@code theta |y - Proj_x(y)|} lacks the normalisation of the vector), where {@code w~ = e^(-i arg(z* w)) w}
      * is the representative of w's shape closest to z and {@code theta = rho(z, w)}. Evaluated without the
      * small-angle cancellation of that form: the horizontal part of {@code w~ - z}, normalised, times theta (the
      * horizontal part of {@code w~ - z} is {@code w~ - cos(theta) z}, so both are the same vector). The result is
@@ -166,8 +169,8 @@ public final class KendallShapeSpace
     }
 
     /**
-     * {@code rho(z, w) = acos|z* w|}, in [0, pi/2] (MATH §1.4), evaluated as the angle between z and the aligned
-     * representative {@code w~ = e^(-i arg(z* w)) w}: {@code 2 atan2(|z - w~|, |z + w~|)}, which keeps full
+     * {@code rho(z, w) = acos|z* w|}, in [0, pi/2] (Soto et al. 2022, §4.3), evaluated as the angle between z and the
+     * aligned representative {@code w~ = e^(-i arg(z* w)) w}: {@code 2 atan2(|z - w~|, |z + w~|)}, which keeps full
      * relative accuracy for nearby shapes (acos loses half the digits there) and near pi/2. Defined for every pair,
      * including the cut locus (where it is pi/2).
      */
@@ -198,7 +201,7 @@ public final class KendallShapeSpace
         return distance;
     }
 
-    /** {@code <u, v>_z = Re(u* v)}, the ambient dot product of two horizontal vectors (MATH §1.4). */
+    /** {@code <u, v>_z = Re(u* v)}, the ambient dot product of two horizontal vectors (Kendall et al. 1999, ch. 6). */
     @Override
     public double inner(double[] p, double[] u, double[] v) {
         GeometryChecks.requireLength(this, "p", p);
@@ -419,8 +422,8 @@ public final class KendallShapeSpace
      * {@code CP^m} with holomorphic curvature 4 the Jacobi fields along a unit-speed geodesic grow as
      * {@code sin theta} in the 2m - 2 directions complex-orthogonal to the velocity u and as
      * {@code sin theta cos theta = sin(2 theta)/2} in the direction {@code i u} (curvature 4), so the polar volume
-     * element is {@code sin^(2m-1)(theta) cos(theta)} (MATH §3.7: the volume within t is proportional to
-     * {@code sin^(2m)(t)}); for k = 3 this is the sphere of radius 1/2.
+     * element is {@code sin^(2m-1)(theta) cos(theta)} ({@code docs/exact-sampling.md}: the volume within t is
+     * proportional to {@code sin^(2m)(t)}); for k = 3 this is the sphere of radius 1/2.
      */
     @Override
     public double volumeRatio(double theta) {
@@ -438,8 +441,8 @@ public final class KendallShapeSpace
     }
 
     /**
-     * {@code (X - centroid) / |X - centroid|_F} (MATH §1.4). Writes {@code out}, which may alias
-     * {@code configuration}.
+     * {@code (X - centroid) / |X - centroid|_F} (Soto et al. 2022, §4.3; Kulkarni and Soto, §4.2). Writes {@code out},
+     * which may alias {@code configuration}.
      *
      * @throws IllegalArgumentException when all landmarks coincide (to rounding level): such a configuration has
      *     no shape

@@ -2,7 +2,7 @@ package dev.manifolddp.geometry.kendall;
 
 /**
  * The pre-shape of a planar configuration: translation removed (centroid moved to the origin) and scale removed
- * (unit Frobenius norm), MATH §1.4. Shared by {@link LandmarkShapes#preshape} and the ambient projection.
+ * (unit Frobenius norm), Soto et al. 2022, §4.3. Shared by {@link LandmarkShapes#preshape} and the ambient projection.
  */
 final class Preshapes {
 

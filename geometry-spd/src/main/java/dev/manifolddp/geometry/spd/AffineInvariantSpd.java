@@ -8,8 +8,9 @@ import dev.manifolddp.geometry.TangentBasis;
 import dev.manifolddp.geometry.VolumeGrowth;
 
 /**
- * SPD(k) with the affine-invariant (Rao-Fisher) metric {@code <u, v>_p = tr(p^-1 u p^-1 v)} (MATH §1.2).
- * Complete, with sectional curvature in [-1/2, 0] (003 App. F) and a global logarithm.
+ * SPD(k) with the affine-invariant (Rao-Fisher) metric {@code <u, v>_p = tr(p^-1 u p^-1 v)} (Soto et al. 2022,
+ * §4.2; Pennec et al. 2006). Complete, with sectional curvature in [-1/2, 0] (Kulkarni and Soto, App. F) and a
+ * global logarithm.
  *
  * <p>Every operation works in the eigenbasis of the base point {@code p = U diag(lambda) U^T}, with
  * {@code s = sqrt(lambda)}: there {@code p^(-1/2) X p^(-1/2)} is {@code U (diag(1/s) U^T X U diag(1/s)) U^T}, so
@@ -35,7 +36,7 @@ public final class AffineInvariantSpd extends SpdGeometry
         return NAME;
     }
 
-    /** [-1/2, 0] (003 App. F; MATH §1.2). */
+    /** [-1/2, 0] (Kulkarni and Soto, App. F). */
     /**
      * {@code sqrt(k (k^2 - 1) / 12)}: in eigen-coordinates r (with {@code rho = |r|}) the volume element is
      * {@code prod_(i<j) sinh(|r_i - r_j|/2)}, which grows like {@code exp(sum_(i<j) |r_i - r_j| / 2)}, and the maximum
@@ -54,8 +55,8 @@ public final class AffineInvariantSpd extends SpdGeometry
     }
 
     /**
-     * {@code exp(p, v) = p^(1/2) Expm(p^(-1/2) v p^(-1/2)) p^(1/2)} (MATH §1.2), defined for every symmetric v.
-     * Writes {@code out}; allocates nothing.
+     * {@code exp(p, v) = p^(1/2) Expm(p^(-1/2) v p^(-1/2)) p^(1/2)} (Soto et al. 2022, §4.2), defined for every
+     * symmetric v. Writes {@code out}; allocates nothing.
      *
      * @throws IllegalArgumentException when p is not positive definite or the result overflows the double range
      */
@@ -74,8 +75,8 @@ public final class AffineInvariantSpd extends SpdGeometry
     }
 
     /**
-     * {@code log(p, q) = p^(1/2) Logm(p^(-1/2) q p^(-1/2)) p^(1/2)} (MATH §1.2), defined for all p, q in SPD(k).
-     * Writes {@code out}; allocates nothing.
+     * {@code log(p, q) = p^(1/2) Logm(p^(-1/2) q p^(-1/2)) p^(1/2)} (Soto et al. 2022, §4.2), defined for all p, q in
+     * SPD(k). Writes {@code out}; allocates nothing.
      *
      * @throws IllegalArgumentException when p or q is not positive definite
      */
@@ -96,7 +97,7 @@ public final class AffineInvariantSpd extends SpdGeometry
 
     /**
      * {@code rho(p, q) = |Logm(p^(-1/2) q p^(-1/2))|_F = sqrt(sum_i ln^2 mu_i)} with mu the eigenvalues of
-     * {@code p^(-1/2) q p^(-1/2)} (MATH §1.2). Allocates nothing.
+     * {@code p^(-1/2) q p^(-1/2)} (Soto et al. 2022, §4.2). Allocates nothing.
      *
      * @throws IllegalArgumentException when p or q is not positive definite
      */
@@ -118,8 +119,8 @@ public final class AffineInvariantSpd extends SpdGeometry
     }
 
     /**
-     * {@code <u, v>_p = tr(p^-1 u p^-1 v) = sum_ij (U^T u U)_ij (U^T v U)_ij / (lambda_i lambda_j)} (MATH §1.2).
-     * Allocates nothing.
+     * {@code <u, v>_p = tr(p^-1 u p^-1 v) = sum_ij (U^T u U)_ij (U^T v U)_ij / (lambda_i lambda_j)} (Soto et
+     * al. 2022, §4.2). Allocates nothing.
      *
      * @throws IllegalArgumentException when p is not positive definite
      */
@@ -149,7 +150,7 @@ public final class AffineInvariantSpd extends SpdGeometry
 
     /**
      * Parallel transport along the geodesic from p to q: {@code E v E^T} with
-     * {@code E = p^(1/2) (p^(-1/2) q p^(-1/2))^(1/2) p^(-1/2)} (MATH §1.2). In the eigenbases this is
+     * {@code E = p^(1/2) (p^(-1/2) q p^(-1/2))^(1/2) p^(-1/2)} (Sra and Hosseini 2015). In the eigenbases this is
      * {@code U diag(s) W diag(sqrt mu) W^T diag(1/s) (U^T v U) diag(1/s) W diag(sqrt mu) W^T diag(s) U^T}.
      * Writes {@code out}; allocates nothing.
      *

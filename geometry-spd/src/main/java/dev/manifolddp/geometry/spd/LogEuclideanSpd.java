@@ -10,9 +10,10 @@ import dev.manifolddp.geometry.TangentBasis;
 import java.util.Arrays;
 
 /**
- * SPD(k) with the log-Euclidean metric, the pullback of the Frobenius metric by Logm (004; MATH §1.3):
+ * SPD(k) with the log-Euclidean metric, the pullback of the Frobenius metric by Logm (Arsigny et al. 2007;
+ * Utpala et al. 2023, §3):
  * {@code rho(p, q) = |Logm p - Logm q|_F}, {@code <u, v>_p = <DLogm_p[u], DLogm_p[v]>_F}. Flat and complete;
- * {@code vecd o Logm} is a global isometry onto R^(k(k+1)/2) (004 Lemma A.1).
+ * {@code vecd o Logm} is a global isometry onto R^(k(k+1)/2) (Utpala et al. 2023, Lemma A.1).
  *
  * <p>The differentials come from the Daleckii-Krein formula in the eigenbasis of the point
  * {@code p = U diag(lambda) U^T}, {@code l = ln(lambda)}: {@code DLogm_p[H] = U ((U^T H U) o G) U^T} with
@@ -46,7 +47,7 @@ public final class LogEuclideanSpd extends SpdGeometry
     }
 
     /**
-     * {@code exp(p, v) = Expm(Logm p + DLogm_p[v])} (MATH §1.3), defined for every symmetric v. Writes
+     * {@code exp(p, v) = Expm(Logm p + DLogm_p[v])} (Arsigny et al. 2007), defined for every symmetric v. Writes
      * {@code out}; allocates nothing.
      *
      * @throws IllegalArgumentException when p is not positive definite or the result overflows the double range
@@ -72,7 +73,7 @@ public final class LogEuclideanSpd extends SpdGeometry
     }
 
     /**
-     * {@code log(p, q) = DExpm_(Logm p)[Logm q - Logm p]} (MATH §1.3; the oracle README), a tangent vector at p
+     * {@code log(p, q) = DExpm_(Logm p)[Logm q - Logm p]} (Arsigny et al. 2007), a tangent vector at p
      * (not {@code Logm q - Logm p} itself, which is its image under DLogm_p). Defined for all p, q. Writes
      * {@code out}; allocates nothing.
      *
@@ -99,7 +100,7 @@ public final class LogEuclideanSpd extends SpdGeometry
     }
 
     /**
-     * {@code rho(p, q) = |Logm p - Logm q|_F} (004; MATH §1.3). Allocates nothing.
+     * {@code rho(p, q) = |Logm p - Logm q|_F} (Utpala et al. 2023, eq. (6)). Allocates nothing.
      *
      * @throws IllegalArgumentException when p or q is not positive definite
      */
@@ -121,8 +122,8 @@ public final class LogEuclideanSpd extends SpdGeometry
     }
 
     /**
-     * {@code <u, v>_p = <DLogm_p[u], DLogm_p[v]>_F = sum_ij (U^T u U)_ij (U^T v U)_ij G_ij^2} (MATH §1.3).
-     * Allocates nothing.
+     * {@code <u, v>_p = <DLogm_p[u], DLogm_p[v]>_F = sum_ij (U^T u U)_ij (U^T v U)_ij G_ij^2} (Arsigny et
+     * al. 2007). Allocates nothing.
      *
      * @throws IllegalArgumentException when p is not positive definite
      */
@@ -265,8 +266,8 @@ public final class LogEuclideanSpd extends SpdGeometry
     }
 
     /**
-     * The Frechet mean in closed form, {@code Expm((1/n) sum_i Logm x_i)} (MATH §1.3): the Euclidean mean in the
-     * isometric chart. Writes {@code out}; allocates nothing.
+     * The Frechet mean in closed form, {@code Expm((1/n) sum_i Logm x_i)} (Utpala et al. 2023, §3): the Euclidean mean
+     * in the isometric chart. Writes {@code out}; allocates nothing.
      *
      * @throws IllegalArgumentException when there are no points, or one has the wrong length or is not positive
      *     definite

@@ -85,7 +85,10 @@ public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding, 
         return dimension;
     }
 
-    /** {@code +infinity}: both metrics are complete with a globally defined logarithm (MATH §1.2, §1.3). */
+    /**
+     * {@code +infinity}: both metrics are complete with a globally defined logarithm (Soto et al. 2022, §4.2; Arsigny
+     * et al. 2007).
+     */
     @Override
     public double injectivityRadius() {
         return Double.POSITIVE_INFINITY;

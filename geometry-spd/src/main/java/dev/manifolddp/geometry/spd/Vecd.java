@@ -2,8 +2,8 @@ package dev.manifolddp.geometry.spd;
 
 /**
  * The isometry {@code vecd: Sym(k) -> R^(k(k+1)/2)}, {@code vecd(S) = [diag(S), sqrt(2) * strict upper triangle
- * of S row by row]} (004 Lemma A.1; MATH §1.3). The sqrt(2) makes it an isometry for the Frobenius inner product:
- * {@code <vecd S, vecd T> = tr(S T)}, so {@code |vecd S| = |S|_F}. Used by the log-Euclidean chart
+ * of S row by row]} (Utpala et al. 2023, §3 and Lemma A.1). The sqrt(2) makes it an isometry for the Frobenius
+ * inner product: {@code <vecd S, vecd T> = tr(S T)}, so {@code |vecd S| = |S|_F}. Used by the log-Euclidean chart
  * {@code vecd o Logm} and by the ambient coordinates of both SPD metrics.
  */
 public final class Vecd {

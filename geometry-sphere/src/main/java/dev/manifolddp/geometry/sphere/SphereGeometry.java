@@ -17,9 +17,9 @@ import java.util.Optional;
 
 /**
  * The round sphere {@code S^d} of radius R, {@code {p in R^(d+1) : |p| = R}}, with the metric induced by the ambient
- * Euclidean inner product (MATH §1.1). Points and tangent vectors are vectors of length d+1; the tangent space at p
- * is {@code {v : <v, p> = 0}}. Sectional curvature is the constant {@code 1/R^2}; the cut locus of p is its antipode
- * {@code -p}, at distance {@code pi R}.
+ * Euclidean inner product (Soto et al. 2022, §4.1). Points and tangent vectors are vectors of length d+1; the tangent
+ * space at p is {@code {v : <v, p> = 0}}. Sectional curvature is the constant {@code 1/R^2}; the cut locus of p is its
+ * antipode {@code -p}, at distance {@code pi R}.
  *
  * <p>Angles are computed with {@code alpha = 2 atan2(|p - q|, |p + q|)} rather than {@code acos(<p, q>/R^2)}: the
  * half-chord ratio keeps full relative accuracy both near 0 (where acos loses half the digits) and near pi.
@@ -125,9 +125,9 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
 
     /**
      * {@code exp(p, v) = cos(t) p + (sin(t)/t) v} with {@code t = |v|/R}, which is
-     * {@code cos(|v|/R) p + R sin(|v|/R) v/|v|} (MATH §1.1); {@code exp(p, 0) = p}. Defined for every tangent v
-     * (lengths beyond {@code pi R} wrap around the sphere). {@code sin(t)/t} uses its Taylor series for tiny t.
-     * Writes {@code out}.
+     * {@code cos(|v|/R) p + R sin(|v|/R) v/|v|} (Soto et al. 2022, §4.1); {@code exp(p, 0) = p}. Defined for every
+     * tangent v (lengths beyond {@code pi R} wrap around the sphere). {@code sin(t)/t} uses its Taylor series for tiny
+     * t. Writes {@code out}.
      *
      * @throws IllegalArgumentException when p or v has a non-finite entry
      */
@@ -174,11 +174,11 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
 
     /**
      * {@code log(p, q) = R alpha w/|w|} with {@code alpha = 2 atan2(|p - q|, |p + q|)} the angle between p and q and
-     * {@code w = (q - p) - (<q - p, p>/R^2) p} the part of {@code q - p} tangent at p (MATH §1.1: for the unit sphere
-     * this is {@code alpha/sin(alpha) (q - cos(alpha) p)}). Forming w from {@code q - p} keeps full relative accuracy
-     * for small angles. {@code log(p, p) = 0}. Domain: {@code alpha < pi (1 - GeometryChecks.CUT_LOCUS_MARGIN)};
-     * near the antipode the direction is ill-conditioned (relative error about {@code 1e-16/(pi - alpha)}). Writes
-     * {@code out}.
+     * {@code w = (q - p) - (<q - p, p>/R^2) p} the part of {@code q - p} tangent at p (Soto et al. 2022, §4.1: for the
+     * unit sphere this is {@code alpha/sin(alpha) (q - cos(alpha) p)}). Forming w from {@code q - p} keeps full
+     * relative accuracy for small angles. {@code log(p, p) = 0}. Domain:
+     * {@code alpha < pi (1 - GeometryChecks.CUT_LOCUS_MARGIN)}; near the antipode the direction is ill-conditioned
+     * (relative error about {@code 1e-16/(pi - alpha)}). Writes {@code out}.
      *
      * @throws IllegalArgumentException at or next to the antipode of p (no unique minimising geodesic), when q is a
      *     multiple of p off the sphere, or on non-finite input
@@ -226,8 +226,9 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     }
 
     /**
-     * {@code rho(p, q) = R alpha}, {@code alpha = 2 atan2(|p - q|, |p + q|)} in {@code [0, pi]} (MATH §1.1, written
-     * with half-chords instead of {@code acos(<p, q>/R^2)} so that it is accurate at both ends of the range).
+     * {@code rho(p, q) = R alpha}, {@code alpha = 2 atan2(|p - q|, |p + q|)} in {@code [0, pi]} (Soto et al. 2022,
+     * §4.1, written with half-chords instead of {@code acos(<p, q>/R^2)} so that it is accurate at both ends of the
+     * range).
      *
      * @throws IllegalArgumentException on non-finite input
      */
@@ -341,7 +342,7 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     /**
      * Parallel transport of {@code v in T_p} to {@code T_q} along the minimising geodesic:
      * {@code P(v) = v - (<v, q>/(R^2 + <p, q>)) (p + q)}, with {@code R^2 + <p, q> = |p + q|^2/2}. Writing
-     * {@code q = cos(alpha) p + R sin(alpha) e} (e the unit direction of {@code log(p, q)}) turns it into MATH §1.1's
+     * {@code q = cos(alpha) p + R sin(alpha) e} (e the unit direction of {@code log(p, q)}) turns it into the form
      * {@code v + <e, v> ((cos(alpha) - 1) e - sin(alpha) p/R)}; this form needs no e, so it stays accurate for tiny
      * angles, and it is the identity at {@code p == q}. Domain: as {@link #log(double[], double[], double[])}.
      * Writes {@code out}.
@@ -421,8 +422,8 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     }
 
     /**
-     * The closest point of the sphere, {@code out = R y/|y|} (MATH §3.4: the projected extrinsic baseline). Returns
-     * false for the zero vector (every point is equally close) and for non-finite y. Writes {@code out}.
+     * The closest point of the sphere, {@code out = R y/|y|} (the projected Euclidean Laplace of Soto et al. 2022,
+     * §4.1). Returns false for the zero vector (every point is equally close) and for non-finite y. Writes {@code out}.
      */
     @Override
     public boolean project(double[] y, double[] out) {
@@ -440,8 +441,9 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     }
 
     /**
-     * The chord length {@code 2 R sin(min(r, pi R)/(2 R))} (MATH §3.4, 002 §1.3.2): points at geodesic distance r
-     * are exactly this far apart in R^(d+1), and the chord grows with r up to the antipode. The same at every center.
+     * The chord length {@code 2 R sin(min(r, pi R)/(2 R))} (Reimherr et al. 2021, supplement §1.3.2): points at
+     * geodesic distance r are exactly this far apart in R^(d+1), and the chord grows with r up to the antipode. The
+     * same at every center.
      *
      * @throws IllegalArgumentException when r is negative or not finite
      */
@@ -464,7 +466,8 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
 
     /**
      * {@code (R sin(theta/R) / theta)^(d-1)}: along a unit-speed geodesic the d-1 transverse Jacobi fields have length
-     * {@code R sin(theta/R)} (curvature {@code 1/R^2}), against theta in the flat tangent space (MATH §3.7).
+     * {@code R sin(theta/R)} (curvature {@code 1/R^2}), against theta in the flat tangent space
+     * ({@code docs/exact-sampling.md}).
      */
     @Override
     public double volumeRatio(double theta) {

@@ -6,7 +6,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * Random SPD matrices {@code X = U diag(lambda) U^T} with U Haar-distributed on O(k) and
- * {@code lambda_i ~ U[e^-r, e^r]} independently: the data of 004 §5 (Fig. 1: n = 500, r = 1/4).
+ * {@code lambda_i ~ U[e^-r, e^r]} independently: the data of Utpala et al. 2023, §6.1 (Fig. 1: n = 500, r = 1/4).
  *
  * <p>Since {@code |Logm X|_F^2 = sum_i (ln lambda_i)^2 <= k r^2}, every X lies in the ball of radius
  * {@code sqrt(k) r} around I, for the log-Euclidean and the affine-invariant distance alike (both equal

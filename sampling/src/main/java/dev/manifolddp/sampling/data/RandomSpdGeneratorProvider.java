@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * {@code random-spd}: {@link RandomSpdGenerator} data, {@code U diag(lambda) U^T} with Haar U and
- * {@code lambda_i ~ U[e^-r, e^r]}, in the ball of radius {@code sqrt(k) r} around I (004 §5, Fig. 1: r = 1/4).
- * The matrix size k comes from the geometry.
+ * {@code lambda_i ~ U[e^-r, e^r]}, in the ball of radius {@code sqrt(k) r} around I (Utpala et al. 2023, §6.1,
+ * Fig. 1: r = 1/4). The matrix size k comes from the geometry.
  */
 public final class RandomSpdGeneratorProvider implements DataGeneratorProvider {
 

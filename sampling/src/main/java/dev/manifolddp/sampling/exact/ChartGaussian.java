@@ -10,13 +10,14 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * The isotropic Gaussian in a global {@link IsometricChart}, mapped back to the manifold: the tangent Gaussian
- * mechanism of 004 (MATH §3.5), drawn floating-point safely as the discrete Gaussian on the power-of-two lattice
- * {@code g Z^d} ({@link GridGaussian}; Canonne, Kamath, Steinke 2020): {@code g (rint(toChart(center) / g) + Y)},
- * {@code Y_i ~ N_Z(0, 2 s0^2)}, {@code g = NoiseGrid.granularity(sigma)}, {@code s0 = GridGaussian.s0(sigma, g)}, so
- * the grid scale {@code sqrt(2) s0 g} is at least sigma and exceeds it by a relative 2^-19 at most. Because the chart
- * is an isometry, {@code rho(x, center)^2 / sigma^2} follows {@code chi^2_d} up to that lattice resolution (004
- * Thm 4). A release accounts for the discrete law with {@code GaussianCalibration.discreteSigma} (mechanisms) and the
- * rounding of the centre ({@code +sqrt(d)} grid units of l2 sensitivity).
+ * mechanism of Utpala et al. 2023 (§4, Algorithm 1), drawn floating-point safely as the discrete Gaussian on the
+ * power-of-two lattice {@code g Z^d} ({@link GridGaussian}; Canonne, Kamath, Steinke 2020):
+ * {@code g (rint(toChart(center) / g) + Y)}, {@code Y_i ~ N_Z(0, 2 s0^2)}, {@code g = NoiseGrid.granularity(sigma)},
+ * {@code s0 = GridGaussian.s0(sigma, g)}, so the grid scale {@code sqrt(2) s0 g} is at least sigma and exceeds it by a
+ * relative 2^-19 at most. Because the chart is an isometry, {@code rho(x, center)^2 / sigma^2} follows {@code chi^2_d}
+ * up to that lattice resolution (Utpala et al. 2023, Theorem 4). A release accounts for the discrete law with
+ * {@code GaussianCalibration.discreteSigma} (mechanisms) and the rounding of the centre ({@code +sqrt(d)} grid units of
+ * l2 sensitivity).
  *
  * <p>Allocation-free per call after the first call with a given provider; not thread-safe.
  */

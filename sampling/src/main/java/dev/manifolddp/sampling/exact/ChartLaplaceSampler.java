@@ -10,7 +10,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * Exact Riemannian Laplace on a geometry with a global {@link IsometricChart} (log-Euclidean SPD through
  * {@code vecd o Logm}, 004 Lemma A.1): geodesic distance is the Euclidean distance of chart coordinates and the
  * Riemannian volume is Lebesgue measure in the chart, so the law is the Euclidean K-norm (l2) Laplace around
- * {@code toChart(center)} mapped back with {@code fromChart} (MATH §3.7).
+ * {@code toChart(center)} mapped back with {@code fromChart} ({@code docs/exact-sampling.md}).
  *
  * <p><b>Grid mode</b> ({@link #onGrid}): the chart draw is {@link EuclideanLaplace#sampleOnGrid} at scale at least
  * sigma, so the released chart coordinates live on a power-of-two lattice and depend on the centre only through its

@@ -23,8 +23,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  *   <li>{@link #sample} (continuous, for proposals and envelopes whose law must have a density, e.g. the exact KNG
  *   envelope): in polar coordinates the density factors into a uniform direction and a radius with density
  *   {@code ∝ t^(D-1) exp(-t / sigma)}, so {@code y = center + sigma R u}, {@code R ~ Gamma(D, 1)}, u a normalised
- *   standard normal vector (000 §2.2, 002 §1.4, MATH §3.4). Computed in doubles: not protected against
- *   floating-point attacks, so not for releases.</li>
+ *   standard normal vector (Soto et al. 2022, supplement §2.2; Reimherr et al. 2021, supplement §1.4). Computed in
+ *   doubles: not protected against floating-point attacks, so not for releases.</li>
  * </ul>
  *
  * <p>Allocation-free per call after the first call with a given provider and dimension. Not thread-safe.

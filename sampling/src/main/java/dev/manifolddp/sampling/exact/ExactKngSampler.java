@@ -9,9 +9,10 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * Exact draws from the K-norm gradient (KNG) density {@code f(x) ∝ exp(-G(x) / sigma)}, {@code G(x) = |grad U(x)|_x},
- * on a closed geodesic ball {@code B = B_r(p0)}, by rejection from a Riemannian Laplace envelope (MATH §3.7). No
- * Markov chain is involved, so a release drawn this way has exactly the mechanism's law and its pure epsilon-DP
- * guarantee (001 Thm 1) holds exactly, unlike a Metropolis-Hastings release (001 §4).
+ * on a closed geodesic ball {@code B = B_r(p0)}, by rejection from a Riemannian Laplace envelope
+ * ({@code docs/exact-sampling.md}). No Markov chain is involved, so a release drawn this way has exactly the
+ * mechanism's law and its pure epsilon-DP guarantee (Soto et al. 2022, Theorem 1) holds exactly, unlike a
+ * Metropolis-Hastings release (Soto et al. 2022, §4).
  *
  * <p><b>The envelope.</b> Let U be h-strongly geodesically convex on the geodesically convex ball B (for the Frechet
  * functional of data in B under Assumption 1 of 001, {@code h = h_max(2r, kmax)}: 000 §1). For x, y in B, with
@@ -98,8 +99,9 @@ public final class ExactKngSampler {
 
     /**
      * The strong-convexity constant of the Frechet functional {@code (1/2n) sum_i rho(x, x_i)^2} on a ball of radius r
-     * that holds the data: {@code h_max(2r, kmax)} (MATH §1.5; 000 §1), 1 when kmax <= 0. It is positive only under
-     * Assumption 1 of 001, {@code r < (1/2) min{inj M, pi/(2 sqrt(kmax))}}, which this checks.
+     * that holds the data: {@code h_max(2r, kmax)} (Soto et al. 2022, eq. (1), and supplement §1), 1 when kmax <= 0. It
+     * is positive only under Assumption 1 of Soto et al. 2022, {@code r < (1/2) min{inj M, pi/(2 sqrt(kmax))}}, which
+     * this checks.
      *
      * @throws IllegalArgumentException if r is not finite and {@code > 0} or violates Assumption 1
      */

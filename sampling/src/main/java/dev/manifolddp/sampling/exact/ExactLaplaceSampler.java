@@ -4,7 +4,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * Draws exactly from the Riemannian Laplace law {@code f(x) ∝ exp(-rho(x, center) / sigma)}, a density with respect
- * to the Riemannian volume (Reimherr et al. 2021; MATH §3.3, §3.7).
+ * to the Riemannian volume (Reimherr et al. 2021; the exact laws are derived in {@code docs/exact-sampling.md}).
  *
  * <p>Implementations keep per-instance scratch so that a call allocates nothing once the instance has seen the
  * provider (the Commons RNG samplers are rebound when the provider changes). Unless an implementation says

@@ -2,7 +2,7 @@ package dev.manifolddp.sampling.exact;
 
 /**
  * The norm {@code |grad U(x)|_x} of the Riemannian gradient of an objective U, the exponent of the K-norm gradient
- * mechanism's density {@code ∝ exp(-|grad U(x)|_x / sigma)} (paper 001 §2.2; MATH §3.2). The sampling module
+ * mechanism's density {@code ∝ exp(-|grad U(x)|_x / sigma)} (Soto et al. 2022, §2.2). The sampling module
  * declares its own interface so that it need not depend on the estimators; the estimators' gradient fields fit it
  * by a method reference ({@code field::gradientNorm}).
  *

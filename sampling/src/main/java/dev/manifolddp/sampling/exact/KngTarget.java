@@ -4,8 +4,8 @@ import dev.manifolddp.sampling.Arguments;
 
 /**
  * What {@link ExactKngSampler} needs to know about one K-norm gradient density
- * {@code f(x) ∝ exp(-|grad U(x)|_x / sigma)} on the closed geodesic ball {@code B_r(p0)} (paper 001 §2.2; MATH §3.2,
- * §3.7).
+ * {@code f(x) ∝ exp(-|grad U(x)|_x / sigma)} on the closed geodesic ball {@code B_r(p0)} (Soto et al. 2022, §2.2;
+ * the sampler in {@code docs/exact-sampling.md}).
  *
  * @param gradient   {@code x -> |grad U(x)|_x}, evaluated only at points of the ball
  * @param ballCenter the ball's centre p0 (public)

@@ -10,7 +10,8 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * Exact Riemannian Laplace on a geometry whose volume is the same in every direction around every point
- * ({@link RadialVolume}: spheres, Kendall's shape space), in geodesic polar coordinates (MATH §3.7).
+ * ({@link RadialVolume}: spheres, Kendall's shape space), in geodesic polar coordinates
+ * ({@code docs/exact-sampling.md}).
  *
  * <p>Writing {@code x = exp(center, theta u)}, the law {@code ∝ exp(-rho/sigma) dvol} has u uniform on the unit
  * sphere of T_center, independent of theta, and theta with density

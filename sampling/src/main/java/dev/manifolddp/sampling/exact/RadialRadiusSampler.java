@@ -7,7 +7,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 /**
  * Exact draws of the geodesic radius of the Riemannian Laplace on a {@link RadialVolume} geometry: the density
  * {@code g(theta) ∝ h(theta) J(theta)} on [0, M], with {@code h(theta) = theta^(d-1) exp(-theta/sigma)} (the
- * Gamma(d, sigma) kernel), {@code J = volumeRatio <= 1} and M the cut-locus radius (MATH §3.7).
+ * Gamma(d, sigma) kernel), {@code J = volumeRatio <= 1} and M the cut-locus radius ({@code docs/exact-sampling.md}).
  *
  * <p>Three rejection envelopes are available; each dominates g, so the acceptance rate of each is
  * {@code Z / (envelope mass)}, and the one of smallest mass is used (masses are compared exactly, in logs):

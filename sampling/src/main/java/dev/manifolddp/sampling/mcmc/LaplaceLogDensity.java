@@ -4,8 +4,8 @@ import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.sampling.Arguments;
 
 /**
- * The Riemannian Laplace target {@code log f(x) = -rho(x, center) / sigma} (MATH §3.3), for Metropolis-Hastings
- * where no exact sampler exists. Allocation-free when the geometry's distance is. Immutable.
+ * The Riemannian Laplace target {@code log f(x) = -rho(x, center) / sigma} (Reimherr et al. 2021), for
+ * Metropolis-Hastings where no exact sampler exists. Allocation-free when the geometry's distance is. Immutable.
  */
 public final class LaplaceLogDensity implements LogDensity {
 

@@ -30,8 +30,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  * R-hat when there are at least two chains.
  *
  * <p>An MCMC release of a pure-DP density is only approximately private; the report must give the chain length and
- * diagnostics (MATH §4 note). The step loop allocates nothing (measured in the tests); an instance holds scratch
- * arrays and is <b>not thread-safe</b>.
+ * diagnostics (Soto et al. 2022, §4; Kulkarni and Soto, App. A.1). The step loop allocates nothing (measured in the
+ * tests); an instance holds scratch arrays and is <b>not thread-safe</b>.
  */
 public final class MetropolisHastings {
 
