@@ -6,7 +6,7 @@ import java.util.OptionalDouble;
 
 /**
  * An estimand: the minimiser of an objective {@code U(theta; D) = (1/n) sum_i u(theta; x_i)} on a parameter space,
- * with what the mechanisms need to release it privately (DESIGN §3). Mechanisms receive an estimator and ask for what
+ * with what the mechanisms need to release it privately. Mechanisms receive an estimator and ask for what
  * they need; each refuses, by name, an estimator that lacks it:
  *
  * <ul>

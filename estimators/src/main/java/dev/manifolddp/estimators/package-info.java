@@ -1,6 +1,6 @@
 /**
  * Non-private estimators on Riemannian manifolds and the sensitivity bounds that private mechanisms calibrate
- * against (DESIGN §3; each class cites the paper of its formula, keys in {@code docs/references.md}).
+ * against (each class cites the paper of its formula, keys in {@code docs/references.md}).
  *
  * <ul>
  *   <li>{@link dev.manifolddp.estimators.FrechetMean}: the sample Frechet mean by Riemannian gradient descent, or in

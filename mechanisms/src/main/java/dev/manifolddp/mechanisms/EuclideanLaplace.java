@@ -9,7 +9,7 @@ import dev.manifolddp.sampling.noise.NoiseGrid;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The extrinsic Euclidean Laplace baseline (000 §2.2, 002 §1.4, 001 §4; MATH §3.4): the K-norm (l2) Laplace
+ * The extrinsic Euclidean Laplace baseline (Soto et al. 2022, §4 and supplement §2.2; Reimherr et al. 2021, supplement §1.4): the K-norm (l2) Laplace
  * {@code f(y) ∝ exp(-|y - abar|_2 / sigma)} on the ambient space R^D of an {@link AmbientEmbedding}, around the
  * Euclidean mean {@code abar} of the records' ambient coordinates (aligned to the ball's centre on a shape space, see
  * {@link AmbientData}).

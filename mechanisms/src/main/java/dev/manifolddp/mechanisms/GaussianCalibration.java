@@ -11,7 +11,7 @@ import org.apache.commons.numbers.gamma.Erfc;
  *   <li>Analytic (Balle and Wang 2018, Thm 8; 004 Thm 2.2): the smallest sigma with
  *       {@code Phi(Delta/(2 sigma) - epsilon sigma/Delta) - e^epsilon Phi(-Delta/(2 sigma) - epsilon sigma/Delta)
  *       <= delta}, a condition that is necessary and sufficient, for any {@code epsilon > 0}. (004 prints the second
- *       argument with a plus sign; the correct one is negative, MATH §3.5.)</li>
+ *       argument with a plus sign; the correct one is negative, as in Balle and Wang 2018.)</li>
  * </ul>
  */
 public final class GaussianCalibration {

@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The K-norm gradient mechanism (KNG) for the Frechet mean (paper 001 §2.2-3; MATH §3.2): a draw from
+ * The K-norm gradient mechanism (KNG) for the Frechet mean (Soto et al. 2022, §2.2-3): a draw from
  * {@code f(x; D) ∝ exp(-|grad U(x; D)|_x / sigma)} on the public ball {@code B_r(p0)}, a density with respect to the
  * Riemannian volume, where {@code |grad U(x; D)|_x = (1/n) |sum_i log(x, x_i)|_x}
  * ({@link dev.manifolddp.estimators.FrechetGradient#gradientNorm} for the mean).
@@ -30,7 +30,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * marked not private.
  *
  * <p><b>Sampler.</b> {@code exact} draws by rejection from a Riemannian Laplace envelope ({@link ExactKngSampler};
- * MATH §3.7): a proposal from the exact Laplace at the non-private mean with scale {@code sigma / h_max(2r, kmax)},
+ * docs/exact-sampling.md): a proposal from the exact Laplace at the non-private mean with scale {@code sigma / h_max(2r, kmax)},
  * rejected outside the ball, accepted with probability {@code exp(-(|grad U(x)| - h rho(x, a) + |grad U(a)|)/sigma)},
  * which 001 Lemma 1 keeps at most 1 for the computed (approximate) mean a; a violation throws. The draw has exactly
  * the KNG law, so the release is exactly epsilon-DP. It needs an exact Laplace sampler

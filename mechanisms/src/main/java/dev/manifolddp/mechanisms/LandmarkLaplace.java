@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The point-wise landmark Laplace baseline on planar shapes (000 §2.5.2; MATH §3.4): the Euclidean mean
+ * The point-wise landmark Laplace baseline on planar shapes (Soto et al. 2022, supplement §2.5.2): the Euclidean mean
  * {@code m = (1/n) sum_i z_i} of the records' pre-shapes (Procrustes-aligned or not), each of its 2k coordinates
  * released with an independent 1-D Laplace of scale {@code sigma_j = Delta_j / (epsilon / 2k)},
  * {@code Delta_j = 2 range_j / n} ({@link SensitivityBounds#landmarkCoordinate}): the budget is split evenly over the

@@ -2,7 +2,7 @@ package dev.manifolddp.mechanisms;
 
 /**
  * A differential-privacy budget (epsilon, delta): pure epsilon-DP when {@code delta == 0}, approximate
- * (epsilon, delta)-DP otherwise (MATH §3.1).
+ * (epsilon, delta)-DP otherwise (Soto et al. 2022, Definition 1; Dwork and Roth 2014).
  *
  * @param epsilon the privacy loss bound, finite and {@code > 0}
  * @param delta   the failure probability, 0 for pure DP, else in {@code (0, 1)}

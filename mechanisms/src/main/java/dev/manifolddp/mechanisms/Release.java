@@ -8,7 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A private value together with everything needed to interpret it (DESIGN §4): the budget it spent, its
+ * A private value together with everything needed to interpret it (docs/guarantees.md): the budget it spent, its
  * {@link Guarantee} and unit of privacy, the sensitivity and noise scale, the rule that chose the scale, where the
  * randomness came from, the public inputs and warnings. Everything in the record except {@link #diagnostics()} is a
  * function of public inputs and of the released value, and may be published with it; the diagnostics were computed

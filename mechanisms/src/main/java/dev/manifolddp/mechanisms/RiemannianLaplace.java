@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The Riemannian Laplace mechanism (Reimherr et al. 2021; 001 Remark 1; MATH §3.3): a draw from
+ * The Riemannian Laplace mechanism (Reimherr et al. 2021; Soto et al. 2022, Remark 1): a draw from
  * {@code f(x) ∝ exp(-rho(x, xbar) / sigma)} on the whole manifold, centred at the non-private Frechet mean xbar.
  *
  * <p><b>Calibration.</b> Under Assumption 1 (checked) the mean's sensitivity is

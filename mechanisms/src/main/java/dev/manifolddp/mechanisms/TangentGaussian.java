@@ -7,7 +7,7 @@ import dev.manifolddp.geometry.IsometricChart;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The tangent Gaussian mechanism (paper 004; MATH §3.5) on a geometry with a global {@link IsometricChart} c
+ * The tangent Gaussian mechanism (Utpala et al. 2023, §4, Algorithm 1) on a geometry with a global {@link IsometricChart} c
  * (log-Euclidean SPD: {@code c = vecd o Logm}): release {@code c^-1(cbar + sigma Z)}, {@code Z ~ N(0, I_d)}, where
  * {@code cbar = (1/n) sum_i c(x_i)} is the chart image of the Frechet mean (for an isometric chart the Frechet mean is
  * the chart average mapped back, which is also what a {@code ClosedFormMean} computes).

@@ -3,7 +3,7 @@ package dev.manifolddp.experiments.config;
 import com.google.inject.AbstractModule;
 import dev.manifolddp.experiments.run.RunOptions;
 
-/** Binds one parsed configuration and the run's command-line settings into the Guice graph (DESIGN §6). */
+/** Binds one parsed configuration and the run's command-line settings into the Guice graph. */
 public final class ConfigModule extends AbstractModule {
 
     private final ExperimentConfig config;

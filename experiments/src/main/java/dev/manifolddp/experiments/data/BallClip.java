@@ -8,7 +8,7 @@ import java.util.Locale;
 /**
  * Checks file data against the declared public ball {@code B_r(center)} and, when asked, clips: a point x outside
  * is moved to {@code exp(center, r log(center, x)/|log(center, x)|)}, the boundary point on the minimising geodesic
- * from the centre (DESIGN §7). Clipped data lie in the ball, so a sensitivity bound computed from r stays valid.
+ * from the centre. Clipped data lie in the ball, so a sensitivity bound computed from r stays valid.
  */
 public final class BallClip {
 

@@ -9,7 +9,7 @@ import dev.manifolddp.mechanisms.MechanismProvider;
 import dev.manifolddp.sampling.data.DataGeneratorProvider;
 
 /**
- * The core of the Guice graph (DESIGN §6): one {@link MapBinder} per kind of component, keyed by name and filled from
+ * The core of the Guice graph: one {@link MapBinder} per kind of component, keyed by name and filled from
  * the {@link ProviderCatalog} found by ServiceLoader. A plugin's own Guice module may add entries to the same maps
  * with {@code MapBinder.newMapBinder(binder(), String.class, UtilityMeasure.class).addBinding("name")}; a name bound
  * twice fails when the injector is created.

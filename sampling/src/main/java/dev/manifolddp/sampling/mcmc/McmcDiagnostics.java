@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.OptionalDouble;
 
 /**
- * What a Metropolis-Hastings run reports with a release (DESIGN §4): its settings and its convergence diagnostics.
+ * What a Metropolis-Hastings run reports with a release: its settings and its convergence diagnostics.
  * The scalar summary behind the effective sample size and R-hat is the geodesic distance of each kept sample to
  * {@code reference}.
  *

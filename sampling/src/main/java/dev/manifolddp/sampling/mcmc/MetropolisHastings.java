@@ -10,7 +10,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * Random-walk Metropolis-Hastings on a {@link Geometry} for a target density with respect to the Riemannian volume
- * (the fallback when no exact sampler exists; DESIGN §5).
+ * (the fallback when no exact sampler exists).
  *
  * <p>Each step proposes {@code y} from the current {@code x} with the {@link Proposal}, rejects it outright when it
  * leaves the optional ball {@code B_r(p0)} (the target is zero there) and otherwise accepts it with probability

@@ -4,13 +4,13 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * A family of random sources, one per (experiment cell, replicate), so that results do not depend on thread count
- * or scheduling order (DESIGN §5).
+ * or scheduling order.
  *
  * <ul>
  *   <li>{@link #seeded(long)}: reproducible, statistically independent L64X128Mix streams derived from one seed
  *       (see {@link SeededStreams} for the construction). For experiments.</li>
  *   <li>{@link #secure()}: draws from {@link java.security.SecureRandom}; not reproducible. For releases made
- *       for a person (DESIGN §4), where the noise must not be predictable from a published seed.</li>
+ *       for a person, where the noise must not be predictable from a published seed.</li>
  * </ul>
  */
 public interface RandomStreams {
