@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * from the whole domain (about 0.2 for the footpoint with Rp = 0.3); it shrinks only once sigma is small against the
  * curvature of E, which is weak along the direction that trades the footpoint (at x' = 0, the end of the design)
  * against the slope. The chains run 4 000 burn-in steps with t = 3: the proposal scale {@code t sigma} per
- * coordinate must cover a target that is many sigma wide along that direction (acceptance stays about 0.3 to 0.6).
+ * coordinate must cover a target that is many sigma wide along that direction.
  */
 class PrivateGeodesicRegressionUtilityTest {
 
