@@ -1,0 +1,82 @@
+package dev.manifolddp.mechanisms.regression;
+
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.mechanisms.McmcSettings;
+import dev.manifolddp.mechanisms.Release;
+import dev.manifolddp.sampling.mcmc.McmcDiagnostics;
+import dev.manifolddp.sampling.mcmc.McmcResult;
+import dev.manifolddp.sampling.mcmc.TangentBundleChain;
+import dev.manifolddp.sampling.mcmc.TangentBundleDensity;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.rng.UniformRandomProvider;
+
+/**
+ * Runs one {@link TangentBundleChain} of a regression release and files its diagnostics: the chains start at a point
+ * the caller passes (public: {@code (m0, 0)}, or the footpoint released by an earlier step), run
+ * {@code burn-in + thin} steps, and the first chain's final state is released. The released segment is kept every
+ * {@code keepEvery}-th state (at most {@link #MAX_KEPT} per chain) for the effective sample size and, with several
+ * chains, split R-hat. Acceptance, ESS and R-hat depend on the data: they go to the release's diagnostics under
+ * {@code prefix}, never to its public part.
+ */
+final class BundleChainRun {
+
+    /** The most states of the released segment kept per chain for the diagnostics. */
+    static final int MAX_KEPT = 10_000;
+
+    /** The packed final state {@code [p..., v...]} of the first chain. */
+    final double[] state;
+    /** The run's diagnostics. */
+    final McmcDiagnostics diagnostics;
+
+    private BundleChainRun(double[] state, McmcDiagnostics diagnostics) {
+        this.state = state;
+        this.diagnostics = diagnostics;
+    }
+
+    /**
+     * Runs the chains from {@code (startP, startV)} on the domain {@code rho(p, center) <= footpointRadius,
+     * |v|_p <= maxSpeed} with the given proposal scales (public values only).
+     */
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    static BundleChainRun run(Geometry geometry, TangentBundleDensity target, double[] center, double footpointRadius,
+            double maxSpeed, double[] startP, double[] startV, double footpointStep, double velocityStep,
+            McmcSettings settings, UniformRandomProvider random, Release.Builder<?> release, String prefix) {
+        int keepEvery = keepEvery(settings.thin());
+        TangentBundleChain chain = TangentBundleChain.builder().geometry(geometry).target(target)
+                .domain(center, footpointRadius, maxSpeed).steps(footpointStep, velocityStep)
+                .burnIn(settings.burnIn()).thin(keepEvery).samples(settings.thin() / keepEvery)
+                .chains(settings.chains()).build();
+        McmcResult result = chain.run(startP, startV, random);
+        McmcDiagnostics diagnostics = result.diagnostics();
+        release.diagnostic(prefix + "AcceptanceRate", diagnostics.acceptanceRate())
+                .diagnostic(prefix + "ChainAcceptanceRates", asList(diagnostics.chainAcceptanceRates()))
+                .diagnostic(prefix + "ChainEffectiveSampleSizes", asList(diagnostics.chainEffectiveSampleSizes()))
+                .diagnostic(prefix + "RHat", diagnostics.rHat().orElse(Double.NaN))
+                .diagnostic(prefix + "InvalidCandidates", diagnostics.invalidCandidates())
+                .diagnostic(prefix + "KeepEvery", keepEvery);
+        if (diagnostics.rHat().isPresent() && diagnostics.rHat().getAsDouble() > 1.1) {
+            release.diagnosticWarning(String.format(Locale.ROOT, "%s: split R-hat %.3f > 1.1: the chains disagree; "
+                    + "lengthen the burn-in", prefix, diagnostics.rHat().getAsDouble()));
+        }
+        return new BundleChainRun(result.lastState(), diagnostics);
+    }
+
+    /** The smallest divisor of {@code thin} that keeps at most {@link #MAX_KEPT} states. */
+    static int keepEvery(int thin) {
+        int every = Math.max(1, (thin + MAX_KEPT - 1) / MAX_KEPT);
+        while (thin % every != 0) {
+            every++;
+        }
+        return every;
+    }
+
+    static List<Double> asList(double[] values) {
+        List<Double> list = new ArrayList<>(values.length);
+        for (double value : values) {
+            list.add(value);
+        }
+        return list;
+    }
+}
