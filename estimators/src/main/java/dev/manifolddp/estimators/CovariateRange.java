@@ -35,8 +35,8 @@ public record CovariateRange(double low, double high, boolean isPublic) {
         return (x - low) / (high - low);
     }
 
-    /** The data's own range: data-derived, not public. */
-    static CovariateRange ofData(double[] x) {
+    /** The data's own range: data-derived, not public (a private release allows it only when marked non-private). */
+    public static CovariateRange ofData(double[] x) {
         double low = Double.POSITIVE_INFINITY;
         double high = Double.NEGATIVE_INFINITY;
         for (double value : x) {

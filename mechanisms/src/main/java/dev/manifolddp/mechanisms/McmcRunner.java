@@ -1,6 +1,7 @@
 package dev.manifolddp.mechanisms;
 
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.sampling.mcmc.KeptStates;
 import dev.manifolddp.sampling.mcmc.LogDensity;
 import dev.manifolddp.sampling.mcmc.McmcDiagnostics;
 import dev.manifolddp.sampling.mcmc.McmcResult;
@@ -105,10 +106,6 @@ final class McmcRunner {
 
     /** The smallest divisor of {@code thin} that keeps at most {@link #MAX_KEPT} states. */
     static int keepEvery(int thin) {
-        int every = Math.max(1, (thin + MAX_KEPT - 1) / MAX_KEPT);
-        while (thin % every != 0) {
-            every++;
-        }
-        return every;
+        return KeptStates.keepEvery(thin, MAX_KEPT);
     }
 }

@@ -3,11 +3,12 @@ package dev.manifolddp.mechanisms.regression;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.McmcSettings;
 import dev.manifolddp.mechanisms.Release;
+import dev.manifolddp.sampling.mcmc.KeptStates;
 import dev.manifolddp.sampling.mcmc.McmcDiagnostics;
 import dev.manifolddp.sampling.mcmc.McmcResult;
 import dev.manifolddp.sampling.mcmc.TangentBundleChain;
 import dev.manifolddp.sampling.mcmc.TangentBundleDensity;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -51,8 +52,8 @@ final class BundleChainRun {
         McmcResult result = chain.run(startP, startV, random);
         McmcDiagnostics diagnostics = result.diagnostics();
         release.diagnostic(prefix + "AcceptanceRate", diagnostics.acceptanceRate())
-                .diagnostic(prefix + "ChainAcceptanceRates", asList(diagnostics.chainAcceptanceRates()))
-                .diagnostic(prefix + "ChainEffectiveSampleSizes", asList(diagnostics.chainEffectiveSampleSizes()))
+                .diagnostic(prefix + "ChainAcceptanceRates", boxed(diagnostics.chainAcceptanceRates()))
+                .diagnostic(prefix + "ChainEffectiveSampleSizes", boxed(diagnostics.chainEffectiveSampleSizes()))
                 .diagnostic(prefix + "RHat", diagnostics.rHat().orElse(Double.NaN))
                 .diagnostic(prefix + "InvalidCandidates", diagnostics.invalidCandidates())
                 .diagnostic(prefix + "KeepEvery", keepEvery);
@@ -65,18 +66,11 @@ final class BundleChainRun {
 
     /** The smallest divisor of {@code thin} that keeps at most {@link #MAX_KEPT} states. */
     static int keepEvery(int thin) {
-        int every = Math.max(1, (thin + MAX_KEPT - 1) / MAX_KEPT);
-        while (thin % every != 0) {
-            every++;
-        }
-        return every;
+        return KeptStates.keepEvery(thin, MAX_KEPT);
     }
 
-    static List<Double> asList(double[] values) {
-        List<Double> list = new ArrayList<>(values.length);
-        for (double value : values) {
-            list.add(value);
-        }
-        return list;
+
+    private static List<Double> boxed(double[] values) {
+        return Arrays.stream(values).boxed().toList();
     }
 }

@@ -143,7 +143,7 @@ public final class PrivateGeodesicRegression {
         requireNonNull("random", random);
         requireRecords(covariates, responses);
         int n = covariates.length;
-        CovariateRange used = range != null ? range : dataRange(covariates);
+        CovariateRange used = range != null ? range : CovariateRange.ofData(covariates);
         double[] scaled = new double[n];
         for (int i = 0; i < n; i++) {
             scaled[i] = used.scale(covariates[i]);
@@ -164,7 +164,7 @@ public final class PrivateGeodesicRegression {
         release.parameter("geometry", geometry.spec())
                 .parameter("n", n)
                 .parameter("method", method.configName())
-                .parameter("domainCenter", BundleChainRun.asList(center))
+                .parameter("domainCenter", java.util.Arrays.stream(center).boxed().toList())
                 .parameter("dataRadius", dataRadius)
                 .parameter("footpointRadius", footpointRadius)
                 .parameter("maxSpeed", maxSpeed)
@@ -337,22 +337,6 @@ public final class PrivateGeodesicRegression {
 
     private double defaultTau() {
         return maxSpeed + footpointRadius + dataRadius;
-    }
-
-    /** The data's own covariate range, allowed with nonPrivate only (checked in build()). */
-    private static CovariateRange dataRange(double[] covariates) {
-        double low = Double.POSITIVE_INFINITY;
-        double high = Double.NEGATIVE_INFINITY;
-        for (double x : covariates) {
-            low = Math.min(low, x);
-            high = Math.max(high, x);
-        }
-        if (!(high > low)) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: every covariate equals %s, so the "
-                    + "data give no range; give a public covariateRange(low, high). Provided value: covariates = %s "
-                    + "for all records", NAME, low, low));
-        }
-        return new CovariateRange(low, high, false);
     }
 
     private void requireRecords(double[] covariates, double[][] responses) {
