@@ -15,7 +15,7 @@ final class PublicInputOptions {
             description = "The geometry, e.g. sphere:d=2 or spd/log-euclidean:k=3.")
     String geometry;
 
-    @Option(names = "--epsilon", required = true, paramLabel = "E",
+    @Option(names = "--epsilon", paramLabel = "E",
             description = "The privacy loss epsilon > 0 (per unit of privacy).")
     String epsilon;
 
@@ -32,6 +32,10 @@ final class PublicInputOptions {
 
     /** {@code --epsilon} and {@code --delta} as a budget. */
     PrivacyBudget budget() {
+        if (epsilon == null) {
+            throw new IllegalArgumentException("--epsilon is required: the privacy loss epsilon > 0 (a regression "
+                    + "release may give --epsilon-p and --epsilon-v instead). Provided value: none");
+        }
         return new PrivacyBudget(NumericFlag.positive("--epsilon", epsilon, "the privacy loss; smaller is more private"),
                 NumericFlag.delta("--delta", delta));
     }

@@ -1,6 +1,8 @@
 package dev.manifolddp.experiments.cli;
 
 import dev.manifolddp.experiments.data.AtomicFile;
+import dev.manifolddp.estimators.Estimator;
+import dev.manifolddp.estimators.EstimatorProvider;
 import dev.manifolddp.experiments.data.BallClip;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.data.SubjectGroups;
@@ -73,6 +75,14 @@ final class ReleaseCommand implements Callable<Integer> {
 
     @Mixin
     PublicInputOptions inputs;
+
+    @Mixin
+    RegressionOptions regression;
+
+    @Option(names = "--estimator", defaultValue = "frechet-mean", paramLabel = "NAME",
+            description = "What to release: frechet-mean (default), another estimator (mdp list), or "
+                    + "geodesic-regression (with --covariate and --covariate-range).")
+    String estimator;
 
 
     @Option(names = "--mechanism", required = true, paramLabel = "NAME", description = "The mechanism (mdp list).")
@@ -151,16 +161,29 @@ final class ReleaseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (RegressionRelease.ESTIMATOR.equals(estimator)) {
+            return RegressionRelease.run(this);
+        }
+        if (regression.anyGiven()) {
+            throw new IllegalArgumentException("--covariate, --covariate-range, --epsilon-p, --epsilon-v, --tau, "
+                    + "--footpoint-radius, --max-speed and --method belong to --estimator geodesic-regression. "
+                    + "Provided value: --estimator " + estimator);
+        }
         PrivacyBudget requested = inputs.budget();
         double ballRadius = inputs.radius();
         int group = groupBound();
         BudgetLedger.Total total = declaredTotal();
-        Path ledgerFile = ledger != null ? ledger : Path.of(System.getProperty("user.home"), ".manifolddp",
-                "ledger.json");
+        Path ledgerFile = ledgerFile();
         OutputPaths.check(input, out, diagnostics, ledgerFile, force);
 
-        Components components = Graphs.injector(PluginJars.none(), null).getInstance(Components.class);
-        Geometry space = named("--geometry", () -> components.geometries().parse(inputs.geometry));
+        Components components = components();
+        Geometry space = geometry();
+        EstimatorProvider estimatorProvider = components.estimators().get(estimator);
+        if (estimatorProvider == null) {
+            throw new IllegalArgumentException(String.format("--estimator: unknown estimator '%s'; known: %s, %s",
+                    estimator, String.join(", ", components.estimators().keySet()), RegressionRelease.ESTIMATOR));
+        }
+        Estimator estimand = named("--estimator", () -> estimatorProvider.create(Map.of()));
         MechanismProvider provider = components.mechanisms().get(mechanism);
         if (provider == null) {
             throw new IllegalArgumentException(String.format("--mechanism: unknown mechanism '%s'; known mechanisms: "
@@ -183,7 +206,7 @@ final class ReleaseCommand implements Callable<Integer> {
 
         try (BudgetLedger accounts = BudgetLedger.open(ledgerFile)) {
             List<String> notes = new ArrayList<>(accounts.check(key, requested, total, overrideBudget));
-            Release<double[]> release = draw(mean, space, data, centre, ballRadius, perRecord);
+            Release<double[]> release = draw(mean, estimand, space, data, centre, ballRadius, perRecord);
             PrivacyBudget spent = release.budget().equals(perRecord) ? requested
                     : GroupPrivacy.subjectLevel(release.budget(), group);
             if (subjectColumn != null) {
@@ -210,12 +233,12 @@ final class ReleaseCommand implements Callable<Integer> {
     }
 
     /** Draws the release at the per-record budget; refuses an mcmc draw without consent and a non-finite value. */
-    private Release<double[]> draw(Mechanism mean, Geometry space, BallClip.Result data, double[] centre,
-            double ballRadius, PrivacyBudget perRecord) {
+    private Release<double[]> draw(Mechanism mean, Estimator estimand, Geometry space, BallClip.Result data,
+            double[] centre, double ballRadius, PrivacyBudget perRecord) {
         RandomStreams streams = seed == null ? RandomStreams.secure() : RandomStreams.seeded(seed);
         Release<double[]> release;
         try {
-            release = mean.release(space, data.points(), DataBall.declared(centre, ballRadius), perRecord,
+            release = mean.release(estimand, space, data.points(), DataBall.declared(centre, ballRadius), perRecord,
                     streams.stream(0, 0));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "--mechanism %s refused the release with "
@@ -290,7 +313,22 @@ final class ReleaseCommand implements Callable<Integer> {
                 "a public bound on the records of one subject");
     }
 
-    private BudgetLedger.Total declaredTotal() {
+    /** The ledger file: --ledger, or ~/.manifolddp/ledger.json. */
+    Path ledgerFile() {
+        return ledger != null ? ledger : Path.of(System.getProperty("user.home"), ".manifolddp", "ledger.json");
+    }
+
+    /** Every provider on the class path. */
+    static Components components() {
+        return Graphs.injector(PluginJars.none(), null).getInstance(Components.class);
+    }
+
+    /** --geometry, parsed; a refusal names the flag. */
+    Geometry geometry() {
+        return named("--geometry", () -> components().geometries().parse(inputs.geometry));
+    }
+
+    BudgetLedger.Total declaredTotal() {
         if (totalEpsilon == null) {
             if (totalDelta != null) {
                 throw new IllegalArgumentException("--total-delta needs --total-epsilon: declare the whole total. "

@@ -10,6 +10,7 @@ import dev.manifolddp.experiments.Versions;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.mechanisms.SamplerReport;
+import dev.manifolddp.mechanisms.regression.RegressionEstimate;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -34,15 +35,37 @@ final class ReleaseJson {
 
     /** The release file's content. */
     static byte[] release(Release<double[]> release, Geometry geometry, Map<String, Object> input) {
+        Map<String, Object> root = head(release);
+        root.put("geometry", geometry.spec());
+        root.put("value", release.value());
+        root.put("valueFormatted", geometry.layout().format(release.value()));
+        root.put("onManifold", geometry.pointViolation(release.value(), 1e-7).isEmpty());
+        return json(tail(root, release, input));
+    }
+
+    /** A regression release's file: the footpoint and the shooting vector at x = 0 of the caller's covariate. */
+    static byte[] regression(Release<RegressionEstimate> release, Geometry geometry, Map<String, Object> input) {
+        Map<String, Object> root = head(release);
+        root.put("estimator", RegressionRelease.ESTIMATOR);
+        root.put("geometry", geometry.spec());
+        root.put("footpoint", release.value().footpoint());
+        root.put("shootingVector", release.value().shootingVector());
+        root.put("footpointFormatted", geometry.layout().format(release.value().footpoint()));
+        return json(tail(root, release, input));
+    }
+
+    /** The guarantee first: what a reader must see at a glance. */
+    private static Map<String, Object> head(Release<?> release) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("guarantee", release.guarantee().label());
         root.put("guaranteeMeaning", release.guarantee().meaning());
         root.put("unitOfPrivacy", release.unitOfPrivacy());
         root.put("mechanism", release.mechanism());
-        root.put("geometry", geometry.spec());
-        root.put("value", release.value());
-        root.put("valueFormatted", geometry.layout().format(release.value()));
-        root.put("onManifold", geometry.pointViolation(release.value(), 1e-7).isEmpty());
+        return root;
+    }
+
+    /** The budget, calibration, public parameters and warnings every release file ends with. */
+    private static Map<String, Object> tail(Map<String, Object> root, Release<?> release, Map<String, Object> input) {
         Map<String, Object> budget = new LinkedHashMap<>();
         budget.put("epsilon", release.budget().epsilon());
         budget.put("delta", release.budget().delta());
@@ -55,14 +78,14 @@ final class ReleaseJson {
         root.put("warnings", release.warnings());
         root.put("input", input);
         root.put("manifolddp", Versions.project());
-        return json(root);
+        return root;
     }
 
     /**
      * The diagnostics file's content, headed by {@link #DO_NOT_PUBLISH}: the release's diagnostics and {@code input},
      * what the command learnt from the data (records clipped, subjects).
      */
-    static byte[] diagnostics(Release<double[]> release, Map<String, Object> input) {
+    static byte[] diagnostics(Release<?> release, Map<String, Object> input) {
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("note", DO_NOT_PUBLISH);
         root.put("mechanism", release.mechanism());

@@ -1,0 +1,128 @@
+package dev.manifolddp.experiments;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code mdp release --estimator geodesic-regression}: a private regression of sphere points on an age column, with
+ * the public covariate range and ball from flags; an mcmc release needs --allow-mcmc; every refusal names its flag and
+ * writes nothing.
+ */
+class RegressionReleaseCommandTest {
+
+    @TempDir
+    Path folder;
+
+    private Path input;
+
+    /** 40 points near the geodesic from exp(N, 0.1 e1) with velocity 0.3 e2 over ages 20..60, six decimals. */
+    @BeforeEach
+    void writeData() throws IOException {
+        StringBuilder csv = new StringBuilder("age,x,y,z\n");
+        for (int i = 0; i < 40; i++) {
+            double age = 20 + 40 * i / 39.0;
+            double s = 0.3 * (age - 20) / 40;
+            double[] p0 = {Math.sin(0.1), 0, Math.cos(0.1)};
+            double[] y = {Math.cos(s) * p0[0], Math.sin(s), Math.cos(s) * p0[2]};
+            csv.append(String.format(Locale.ROOT, "%.1f,%.6f,%.6f,%.6f%n", age, y[0], y[1], y[2]));
+        }
+        input = folder.resolve("walk.csv");
+        Files.writeString(input, csv);
+    }
+
+    /** The release with these flags; a flag given in {@code extra} replaces the default's value. */
+    private Cli release(String... extra) {
+        Map<String, String> flags = new LinkedHashMap<>();
+        String[] defaults = {"--estimator", "geodesic-regression", "--geometry", "sphere:d=2", "--covariate", "age",
+            "--covariate-range", "20,60", "--mechanism", "kng", "--epsilon-p", "1", "--epsilon-v", "1", "--center",
+            "0,0,1", "--radius", "0.35", "--input", input.toString(), "--out",
+            folder.resolve("regression.json").toString(), "--ledger", folder.resolve("ledger.json").toString()};
+        for (int i = 0; i < defaults.length; i += 2) {
+            flags.put(defaults[i], defaults[i + 1]);
+        }
+        List<String> switches = new ArrayList<>();
+        for (int i = 0; i < extra.length; i++) {
+            if (extra[i].equals("--allow-mcmc")) {
+                switches.add(extra[i]);
+            } else {
+                flags.put(extra[i], extra[++i]);
+            }
+        }
+        List<String> args = new ArrayList<>(List.of("release"));
+        flags.forEach((flag, value) -> args.addAll(List.of(flag, value)));
+        args.addAll(List.of("--param", "burn-in=1500", "--param", "thin=10", "--param", "step=3"));
+        args.addAll(switches);
+        return Cli.run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void releasesFootpointAndShootingVectorWithTheirGuarantee() throws IOException {
+        Cli cli = release("--allow-mcmc");
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        assertThat(cli.out()).contains("guarantee     mcmc").contains("the split is ignored");
+        JsonNode json = new ObjectMapper().readTree(folder.resolve("regression.json").toFile());
+        assertThat(json.fieldNames().next()).isEqualTo("guarantee");
+        assertThat(json.get("guarantee").asText()).isEqualTo("mcmc");
+        assertThat(json.get("footpoint")).hasSize(3);
+        assertThat(json.get("shootingVector")).hasSize(3);
+        assertThat(json.get("budget").get("epsilon").asDouble()).isEqualTo(2.0);
+        JsonNode parameters = json.get("parameters");
+        assertThat(parameters.get("method").asText()).isEqualTo("joint");
+        assertThat(parameters.get("covariateRangePublic").asBoolean()).isTrue();
+        // the default public domain: footpoint radius r, speed 2r, tau = V + Rp + r
+        assertThat(parameters.get("tau").asDouble()).isCloseTo(4 * 0.35, org.assertj.core.data.Offset.offset(1e-12));
+        // the footpoint is reported at age 0 of the caller's covariate: a point of the sphere, not of the ball
+        JsonNode f = json.get("footpoint");
+        assertThat(Math.sqrt(f.get(0).asDouble() * f.get(0).asDouble() + f.get(1).asDouble() * f.get(1).asDouble()
+                + f.get(2).asDouble() * f.get(2).asDouble())).isCloseTo(1, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(Files.readString(folder.resolve("regression.json"))).doesNotContain("acceptance");
+    }
+
+    @Test
+    void anMcmcReleaseNeedsConsentAndWritesNothingWithoutIt() {
+        Cli cli = release();
+        assertThat(cli.exit()).isEqualTo(1);
+        assertThat(cli.err()).contains("--allow-mcmc").contains("tangent bundle");
+        assertThat(folder.resolve("regression.json")).doesNotExist();
+        assertThat(folder.resolve("ledger.json")).doesNotExist();
+    }
+
+    @Test
+    void refusalsNameTheirFlag() throws IOException {
+        Cli noRange = Cli.run("release", "--estimator", "geodesic-regression", "--geometry", "sphere:d=2",
+                "--covariate", "age", "--mechanism", "kng", "--epsilon", "1", "--center", "0,0,1", "--radius",
+                "0.35", "--input", input.toString(), "--out", folder.resolve("x.json").toString());
+        assertThat(noRange.err()).contains("--covariate-range is required");
+        Cli laplace = release("--mechanism", "riemannian-laplace");
+        assertThat(laplace.exit()).isEqualTo(1);
+        assertThat(laplace.err()).contains("--mechanism: a geodesic regression is released by kng");
+        Cli both = release("--epsilon", "1", "--allow-mcmc");
+        assertThat(both.err()).contains("give either --epsilon (the total) or --epsilon-p and --epsilon-v");
+        Cli narrow = release("--covariate-range", "30,60");
+        assertThat(narrow.exit()).isEqualTo(1);
+        assertThat(narrow.err()).contains("age");
+        Cli misplaced = Cli.run("release", "--geometry", "sphere:d=2", "--covariate", "age", "--mechanism", "kng",
+                "--epsilon", "1", "--center", "0,0,1", "--radius", "0.35", "--input", input.toString());
+        assertThat(misplaced.err()).contains("belong to --estimator geodesic-regression");
+        Cli beyond = release("--radius", "0.5");
+        assertThat(beyond.exit()).isEqualTo(1);
+        assertThat(beyond.err()).contains("--estimator geodesic-regression");
+        assertThat(folder.resolve("regression.json")).doesNotExist();
+        for (Cli cli : List.of(noRange, laplace, both, narrow, misplaced, beyond)) {
+            assertThat(cli.err()).as(cli.toString()).startsWith("mdp: error: ").doesNotContain("\tat ");
+        }
+    }
+}
