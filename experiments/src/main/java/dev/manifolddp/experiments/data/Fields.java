@@ -40,7 +40,10 @@ final class Fields {
                 : String.join(",", names.subList(0, SHOWN_FIELDS)) + ",...," + names.get(names.size() - 1);
     }
 
-    /** One field, cut after {@link #SHOWN_CHARS} characters, control characters written as a backslash, u and four hex digits. */
+    /**
+     * One field, cut after {@link #SHOWN_CHARS} characters, control characters written as a backslash, u and four
+     * hex digits.
+     */
     static String shown(String field) {
         StringBuilder out = new StringBuilder();
         int end = Math.min(field.length(), SHOWN_CHARS);
