@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * naming the key with its path and listing the allowed keys. The schema:
  *
  * <pre>
- * kind: mechanisms                     # optional: mechanisms (default) or sensitivity-check (SensitivityCheckConfig)
+ * kind: mechanisms                     # optional: mechanisms (default), sensitivity-check (SensitivityCheckConfig)
+ *                                      # or regression (RegressionConfig)
  * name: sphere-frechet                 # required; [A-Za-z0-9._-]+, the output folder results/&lt;name&gt;
  * reproduces: "paper 001, Fig. 1 left" # optional
  * seed: 7                              # required integer
@@ -49,8 +50,10 @@ public final class ConfigReader {
     public static final String KIND_MECHANISMS = "mechanisms";
     /** The kind of an empirical sensitivity check ({@link SensitivityCheckConfig}). */
     public static final String KIND_SENSITIVITY_CHECK = "sensitivity-check";
+    /** The kind of a private geodesic regression experiment ({@link RegressionConfig}). */
+    public static final String KIND_REGRESSION = "regression";
     /** Every kind, the default first. */
-    public static final List<String> KINDS = List.of(KIND_MECHANISMS, KIND_SENSITIVITY_CHECK);
+    public static final List<String> KINDS = List.of(KIND_MECHANISMS, KIND_SENSITIVITY_CHECK, KIND_REGRESSION);
 
     /** The top-level keys, in the order of the schema. */
     public static final List<String> TOP_LEVEL_KEYS = List.of("kind", "name", "reproduces", "seed", "replicates",
@@ -93,7 +96,8 @@ public final class ConfigReader {
             return experiment;
         }
         throw new ConfigException("kind", "this command takes a configuration of kind '" + KIND_MECHANISMS
-                + "'. Provided value: " + KIND_SENSITIVITY_CHECK);
+                + "'. Provided value: " + (configuration instanceof RegressionConfig ? KIND_REGRESSION
+                : KIND_SENSITIVITY_CHECK));
     }
 
     /** Parses and checks a configuration of any kind (the key {@code kind}, default {@value #KIND_MECHANISMS}). */
@@ -120,6 +124,9 @@ public final class ConfigReader {
         }
         if (kind.equals(KIND_SENSITIVITY_CHECK)) {
             return SensitivityCheckReader.read(root, document, file);
+        }
+        if (kind.equals(KIND_REGRESSION)) {
+            return RegressionReader.read(root, document, file);
         }
         root.requireKeys(TOP_LEVEL_KEYS, "the configuration");
 
