@@ -86,8 +86,8 @@ public final class RegressionExperimentFactory {
         RegressionConfig.Method method = config.methods().get(m);
         RegressionConfig.Domain domain = config.domain();
         boolean paper = method.method().equals("paper");
-        String path = "methods[" + m + "]";
-        PrivateGeodesicRegression mechanism = wrap(path, () -> {
+        // the reader has checked the method itself; what the mechanism can refuse here is the public domain
+        PrivateGeodesicRegression mechanism = wrap("domain", () -> {
             PrivateGeodesicRegression.Builder builder = PrivateGeodesicRegression.builder().geometry(geometry)
                     .domain(center, domain.dataRadius(), domain.footpointRadius(), domain.maxSpeed())
                     .covariateRange(domain.low(), domain.high())
