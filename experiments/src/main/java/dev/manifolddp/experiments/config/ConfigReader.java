@@ -133,11 +133,8 @@ public final class ConfigReader {
         String name = name(root);
         String reproduces = root.has("reproduces") ? root.field("reproduces").scalar("reproduces") : null;
         long seed = root.field("seed").longValue("the master seed");
-        int replicates = root.field("replicates").intValue("replicates", 1);
-        Limits.require("replicates", "replicates", replicates, Limits.MAX_REPLICATES, "the summary's standard "
-                + "errors need far fewer");
-        int threads = root.has("threads") ? root.field("threads").intValue("threads", 0) : 0;
-        Limits.require("threads", "threads", threads, Limits.MAX_THREADS, "use 0 for one per core");
+        int replicates = replicates(root);
+        int threads = threads(root);
         String geometry = root.field("geometry").scalar("the geometry specification (e.g. sphere:d=2)");
         boolean nonPrivate = root.has("non-private") && root.field("non-private").bool("non-private");
         DataConfig data = data(root.field("data"), nonPrivate);
@@ -196,6 +193,21 @@ public final class ConfigReader {
                 requireNoNulls(node.get(i), path + "[" + i + "]");
             }
         }
+    }
+
+    /** The checked {@code replicates} (at least 1, at most {@link Limits#MAX_REPLICATES}). */
+    static int replicates(ConfigNode root) {
+        int replicates = root.field("replicates").intValue("replicates", 1);
+        Limits.require("replicates", "replicates", replicates, Limits.MAX_REPLICATES, "the summary's standard "
+                + "errors need far fewer");
+        return replicates;
+    }
+
+    /** The checked {@code threads}, 0 (one per core) when absent. */
+    static int threads(ConfigNode root) {
+        int threads = root.has("threads") ? root.field("threads").intValue("threads", 0) : 0;
+        Limits.require("threads", "threads", threads, Limits.MAX_THREADS, "use 0 for one per core");
+        return threads;
     }
 
     /** The checked {@code name}, which becomes the output folder. */

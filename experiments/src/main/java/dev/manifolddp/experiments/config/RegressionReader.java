@@ -36,11 +36,8 @@ final class RegressionReader {
         String name = ConfigReader.name(root);
         String reproduces = root.has("reproduces") ? root.field("reproduces").scalar("reproduces") : null;
         long seed = root.field("seed").longValue("the master seed");
-        int replicates = root.field("replicates").intValue("replicates", 1);
-        Limits.require("replicates", "replicates", replicates, Limits.MAX_REPLICATES, "the summary's standard "
-                + "errors need far fewer");
-        int threads = root.has("threads") ? root.field("threads").intValue("threads", 0) : 0;
-        Limits.require("threads", "threads", threads, Limits.MAX_THREADS, "use 0 for one per core");
+        int replicates = ConfigReader.replicates(root);
+        int threads = ConfigReader.threads(root);
         String geometry = root.field("geometry").scalar("the geometry specification (e.g. sphere:d=2)");
         RegressionConfig.Domain domain = domain(root.field("domain"));
         ConfigNode truthNode = root.field("truth").require("the generating geodesic { footpoint, shooting-vector }");
