@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.manifolddp.experiments.config.ConfigReader;
 import dev.manifolddp.experiments.config.Configuration;
 import dev.manifolddp.experiments.config.ExperimentConfig;
+import dev.manifolddp.experiments.config.RegressionConfig;
 import dev.manifolddp.experiments.config.SensitivityCheckConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -46,8 +47,10 @@ class RepositoryConfigsTest {
             }
             Configuration parsed = ConfigReader.readAny(config);
             String reproduces = parsed instanceof ExperimentConfig e ? e.reproduces()
+                    : parsed instanceof RegressionConfig r ? r.reproduces()
                     : ((SensitivityCheckConfig) parsed).reproduces();
             List<String> deviations = parsed instanceof ExperimentConfig e ? e.deviations()
+                    : parsed instanceof RegressionConfig r ? r.deviations()
                     : ((SensitivityCheckConfig) parsed).deviations();
             assertThat(reproduces).as(config.toString()).startsWith("paper " + config.getFileName().toString()
                     .substring(0, 3));

@@ -8,7 +8,6 @@ import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.run.RunOptions;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.TangentBasis;
-import java.util.function.Supplier;
 
 /**
  * Builds a {@link SensitivityCheck} from the bound configuration and the discovered geometries (the Guice graph's
@@ -31,11 +30,11 @@ public final class SensitivityCheckFactory {
 
     /** Checks everything; computes nothing. */
     public SensitivityCheck build() {
-        Geometry geometry = wrap("geometry", () -> components.geometries().parse(config.geometry()));
+        Geometry geometry = ConfigException.at("geometry", () -> components.geometries().parse(config.geometry()));
         TangentBasis basis = geometry.capability(TangentBasis.class).orElseThrow(() -> new ConfigException(
                 "geometry", "a sensitivity check builds its boundary grid from a tangent basis, and "
                         + geometry.spec() + " has no TangentBasis capability"));
-        double[] center = wrap("center", () -> PointFile.center(config.center(), geometry, "the ball centre"));
+        double[] center = ConfigException.at("center", () -> PointFile.center(config.center(), geometry, "the ball centre"));
         double kmax = geometry.curvature().max();
         double injectivity = geometry.injectivityRadius();
         for (int i = 0; i < config.radii().size(); i++) {
@@ -55,15 +54,5 @@ public final class SensitivityCheckFactory {
         int perCircle = (int) Math.max(SensitivityCheckConfig.MIN_GRID,
                 Math.min(Integer.MAX_VALUE, Math.round(config.grid() * options.scale())));
         return new SensitivityCheck(config, geometry, basis, center, perCircle, options);
-    }
-
-    private static <T> T wrap(String path, Supplier<T> action) {
-        try {
-            return action.get();
-        } catch (ConfigException e) {
-            throw e;
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new ConfigException(path, String.valueOf(e.getMessage()).replace('\n', ' '), e);
-        }
     }
 }

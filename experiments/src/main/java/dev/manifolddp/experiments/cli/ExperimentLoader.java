@@ -10,9 +10,13 @@ import dev.manifolddp.experiments.config.ConfigReader;
 import dev.manifolddp.experiments.config.Configuration;
 import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.config.Limits;
+import dev.manifolddp.experiments.config.RegressionConfig;
 import dev.manifolddp.experiments.config.SensitivityCheckConfig;
 import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
+import dev.manifolddp.experiments.regression.RegressionExperiment;
+import dev.manifolddp.experiments.regression.RegressionExperimentFactory;
+import dev.manifolddp.experiments.regression.RegressionModule;
 import dev.manifolddp.experiments.run.CalibrationCheck;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.ExperimentFactory;
@@ -23,7 +27,7 @@ import java.util.function.Supplier;
 
 /**
  * Reads a configuration, builds the Guice graph over the plugins, and builds what the configuration's kind runs (a
- * mechanism comparison or a sensitivity check): run and validate. Configuration errors are prefixed with the file.
+ * mechanism comparison, a sensitivity check or a regression experiment): run and validate. Configuration errors are prefixed with the file.
  */
 final class ExperimentLoader {
 
@@ -31,7 +35,7 @@ final class ExperimentLoader {
     }
 
     /** What a configuration file builds into. */
-    sealed interface Loaded permits Comparison, Check {
+    sealed interface Loaded permits Comparison, Check, Regression {
     }
 
     /** A mechanism comparison ({@code kind: mechanisms}). */
@@ -40,6 +44,10 @@ final class ExperimentLoader {
 
     /** A sensitivity check ({@code kind: sensitivity-check}). */
     record Check(SensitivityCheck check) implements Loaded {
+    }
+
+    /** A private geodesic regression experiment ({@code kind: regression}). */
+    record Regression(RegressionExperiment experiment) implements Loaded {
     }
 
     /** Reads {@code file} and builds it according to its kind. */
@@ -52,6 +60,10 @@ final class ExperimentLoader {
                         "use a smaller --scale");
                 Injector injector = Graphs.injector(plugins, log, new SensitivityCheckModule(check, options));
                 return new Check(injector.getInstance(SensitivityCheckFactory.class).build());
+            }
+            if (configuration instanceof RegressionConfig regression) {
+                Injector injector = Graphs.injector(plugins, log, new RegressionModule(regression, options));
+                return new Regression(injector.getInstance(RegressionExperimentFactory.class).build());
             }
             ExperimentConfig config = (ExperimentConfig) configuration;
             Injector injector = Graphs.injector(plugins, log, new ConfigModule(config, options));

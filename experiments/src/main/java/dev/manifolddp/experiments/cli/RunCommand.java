@@ -6,6 +6,9 @@ import dev.manifolddp.experiments.output.OutputFolder;
 import dev.manifolddp.experiments.output.OutputWriter;
 import dev.manifolddp.experiments.output.SensitivityCheckOutputs;
 import dev.manifolddp.experiments.plugins.PluginJars;
+import dev.manifolddp.experiments.regression.RegressionExperiment;
+import dev.manifolddp.experiments.regression.RegressionOutputs;
+import dev.manifolddp.experiments.regression.RegressionRunner;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.Progress;
 import dev.manifolddp.experiments.run.RunOptions;
@@ -70,6 +73,10 @@ final class RunCommand implements Callable<Integer> {
             if (loaded instanceof ExperimentLoader.Check check) {
                 return runCheck(check.check(), OutputFolder.resolve(out, check.check().config().name(), force));
             }
+            if (loaded instanceof ExperimentLoader.Regression regression) {
+                return runRegression(regression.experiment(),
+                        OutputFolder.resolve(out, regression.experiment().config().name(), force), options);
+            }
             Experiment experiment = ((ExperimentLoader.Comparison) loaded).experiment();
             Path folder = OutputFolder.resolve(out, experiment.config().name(), force);
             parent.out.printf(Locale.ROOT, "%s: %d cells x %d mechanisms x %d replicates = %d releases on %d "
@@ -88,6 +95,18 @@ final class RunCommand implements Callable<Integer> {
         } finally {
             Thread.currentThread().setContextClassLoader(previous);
         }
+    }
+
+    private int runRegression(RegressionExperiment experiment, Path folder, RunOptions options) {
+        parent.out.printf(Locale.ROOT, "%s: %d cells x %d replicates = %d regression releases on %d threads%n",
+                experiment.config().name(), experiment.cells().size(), experiment.replicates(),
+                experiment.releases(), experiment.threads());
+        RegressionRunner.Result result = RegressionRunner.run(experiment,
+                Progress.create(options.progress(), experiment.releases(), parent.err));
+        List<String> files = RegressionOutputs.write(result, folder);
+        parent.out.printf(Locale.ROOT, "done in %.1f s; wrote %s: %s%n", result.wallSeconds(), folder,
+                String.join(", ", files));
+        return 0;
     }
 
     private int runCheck(SensitivityCheck check, Path folder) {

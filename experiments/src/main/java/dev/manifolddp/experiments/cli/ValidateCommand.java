@@ -49,6 +49,13 @@ final class ValidateCommand implements Callable<Integer> {
                         check.check().config().radii().size(), check.check().perCircle());
                 return 0;
             }
+            if (loaded instanceof ExperimentLoader.Regression regression) {
+                parent.out.printf(Locale.ROOT, "%s is valid: a regression experiment on %s, %d cells x %d replicates "
+                        + "= %d releases; every cell's mechanism built without drawing%n", config,
+                        regression.experiment().geometry().spec(), regression.experiment().cells().size(),
+                        regression.experiment().replicates(), regression.experiment().releases());
+                return 0;
+            }
             Experiment experiment = ((ExperimentLoader.Comparison) loaded).experiment();
             parent.out.printf(Locale.ROOT, "%s is valid: %d cells (%s) x %d mechanisms (%s) x %d replicates = %d "
                     + "releases; every cell's calibration checked without drawing%n", config, experiment.cells().size(),

@@ -24,4 +24,18 @@ public final class ConfigException extends IllegalArgumentException {
     public String path() {
         return path;
     }
+
+    /**
+     * Runs {@code action}, turning a refusal (IllegalArgumentException or IllegalStateException) into an error at the
+     * configuration key {@code path}; a ConfigException passes through unchanged.
+     */
+    public static <T> T at(String path, java.util.function.Supplier<T> action) {
+        try {
+            return action.get();
+        } catch (ConfigException e) {
+            throw e;
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new ConfigException(path, String.valueOf(e.getMessage()).replace('\n', ' '), e);
+        }
+    }
 }

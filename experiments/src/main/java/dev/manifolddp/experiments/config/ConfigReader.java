@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  * naming the key with its path and listing the allowed keys. The schema:
  *
  * <pre>
- * kind: mechanisms                     # optional: mechanisms (default) or sensitivity-check (SensitivityCheckConfig)
+ * kind: mechanisms                     # optional: mechanisms (default), sensitivity-check (SensitivityCheckConfig)
+ *                                      # or regression (RegressionConfig)
  * name: sphere-frechet                 # required; [A-Za-z0-9._-]+, the output folder results/&lt;name&gt;
  * reproduces: "paper 001, Fig. 1 left" # optional
  * seed: 7                              # required integer
@@ -49,8 +50,10 @@ public final class ConfigReader {
     public static final String KIND_MECHANISMS = "mechanisms";
     /** The kind of an empirical sensitivity check ({@link SensitivityCheckConfig}). */
     public static final String KIND_SENSITIVITY_CHECK = "sensitivity-check";
+    /** The kind of a private geodesic regression experiment ({@link RegressionConfig}). */
+    public static final String KIND_REGRESSION = "regression";
     /** Every kind, the default first. */
-    public static final List<String> KINDS = List.of(KIND_MECHANISMS, KIND_SENSITIVITY_CHECK);
+    public static final List<String> KINDS = List.of(KIND_MECHANISMS, KIND_SENSITIVITY_CHECK, KIND_REGRESSION);
 
     /** The top-level keys, in the order of the schema. */
     public static final List<String> TOP_LEVEL_KEYS = List.of("kind", "name", "reproduces", "seed", "replicates",
@@ -93,7 +96,8 @@ public final class ConfigReader {
             return experiment;
         }
         throw new ConfigException("kind", "this command takes a configuration of kind '" + KIND_MECHANISMS
-                + "'. Provided value: " + KIND_SENSITIVITY_CHECK);
+                + "'. Provided value: " + (configuration instanceof RegressionConfig ? KIND_REGRESSION
+                : KIND_SENSITIVITY_CHECK));
     }
 
     /** Parses and checks a configuration of any kind (the key {@code kind}, default {@value #KIND_MECHANISMS}). */
@@ -121,16 +125,16 @@ public final class ConfigReader {
         if (kind.equals(KIND_SENSITIVITY_CHECK)) {
             return SensitivityCheckReader.read(root, document, file);
         }
+        if (kind.equals(KIND_REGRESSION)) {
+            return RegressionReader.read(root, document, file);
+        }
         root.requireKeys(TOP_LEVEL_KEYS, "the configuration");
 
         String name = name(root);
         String reproduces = root.has("reproduces") ? root.field("reproduces").scalar("reproduces") : null;
         long seed = root.field("seed").longValue("the master seed");
-        int replicates = root.field("replicates").intValue("replicates", 1);
-        Limits.require("replicates", "replicates", replicates, Limits.MAX_REPLICATES, "the summary's standard "
-                + "errors need far fewer");
-        int threads = root.has("threads") ? root.field("threads").intValue("threads", 0) : 0;
-        Limits.require("threads", "threads", threads, Limits.MAX_THREADS, "use 0 for one per core");
+        int replicates = replicates(root);
+        int threads = threads(root);
         String geometry = root.field("geometry").scalar("the geometry specification (e.g. sphere:d=2)");
         boolean nonPrivate = root.has("non-private") && root.field("non-private").bool("non-private");
         DataConfig data = data(root.field("data"), nonPrivate);
@@ -189,6 +193,21 @@ public final class ConfigReader {
                 requireNoNulls(node.get(i), path + "[" + i + "]");
             }
         }
+    }
+
+    /** The checked {@code replicates} (at least 1, at most {@link Limits#MAX_REPLICATES}). */
+    static int replicates(ConfigNode root) {
+        int replicates = root.field("replicates").intValue("replicates", 1);
+        Limits.require("replicates", "replicates", replicates, Limits.MAX_REPLICATES, "the summary's standard "
+                + "errors need far fewer");
+        return replicates;
+    }
+
+    /** The checked {@code threads}, 0 (one per core) when absent. */
+    static int threads(ConfigNode root) {
+        int threads = root.has("threads") ? root.field("threads").intValue("threads", 0) : 0;
+        Limits.require("threads", "threads", threads, Limits.MAX_THREADS, "use 0 for one per core");
+        return threads;
     }
 
     /** The checked {@code name}, which becomes the output folder. */

@@ -3,12 +3,12 @@ package dev.manifolddp.experiments.output;
 import java.util.List;
 
 /** CSV formatting shared by the output files: RFC 4180 quoting, shortest round-trip numbers, empty for undefined. */
-final class Csv {
+public final class Csv {
 
     private Csv() {
     }
 
-    static String field(String text) {
+    public static String field(String text) {
         if (text.contains(",") || text.contains("\"") || text.contains("\n") || text.contains("\r")) {
             return '"' + text.replace("\"", "\"\"") + '"';
         }
@@ -16,11 +16,11 @@ final class Csv {
     }
 
     /** {@link Double#toString(double)} (shortest text that reads back to the same double); empty for NaN. */
-    static String number(double value) {
+    public static String number(double value) {
         return Double.isNaN(value) ? "" : Double.toString(value);
     }
 
-    static String line(List<String> fields) {
+    public static String line(List<String> fields) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < fields.size(); i++) {
             if (i > 0) {

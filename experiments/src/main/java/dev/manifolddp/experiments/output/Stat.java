@@ -41,7 +41,7 @@ public record Stat(long count, double mean, double standardError, double standar
     }
 
     /** Mean, standard error, standard deviation and median of the defined (non-NaN) values, summed in index order. */
-    static Stat of(double[] values) {
+    public static Stat of(double[] values) {
         double[] defined = Arrays.stream(values).filter(v -> !Double.isNaN(v)).toArray();
         long count = defined.length;
         if (count == 0) {

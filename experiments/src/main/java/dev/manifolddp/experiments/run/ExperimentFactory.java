@@ -30,7 +30,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -188,7 +187,7 @@ public final class ExperimentFactory {
     }
 
     private Geometry geometry(String spec) {
-        return wrap("geometry", () -> components.geometries().parse(spec));
+        return ConfigException.at("geometry", () -> components.geometries().parse(spec));
     }
 
     private DataSource generatorSource(Geometry geometry, Map<String, String> values, Map<String, DataSource> cache) {
@@ -203,19 +202,19 @@ public final class ExperimentFactory {
                 allowed);
         Map<String, String> parameters = Placeholders.fill(data.parameters(), values, "data");
         return cache.computeIfAbsent(geometry.spec() + "|" + provider.name() + "|" + parameters,
-                key -> wrap("data", () -> new GeneratorSource(provider.create(geometry, parameters),
+                key -> ConfigException.at("data", () -> new GeneratorSource(provider.create(geometry, parameters),
                         String.format("%s %s on %s", provider.name(), parameters, geometry.spec()))));
     }
 
     private DataSource fileSource(Geometry geometry, List<String> notes, int[] clipped) {
         DataConfig data = config.data();
         Path file = config.baseDirectory().resolve(data.file());
-        PointFile.Points points = wrap("data.file", () -> PointFile.read(file, geometry));
-        double[] center = wrap("data.center", () -> PointFile.center(data.center(), geometry, "the ball centre"));
+        PointFile.Points points = ConfigException.at("data.file", () -> PointFile.read(file, geometry));
+        double[] center = ConfigException.at("data.center", () -> PointFile.center(data.center(), geometry, "the ball centre"));
         double[][] rows = points.points();
         String radius = "measured from the data (non-private)";
         if (data.radius() != null) {
-            BallClip.Result result = wrap("data.file", () -> BallClip.apply(geometry, center, data.radius(), points,
+            BallClip.Result result = ConfigException.at("data.file", () -> BallClip.apply(geometry, center, data.radius(), points,
                     data.clip(), "set 'clip: true' under data to move them onto the ball's boundary"));
             rows = result.points();
             clipped[0] += result.moved();
@@ -241,7 +240,7 @@ public final class ExperimentFactory {
         }
         checkParameters("estimator '" + name + "'", provider.parameters(), parameters, "estimator.params",
                 names(provider.parameters()));
-        return wrap("estimator.params", () -> provider.create(parameters));
+        return ConfigException.at("estimator.params", () -> provider.create(parameters));
     }
 
     private Mechanism mechanism(MechanismConfig entry, Map<String, String> parameters) {
@@ -254,7 +253,7 @@ public final class ExperimentFactory {
         checkParameters("mechanism '" + entry.name() + "'", provider.parameters(), parameters,
                 entry.path() + ".params", names(provider.parameters()));
         checkWorkLimits(entry, parameters);
-        return wrap(entry.path() + ".params", () -> provider.create(parameters));
+        return ConfigException.at(entry.path() + ".params", () -> provider.create(parameters));
     }
 
     /**
@@ -339,16 +338,6 @@ public final class ExperimentFactory {
                 throw new ConfigException(path, String.format("%s needs the parameter '%s' (%s)", owner, spec.name(),
                         spec.description()));
             }
-        }
-    }
-
-    private static <T> T wrap(String path, Supplier<T> action) {
-        try {
-            return action.get();
-        } catch (ConfigException e) {
-            throw e;
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new ConfigException(path, String.valueOf(e.getMessage()).replace('\n', ' '), e);
         }
     }
 }

@@ -1,0 +1,195 @@
+package dev.manifolddp.experiments.config;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Reads the keys of a {@value ConfigReader#KIND_REGRESSION} configuration ({@link RegressionConfig}) with the rules of
+ * the main schema: unknown keys are errors at their path listing the allowed keys, every value is checked for its
+ * type and range. Whether the domain suits the geometry is checked when the experiment is built, without drawing.
+ */
+final class RegressionReader {
+
+    static final List<String> DOMAIN_KEYS = List.of("center", "data-radius", "footpoint-radius", "max-speed",
+            "covariate-range", "tau");
+    static final List<String> TRUTH_KEYS = List.of("footpoint", "shooting-vector");
+    static final List<String> SWEEP_KEYS = List.of("n", "noise", "epsilon", "split");
+    static final List<String> SPLIT_KEYS = List.of("total", "footpoint");
+    static final List<String> METHOD_KEYS = List.of("label", "method", "sigma-rule");
+    static final List<String> MCMC_KEYS = List.of("burn-in", "thin", "step");
+    static final List<String> METHODS = List.of("joint", "paper");
+    static final List<String> SIGMA_RULES = List.of("proven", "paper");
+
+    /** Defaults of {@code mcmc}: the settings under which docs/private-regression.md measured good mixing. */
+    static final RegressionConfig.Mcmc DEFAULT_MCMC = new RegressionConfig.Mcmc(4_000, 100, 3);
+
+    private RegressionReader() {
+    }
+
+    static RegressionConfig read(ConfigNode root, JsonNode document, Path file) {
+        root.requireKeys(RegressionConfig.KEYS, "a regression configuration");
+        String name = ConfigReader.name(root);
+        String reproduces = root.has("reproduces") ? root.field("reproduces").scalar("reproduces") : null;
+        long seed = root.field("seed").longValue("the master seed");
+        int replicates = ConfigReader.replicates(root);
+        int threads = ConfigReader.threads(root);
+        String geometry = root.field("geometry").scalar("the geometry specification (e.g. sphere:d=2)");
+        RegressionConfig.Domain domain = domain(root.field("domain"));
+        ConfigNode truthNode = root.field("truth").require("the generating geodesic { footpoint, shooting-vector }");
+        truthNode.requireKeys(TRUTH_KEYS, "truth");
+        RegressionConfig.Truth truth = new RegressionConfig.Truth(
+                truthNode.field("footpoint").text("the true footpoint (a point of the geometry)"),
+                truthNode.field("shooting-vector").text("the true shooting vector (a tangent vector at the footpoint)"));
+        ConfigNode sweep = root.field("sweep").require("the sweep { n, noise, epsilon, split }");
+        sweep.requireKeys(SWEEP_KEYS, "sweep");
+        List<Integer> ns = list(sweep.field("n"), "a sample size n", node -> {
+            int n = node.intValue("a sample size n", 2);
+            Limits.require(node.path(), "a sample size n", n, 1_000_000, "use fewer records");
+            return n;
+        });
+        List<Double> noises = list(sweep.field("noise"), "a noise variance delta", node -> {
+            double delta = node.number("a noise variance delta");
+            if (!(delta >= 0)) {
+                throw new ConfigException(node.path(), "a noise variance must be >= 0. Provided value: " + delta);
+            }
+            return delta;
+        });
+        List<Double> epsilons = sweep.has("epsilon") ? list(sweep.field("epsilon"), "a total epsilon",
+                RegressionReader::positive) : List.of();
+        RegressionConfig.Split split = sweep.has("split") ? split(sweep.field("split")) : null;
+        if (epsilons.isEmpty() && split == null) {
+            throw new ConfigException("sweep.epsilon", "give the totals of the equal panel (sweep.epsilon) or an "
+                    + "unequal panel (sweep.split), or both");
+        }
+        List<RegressionConfig.Method> methods = methods(root.field("methods"));
+        boolean anyPaper = methods.stream().anyMatch(m -> m.method().equals("paper"));
+        if (split != null && !anyPaper) {
+            throw new ConfigException("sweep.split", "the unequal panel splits the budget between footpoint and "
+                    + "shooting vector, which only method paper does; add a method paper or remove sweep.split");
+        }
+        if (epsilons.isEmpty() && methods.stream().anyMatch(m -> m.method().equals("joint"))) {
+            throw new ConfigException("sweep.epsilon", "method joint spends one total budget and runs on the equal "
+                    + "panel only; give sweep.epsilon or remove the joint methods");
+        }
+        RegressionConfig.Mcmc mcmc = root.has("mcmc") ? mcmc(root.field("mcmc")) : DEFAULT_MCMC;
+        List<String> deviations = root.has("deviations") ? root.field("deviations").texts("deviations") : List.of();
+        return new RegressionConfig(name, reproduces, seed, replicates, threads, geometry, domain, truth, ns, noises,
+                epsilons, split, methods, mcmc, deviations, file, document);
+    }
+
+    private static RegressionConfig.Domain domain(ConfigNode node) {
+        node.require("the public domain { center, data-radius, footpoint-radius, max-speed, covariate-range }");
+        node.requireKeys(DOMAIN_KEYS, "domain");
+        String center = node.field("center").text("the domain centre m0 (a point of the geometry, e.g. [0, 0, 1])");
+        double r = positive(node.field("data-radius"));
+        double rp = positive(node.field("footpoint-radius"));
+        double v = positive(node.field("max-speed"));
+        ConfigNode range = node.field("covariate-range").require("the public covariate range [low, high]");
+        List<ConfigNode> ends = range.elements("the public covariate range [low, high]");
+        if (ends.size() != 2) {
+            throw new ConfigException(range.path(), "the covariate range is two numbers [low, high]. Provided value: "
+                    + ends.size() + " entries");
+        }
+        double low = ends.get(0).number("the covariate range's low end");
+        double high = ends.get(1).number("the covariate range's high end");
+        if (!(low < high)) {
+            throw new ConfigException(range.path(), String.format("the covariate range needs low < high. Provided "
+                    + "value: [%s, %s]", low, high));
+        }
+        double tau = node.has("tau") ? positive(node.field("tau")) : Double.NaN;
+        return new RegressionConfig.Domain(center, r, rp, v, low, high, tau);
+    }
+
+    private static RegressionConfig.Split split(ConfigNode node) {
+        node.requireKeys(SPLIT_KEYS, "sweep.split");
+        double total = positive(node.field("total"));
+        List<Double> footpoints = list(node.field("footpoint"), "a footpoint budget epsilon_p", element -> {
+            double value = positive(element);
+            if (!(value < total)) {
+                throw new ConfigException(element.path(), String.format("a footpoint budget must lie strictly "
+                        + "below the total %s (the shooting vector spends the rest). Provided value: %s", total,
+                        value));
+            }
+            return value;
+        });
+        return new RegressionConfig.Split(total, footpoints);
+    }
+
+    private static List<RegressionConfig.Method> methods(ConfigNode node) {
+        List<ConfigNode> elements = node.require("the methods list").elements("methods");
+        if (elements.isEmpty()) {
+            throw new ConfigException(node.path(), "list at least one method");
+        }
+        List<RegressionConfig.Method> methods = new ArrayList<>();
+        Set<String> labels = new HashSet<>();
+        for (ConfigNode element : elements) {
+            element.requireObject("a method { label, method, sigma-rule }");
+            element.requireKeys(METHOD_KEYS, "a method");
+            String method = oneOf(element.field("method"), "the method", METHODS);
+            String rule = element.has("sigma-rule") ? oneOf(element.field("sigma-rule"), "the sigma rule",
+                    SIGMA_RULES) : "proven";
+            String label = element.has("label") ? element.field("label").scalar("the label")
+                    : method + "/" + rule;
+            if (!labels.add(label)) {
+                throw new ConfigException(element.path() + ".label", "the label " + label + " is used twice; give "
+                        + "each method its own label");
+            }
+            methods.add(new RegressionConfig.Method(label, method, rule));
+        }
+        return methods;
+    }
+
+    private static RegressionConfig.Mcmc mcmc(ConfigNode node) {
+        node.requireKeys(MCMC_KEYS, "mcmc");
+        long burnIn = node.has("burn-in") ? node.field("burn-in").longValue("burn-in") : DEFAULT_MCMC.burnIn();
+        if (burnIn < 0) {
+            throw new ConfigException("mcmc.burn-in", "burn-in must be >= 0. Provided value: " + burnIn);
+        }
+        Limits.require("mcmc.burn-in", "burn-in", burnIn, Limits.MECHANISM_PARAMETERS.get("burn-in"),
+                "use a shorter chain");
+        int thin = node.has("thin") ? node.field("thin").intValue("thin", 1) : DEFAULT_MCMC.thin();
+        Limits.require("mcmc.thin", "thin", thin, Limits.MECHANISM_PARAMETERS.get("thin"), "use a shorter segment");
+        double step = node.has("step") ? positive(node.field("step")) : DEFAULT_MCMC.step();
+        return new RegressionConfig.Mcmc(burnIn, thin, step);
+    }
+
+    private static String oneOf(ConfigNode node, String what, List<String> allowed) {
+        String value = node.scalar(what);
+        if (!allowed.contains(value)) {
+            throw new ConfigException(node.path(), String.format("%s must be one of %s. Provided value: %s", what,
+                    String.join(", ", allowed), value));
+        }
+        return value;
+    }
+
+    private static double positive(ConfigNode node) {
+        double value = node.number(node.path());
+        if (!(value > 0)) {
+            throw new ConfigException(node.path(), "must be > 0. Provided value: " + value);
+        }
+        return value;
+    }
+
+    /** A non-empty list without repeats (a single value counts as a list of one). */
+    private static <T> List<T> list(ConfigNode node, String what, Function<ConfigNode, T> read) {
+        node.require(what + " list");
+        List<ConfigNode> elements = node.isArray() ? node.elements(what) : List.of(node);
+        if (elements.isEmpty()) {
+            throw new ConfigException(node.path(), "list at least one value (" + what + ")");
+        }
+        List<T> values = new ArrayList<>();
+        for (ConfigNode element : elements) {
+            T value = read.apply(element);
+            if (values.contains(value)) {
+                throw new ConfigException(element.path(), "the value " + value + " is listed twice");
+            }
+            values.add(value);
+        }
+        return values;
+    }
+}

@@ -1,0 +1,142 @@
+package dev.manifolddp.experiments.regression;
+
+import com.google.inject.Inject;
+import dev.manifolddp.estimators.RegressionSensitivity;
+import dev.manifolddp.experiments.config.ConfigException;
+import dev.manifolddp.experiments.config.Limits;
+import dev.manifolddp.experiments.config.RegressionConfig;
+import dev.manifolddp.experiments.data.PointFile;
+import dev.manifolddp.experiments.plugins.Components;
+import dev.manifolddp.experiments.run.RunOptions;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.mechanisms.SigmaRule;
+import dev.manifolddp.mechanisms.regression.PrivateGeodesicRegression;
+import dev.manifolddp.mechanisms.regression.RegressionMethod;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Builds a {@link RegressionExperiment} from the bound configuration and the discovered geometries, checking what
+ * the reader cannot, without drawing: the geometry exists and has the capabilities the mechanism needs, the centre and
+ * the true footpoint are points, the true shooting vector is tangent there, and every cell's mechanism accepts the
+ * public domain (radius limit, injectivity radius, focal distance, a public tau at least {@code V + Rp + r}).
+ */
+public final class RegressionExperimentFactory {
+
+    private final Components components;
+    private final RegressionConfig config;
+    private final RunOptions options;
+
+    @Inject
+    public RegressionExperimentFactory(Components components, RegressionConfig config, RunOptions options) {
+        this.components = components;
+        this.config = config;
+        this.options = options;
+    }
+
+    /** Checks everything; draws nothing. */
+    public RegressionExperiment build() {
+        Geometry geometry = ConfigException.at("geometry", () -> components.geometries().parse(config.geometry()));
+        RegressionConfig.Domain domain = config.domain();
+        double[] center = ConfigException.at("domain.center", () -> PointFile.center(domain.center(), geometry,
+                "the domain centre m0"));
+        double[] footpoint = ConfigException.at("truth.footpoint", () -> PointFile.center(config.truth().footpoint(), geometry,
+                "the true footpoint"));
+        double[] velocity = vector(geometry, footpoint);
+        int replicates = options.scaledReplicates(config.replicates());
+        List<RegressionCell> cells = new ArrayList<>();
+        int dataIndex = 0;
+        for (int n : config.ns()) {
+            for (double noise : config.noises()) {
+                for (double epsilon : config.epsilons()) {
+                    for (int m = 0; m < config.methods().size(); m++) {
+                        boolean paper = config.methods().get(m).method().equals("paper");
+                        cells.add(cell(geometry, center, cells.size(), dataIndex, n, noise, RegressionCell.EQUAL,
+                                epsilon, paper ? epsilon / 2 : Double.NaN, m));
+                    }
+                }
+                if (config.split() != null) {
+                    for (double epsilonP : config.split().footpoints()) {
+                        for (int m = 0; m < config.methods().size(); m++) {
+                            if (config.methods().get(m).method().equals("paper")) {
+                                cells.add(cell(geometry, center, cells.size(), dataIndex, n, noise,
+                                        RegressionCell.UNEQUAL, config.split().total(), epsilonP, m));
+                            }
+                        }
+                    }
+                }
+                dataIndex++;
+            }
+        }
+        double tau = cells.get(0).mechanism().tau();
+        Limits.releases(cells.size(), replicates, 1, options.scale() == 1 ? "replicates" : "--scale");
+        int threads = options.threads() != null ? options.threads() : config.threads();
+        if (threads == 0) {
+            threads = Runtime.getRuntime().availableProcessors();
+        }
+        SyntheticGeodesicData data = new SyntheticGeodesicData(geometry, center, domain.dataRadius(), domain.low(),
+                domain.high(), footpoint, velocity);
+        return new RegressionExperiment(config, geometry, data, tau, cells, dataIndex, replicates, threads, options);
+    }
+
+    private RegressionCell cell(Geometry geometry, double[] center, int index, int dataIndex, int n, double noise,
+            String panel, double epsilon, double epsilonP, int m) {
+        RegressionConfig.Method method = config.methods().get(m);
+        RegressionConfig.Domain domain = config.domain();
+        boolean paper = method.method().equals("paper");
+        // the reader has checked the method itself; what the mechanism can refuse here is the public domain
+        PrivateGeodesicRegression mechanism = ConfigException.at("domain", () -> {
+            PrivateGeodesicRegression.Builder builder = PrivateGeodesicRegression.builder().geometry(geometry)
+                    .domain(center, domain.dataRadius(), domain.footpointRadius(), domain.maxSpeed())
+                    .covariateRange(domain.low(), domain.high())
+                    .method(RegressionMethod.parse(method.method()))
+                    .sigmaRule(method.sigmaRule().equals("paper") ? SigmaRule.PAPER : SigmaRule.PROVEN)
+                    .burnIn(config.mcmc().burnIn()).thin(config.mcmc().thin()).step(config.mcmc().step());
+            if (!Double.isNaN(domain.tau())) {
+                builder.tau(domain.tau());
+            }
+            if (paper) {
+                builder.footpointShare(epsilonP / epsilon);
+            }
+            return builder.build();
+        });
+        double tau = mechanism.tau();
+        double deltaP = RegressionSensitivity.footpoint(geometry, tau, domain.dataRadius(), n);
+        double deltaV = RegressionSensitivity.shootingVector(geometry, tau, domain.dataRadius(), n);
+        double factor = method.sigmaRule().equals("paper") ? 1 : 2;
+        double sigma = paper ? factor * deltaP / epsilonP : factor * Math.hypot(deltaP, deltaV) / epsilon;
+        double sigmaV = paper ? factor * deltaV / (epsilon - epsilonP) : Double.NaN;
+        return new RegressionCell(index, dataIndex, n, noise, panel, epsilon, epsilonP, m, method.label(), mechanism,
+                deltaP, deltaV, sigma, sigmaV);
+    }
+
+    private double[] vector(Geometry geometry, double[] footpoint) {
+        String path = "truth.shooting-vector";
+        String[] parts = config.truth().shootingVector().split(",");
+        int length = geometry.layout().length();
+        if (parts.length != length) {
+            throw new ConfigException(path, String.format("the shooting vector has %d coordinates in the ambient "
+                    + "layout of %s; write %d numbers. Provided value: %s", length, geometry.spec(), length,
+                    config.truth().shootingVector()));
+        }
+        double[] v = new double[length];
+        for (int j = 0; j < length; j++) {
+            try {
+                v[j] = Double.parseDouble(parts[j].trim());
+            } catch (NumberFormatException e) {
+                throw new ConfigException(path, "every coordinate must be a number. Provided value: " + parts[j]);
+            }
+            if (!Double.isFinite(v[j])) {
+                throw new ConfigException(path, "every coordinate must be finite. Provided value: " + parts[j]);
+            }
+        }
+        Optional<String> violation = geometry.tangentViolation(footpoint, v, 1e-8);
+        if (violation.isPresent()) {
+            throw new ConfigException(path, String.format("the shooting vector must be tangent at the true "
+                    + "footpoint (%s); project it onto the tangent space. Provided value: %s", violation.get(),
+                    config.truth().shootingVector()));
+        }
+        return v;
+    }
+}

@@ -1,0 +1,113 @@
+package dev.manifolddp.experiments.regression;
+
+import dev.manifolddp.estimators.GeodesicRegression;
+import dev.manifolddp.estimators.GeodesicRegressionResult;
+import dev.manifolddp.experiments.run.Progress;
+import dev.manifolddp.mechanisms.PrivacyBudget;
+import dev.manifolddp.mechanisms.Release;
+import dev.manifolddp.mechanisms.regression.RegressionEstimate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Runs every (cell, replicate) of a {@link RegressionExperiment} on a fixed pool of threads. Each task draws its
+ * dataset and its release from its own seeded streams and writes into its own slot, so the results do not depend on
+ * the thread count or the order tasks finish in.
+ */
+public final class RegressionRunner {
+
+    private RegressionRunner() {
+    }
+
+    /**
+     * One release's outcome.
+     *
+     * @param mse           the released geodesic's mean squared error on its dataset
+     * @param nonPrivateMse the non-private fit's (Fletcher 2011, from the public start (m0, 0)) on the same dataset
+     * @param clipped       responses pulled back onto the data ball
+     * @param guarantee     the release's guarantee label
+     * @param acceptance    the chain's acceptance rate
+     * @param wallSeconds   the task's wall time
+     */
+    public record Replicate(double mse, double nonPrivateMse, int clipped, String guarantee, double acceptance,
+            double wallSeconds) {
+    }
+
+    /**
+     * The outcome: {@code replicates.get(c)[r]} is replicate r of cell c.
+     *
+     * @param experiment  what was run
+     * @param replicates  the outcomes per cell
+     * @param wallSeconds the run's wall time
+     */
+    public record Result(RegressionExperiment experiment, List<Replicate[]> replicates, double wallSeconds) {
+    }
+
+    /** Runs everything; a failing release fails the run with its cell and replicate named. */
+    public static Result run(RegressionExperiment experiment, Progress progress) {
+        long start = System.nanoTime();
+        List<Replicate[]> results = new ArrayList<>();
+        for (int c = 0; c < experiment.cells().size(); c++) {
+            results.add(new Replicate[experiment.replicates()]);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(experiment.threads(), task -> {
+            Thread thread = new Thread(task, "mdp-regression");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try (progress) {
+            List<Future<?>> futures = new ArrayList<>();
+            for (RegressionCell cell : experiment.cells()) {
+                for (int r = 0; r < experiment.replicates(); r++) {
+                    int replicate = r;
+                    futures.add(pool.submit(() -> {
+                        results.get(cell.index())[replicate] = replicate(experiment, cell, replicate);
+                        progress.step();
+                    }));
+                }
+            }
+            for (Future<?> future : futures) {
+                future.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the run was interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
+        } finally {
+            pool.shutdownNow();
+        }
+        return new Result(experiment, results, (System.nanoTime() - start) / 1e9);
+    }
+
+    private static Replicate replicate(RegressionExperiment experiment, RegressionCell cell, int replicate) {
+        long start = System.nanoTime();
+        try {
+            SyntheticGeodesicData generator = experiment.data();
+            SyntheticGeodesicData.Dataset data = generator.draw(cell.n(), cell.noise(),
+                    experiment.dataStream(cell, replicate));
+            GeodesicRegressionResult fit = GeodesicRegression.builder().geometry(experiment.geometry())
+                    .covariateRange(generator.low(), generator.high())
+                    .start(generator.center(), new double[generator.center().length]).build()
+                    .fit(data.covariates(), data.responses());
+            double nonPrivate = SyntheticGeodesicData.meanSquaredError(experiment.geometry(), fit.footpoint(),
+                    fit.shootingVector(), data);
+            Release<RegressionEstimate> release = cell.mechanism().release(data.covariates(), data.responses(),
+                    PrivacyBudget.pure(cell.epsilon()), experiment.releaseStream(cell, replicate));
+            RegressionEstimate estimate = release.value();
+            double mse = SyntheticGeodesicData.meanSquaredError(experiment.geometry(), estimate.footpoint(),
+                    estimate.shootingVector(), data);
+            return new Replicate(mse, nonPrivate, data.clipped(), release.guarantee().label(),
+                    release.sampler().acceptanceRate(), (System.nanoTime() - start) / 1e9);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(String.format("cell %d (%s, n = %d, noise %s, epsilon %s), replicate %d "
+                    + "failed: %s", cell.index(), cell.label(), cell.n(), cell.noise(), cell.epsilon(), replicate,
+                    e.getMessage()), e);
+        }
+    }
+}
