@@ -40,8 +40,9 @@ final class RegressionOptions {
     String maxSpeed;
 
     @Option(names = "--method", paramLabel = "M", defaultValue = "joint",
-            description = "Regression: joint (default; one KNG on the tangent bundle, proven target) or paper (the "
-                    + "two-step release of Kulkarni and Soto, unproven).")
+            description = "Regression: joint (default; one KNG on the tangent bundle, proven target), "
+                    + "public-vector (two steps, the first with a public vector 0; proven) or paper (the two-step "
+                    + "release of Kulkarni and Soto, unproven).")
     String method;
 
     /** True when any regression flag was given (they need --estimator geodesic-regression). */

@@ -172,7 +172,7 @@ final class RegressionRelease {
         if (options.tau != null) {
             builder.tau(NumericFlag.positive("--tau", options.tau, "the public residual bound"));
         }
-        if (parts.length == 3 && method == RegressionMethod.PAPER) {
+        if (parts.length == 3 && method != RegressionMethod.JOINT) {
             builder.footpointShare(parts[1].epsilon() / parts[0].epsilon());
         }
         Map<String, String> p = command.params;

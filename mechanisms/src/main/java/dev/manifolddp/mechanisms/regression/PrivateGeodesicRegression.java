@@ -189,9 +189,15 @@ public final class PrivateGeodesicRegression {
         if (!publicTau) {
             release.dataDerived("tau");
         }
-        double[] state = method == RegressionMethod.JOINT
-                ? releaseJoint(field, delta, factor, budget.epsilon(), random, release)
-                : releasePaper(field, fit, deltaP, deltaV, factor, budget.epsilon(), random, release);
+        double[] state = switch (method) {
+            case JOINT -> releaseJoint(field, delta, factor, budget.epsilon(), random, release);
+            case PAPER -> releaseTwoStep(field, paperVector(fit), deltaP, deltaV, factor, budget.epsilon(), random,
+                    release);
+            case PUBLIC_VECTOR -> releaseTwoStep(field, (p, out) -> {
+                java.util.Arrays.fill(out, 0); // the public first-step vector v0 = 0
+                return true;
+            }, deltaP, deltaV, factor, budget.epsilon(), random, release);
+        };
         release.sigmaRule(sigmaRule)
                 .warning("the noise is computed in floating point (a Markov chain of exponential-map moves and "
                         + "parallel transports): its low-order bits are not protected against floating-point attacks "
@@ -222,11 +228,35 @@ public final class PrivateGeodesicRegression {
         return run.state;
     }
 
+    /** The vector a two-step release holds at a candidate footpoint in its first step; false: outside its domain. */
+    @FunctionalInterface
+    private interface HeldVector {
+        boolean write(double[] p, double[] out);
+    }
+
     /**
-     * Kulkarni and Soto's two steps (unproven): the footpoint with the fit's vector transported to each candidate,
-     * then the vector at the released footpoint.
+     * Kulkarni and Soto's held vector (unproven): the non-private fit's shooting vector transported to each candidate
+     * along the minimising geodesic (none beyond the cut locus).
      */
-    private double[] releasePaper(GeodesicRegressionGradient field, GeodesicRegressionResult fit, double deltaP,
+    private HeldVector paperVector(GeodesicRegressionResult fit) {
+        double[] pHat = fit.scaledFootpoint();
+        double[] vHat = fit.scaledShootingVector();
+        ParallelTransport transport = geometry.capability(ParallelTransport.class).orElseThrow();
+        double reach = geometry.injectivityRadius() * (1 - GeometryChecks.CUT_LOCUS_MARGIN);
+        return (p, out) -> {
+            if (!(geometry.distance(pHat, p) < reach)) {
+                return false; // no unique geodesic to transport v_hat along
+            }
+            transport.transport(pHat, p, vHat, out);
+            return true;
+        };
+    }
+
+    /**
+     * Two steps: the footpoint with the {@code held} vector at each candidate, then the vector at the released
+     * footpoint; budgets {@code epsilon_p + epsilon_v}.
+     */
+    private double[] releaseTwoStep(GeodesicRegressionGradient field, HeldVector held, double deltaP,
             double deltaV, double factor, double epsilon, UniformRandomProvider random,
             Release.Builder<RegressionEstimate> release) {
         double epsilonP = footpointShare * epsilon;
@@ -247,18 +277,13 @@ public final class PrivateGeodesicRegression {
                     + "value: sigma_v = %s", NAME, sigmaV, sigmaV));
         }
         int length = geometry.layout().length();
-        double[] pHat = fit.scaledFootpoint();
-        double[] vHat = fit.scaledShootingVector();
-        ParallelTransport transport = geometry.capability(ParallelTransport.class).orElseThrow();
-        double reach = geometry.injectivityRadius() * (1 - GeometryChecks.CUT_LOCUS_MARGIN);
         double[] carried = new double[length];
         double[] gradP = new double[length];
         double[] gradV = new double[length];
         TangentBundleDensity footpointTarget = (p, ignored) -> {
-            if (!(geometry.distance(pHat, p) < reach)) {
-                return Double.NEGATIVE_INFINITY; // no unique geodesic to transport v_hat along
+            if (!held.write(p, carried)) {
+                return Double.NEGATIVE_INFINITY;
             }
-            transport.transport(pHat, p, vHat, carried);
             field.gradient(p, carried, gradP, null);
             return -geometry.norm(p, gradP) / sigmaP;
         };

@@ -16,7 +16,14 @@ public enum RegressionMethod {
      * then the vector at the released footpoint, budgets {@code epsilon_p + epsilon_v}. Unproven: one record changes
      * the transported vector field, so {@code Delta_p} does not bound the first step (docs/private-regression.md §1).
      */
-    PAPER("paper");
+    PAPER("paper"),
+    /**
+     * Two steps with a public first-step vector (docs/private-regression.md §4): the footpoint with the shooting vector
+     * held at 0 (public), then the vector at the released footpoint; both steps are in Kulkarni and Soto's fixed-vector
+     * and fixed-footpoint settings, so the target is proven {@code (epsilon_p + epsilon_v)}-DP by sequential
+     * composition.
+     */
+    PUBLIC_VECTOR("public-vector");
 
     private final String configName;
 

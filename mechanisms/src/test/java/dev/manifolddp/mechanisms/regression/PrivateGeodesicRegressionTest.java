@@ -75,6 +75,17 @@ class PrivateGeodesicRegressionTest {
                 within(1e-14));
         assertThat(paper.diagnostics().values()).containsKeys("footpointAcceptanceRate",
                 "shootingVectorAcceptanceRate", "fitIterations");
+        // the public-vector method: the same two steps with the first-step vector held at 0 (public): proven target,
+        // so only the chain's approximation lowers the label; no non-private fit is computed
+        Release<RegressionEstimate> sequential = SphereRegressionData.builder().method(RegressionMethod.PUBLIC_VECTOR)
+                .footpointShare(0.25).build()
+                .release(data.covariates(), data.responses(), BUDGET, SphereRegressionData.rng(2, 2));
+        assertThat(sequential.guarantee()).isEqualTo(Guarantee.MCMC);
+        assertThat(sequential.warnings()).noneMatch(w -> w.contains("Delta_p does not bound"));
+        assertThat((double) sequential.parameters().get("sigmaFootpoint")).isCloseTo(2 * deltaP / 0.25,
+                within(1e-14));
+        assertThat(sequential.diagnostics().values()).containsKeys("footpointAcceptanceRate",
+                "shootingVectorAcceptanceRate").doesNotContainKey("fitIterations");
         assertThat(SPHERE.distance(M0, paper.value().scaledFootpoint())).isLessThanOrEqualTo(RP);
 
         Release<RegressionEstimate> paperSigma = SphereRegressionData.builder().sigmaRule(SigmaRule.PAPER).build()
