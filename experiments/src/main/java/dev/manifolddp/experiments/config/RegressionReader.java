@@ -146,7 +146,7 @@ final class RegressionReader {
         double low = ends.get(0).number("the covariate range's low end");
         double high = ends.get(1).number("the covariate range's high end");
         if (!(low < high) || !Double.isFinite(low) || !Double.isFinite(high)) {
-            throw new ConfigException(range.path(), String.format("the covariate range needs finite low < high. "
+            throw new ConfigException(range.path(), String.format("the covariate range needs low < high (both finite). "
                     + "Provided value: [%s, %s]", low, high));
         }
         return new double[] {low, high};
