@@ -6,8 +6,8 @@ import java.util.List;
 
 /**
  * A configuration of kind {@value ConfigReader#KIND_REGRESSION}: private geodesic regression on synthetic data
- * (Kulkarni and Soto, their sphere experiments), the joint and the paper's two-step release side by side. The
- * schema:
+ * (Kulkarni and Soto, their sphere experiments) or on a data file (their Kendall shape experiments), the joint and the
+ * paper's two-step release side by side. The schema for synthetic data:
  *
  * <pre>
  * kind: regression                       # required for this kind
@@ -38,6 +38,26 @@ import java.util.List;
  * deviations: ["text", ...]              # optional notes for summary.md
  * </pre>
  *
+ * <p>For a data file, {@code data} replaces {@code truth}, {@code sweep.n}, {@code sweep.noise},
+ * {@code domain.center} and {@code domain.covariate-range} (each replicate is a new release on the same records):
+ *
+ * <pre>
+ * data:
+ *   file: kendall2d_rats_age/rats.csv    # required; relative to the configuration's folder, else to a shared/data
+ *                                        #   folder beside it or beside any folder above it
+ *   covariate: age_days                  # required: the covariate column
+ *   covariate-range: [7, 150]            # required, public
+ *   id: shape_id                         # optional unique id column
+ *   subject: rat                         # optional: protect subjects (all their records), not single records
+ *   records-per-subject: 8               # required with subject: the public bound M; each record gets epsilon / M
+ *   columns: [x1, y1, ...]               # optional coordinate columns (default: the geometry's layout names)
+ *   template: [..] | data                # required ball centre m0: a PUBLIC point, or the data's Frechet mean,
+ *   non-private: true                    #   which needs non-private: true (every release is then not-private)
+ *   plot-covariates: [7, 30, 90, 150]    # optional covariate values of the shape panel (default 5 across the range)
+ *   closed-outline: true                 # optional: join the last landmark to the first in the shape panel
+ * sweep: { epsilon: [0.6, 2, 20] }       # the total budgets, per subject when a subject column is named
+ * </pre>
+ *
  * @param name           the name, also the output folder
  * @param reproduces     the paper figure it reproduces, or null
  * @param seed           the master seed
@@ -53,17 +73,18 @@ import java.util.List;
  * @param methods        the releases compared
  * @param mcmc           the Metropolis-Hastings settings
  * @param deviations     the author's notes on deviations from the paper's settings
+ * @param data           the data file, or null for synthetic data
  * @param file           the configuration file, or null
  * @param document       the parsed document, recorded in run.json
  */
 public record RegressionConfig(String name, String reproduces, long seed, int replicates, int threads,
         String geometry, Domain domain, Truth truth, List<Integer> ns, List<Double> noises, List<Double> epsilons,
-        Split split, List<Method> methods, Mcmc mcmc, List<String> deviations, Path file, JsonNode document)
+        Split split, List<Method> methods, Mcmc mcmc, List<String> deviations, Data data, Path file, JsonNode document)
         implements Configuration {
 
     /** The top-level keys of this kind, in schema order. */
     public static final List<String> KEYS = List.of("kind", "name", "reproduces", "seed", "replicates", "threads",
-            "geometry", "domain", "truth", "sweep", "methods", "mcmc", "deviations");
+            "geometry", "domain", "data", "truth", "sweep", "methods", "mcmc", "deviations");
 
     public RegressionConfig {
         ns = List.copyOf(ns);
@@ -73,10 +94,46 @@ public record RegressionConfig(String name, String reproduces, long seed, int re
         deviations = List.copyOf(deviations);
     }
 
+    /** Whether the records come from a file ({@link #data()}) rather than a generator. */
+    public boolean fileData() {
+        return data != null;
+    }
+
+    /**
+     * A data file's records and their roles.
+     *
+     * @param file              the file as written in the configuration
+     * @param resolved          the file found (see {@link RegressionDataFile})
+     * @param covariate         the covariate column
+     * @param id                the id column, or null
+     * @param subject           the subject column, or null (a record is the unit of privacy)
+     * @param recordsPerSubject the public bound M on a subject's records (1 without a subject column)
+     * @param columns           the coordinate columns, or empty for the geometry's layout names
+     * @param template          the public ball centre as comma-separated numbers, or null for the data's Frechet
+     *                          mean (only with {@code nonPrivate})
+     * @param nonPrivate        the run may read its template off the data; every release is labelled not-private
+     * @param plotCovariates    the covariate values of the shape panel
+     * @param closedOutline     the shape panel joins the last landmark to the first
+     */
+    public record Data(String file, Path resolved, String covariate, String id, String subject, int recordsPerSubject,
+            List<String> columns, String template, boolean nonPrivate, List<Double> plotCovariates,
+            boolean closedOutline) {
+        public Data {
+            columns = List.copyOf(columns);
+            plotCovariates = List.copyOf(plotCovariates);
+        }
+
+        /** The template is the data's Frechet mean (a non-private run). */
+        public boolean templateFromData() {
+            return template == null;
+        }
+    }
+
     /**
      * The public domain.
      *
-     * @param center          m0, comma-separated numbers in the geometry's layout
+     * @param center          m0, comma-separated numbers in the geometry's layout (null with file data: the
+     *                        template)
      * @param dataRadius      r
      * @param footpointRadius Rp
      * @param maxSpeed        V

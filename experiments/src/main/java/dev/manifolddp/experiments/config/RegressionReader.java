@@ -17,6 +17,14 @@ final class RegressionReader {
 
     static final List<String> DOMAIN_KEYS = List.of("center", "data-radius", "footpoint-radius", "max-speed",
             "covariate-range", "tau");
+    static final List<String> FILE_DOMAIN_KEYS = List.of("data-radius", "footpoint-radius", "max-speed", "tau");
+    static final List<String> DATA_KEYS = List.of("file", "covariate", "covariate-range", "id", "subject",
+            "records-per-subject", "columns", "template", "non-private", "plot-covariates", "closed-outline");
+    static final List<String> FILE_SWEEP_KEYS = List.of("epsilon", "split");
+    /** The {@code template} value that asks for the data's Frechet mean (non-private runs only). */
+    static final String TEMPLATE_FROM_DATA = "data";
+    /** Shape panels with more covariate values than this would not be legible. */
+    static final int MAX_PLOT_COVARIATES = 12;
     static final List<String> TRUTH_KEYS = List.of("footpoint", "shooting-vector");
     static final List<String> SWEEP_KEYS = List.of("n", "noise", "epsilon", "split");
     static final List<String> SPLIT_KEYS = List.of("total", "footpoint");
@@ -39,26 +47,41 @@ final class RegressionReader {
         int replicates = ConfigReader.replicates(root);
         int threads = ConfigReader.threads(root);
         String geometry = root.field("geometry").scalar("the geometry specification (e.g. sphere:d=2)");
-        RegressionConfig.Domain domain = domain(root.field("domain"));
-        ConfigNode truthNode = root.field("truth").require("the generating geodesic { footpoint, shooting-vector }");
-        truthNode.requireKeys(TRUTH_KEYS, "truth");
-        RegressionConfig.Truth truth = new RegressionConfig.Truth(
-                truthNode.field("footpoint").text("the true footpoint (a point of the geometry)"),
-                truthNode.field("shooting-vector").text("the true shooting vector (a tangent vector at the footpoint)"));
+        RegressionConfig.Data data = root.has("data") ? data(root.field("data"), file) : null;
+        RegressionConfig.Domain domain = data == null ? domain(root.field("domain"))
+                : fileDomain(root.field("domain"), data, root.field("data"));
+        RegressionConfig.Truth truth = null;
+        List<Integer> ns = List.of();
+        List<Double> noises = List.of();
         ConfigNode sweep = root.field("sweep").require("the sweep { n, noise, epsilon, split }");
-        sweep.requireKeys(SWEEP_KEYS, "sweep");
-        List<Integer> ns = list(sweep.field("n"), "a sample size n", node -> {
-            int n = node.intValue("a sample size n", 2);
-            Limits.require(node.path(), "a sample size n", n, 1_000_000, "use fewer records");
-            return n;
-        });
-        List<Double> noises = list(sweep.field("noise"), "a noise variance delta", node -> {
-            double delta = node.number("a noise variance delta");
-            if (!(delta >= 0)) {
-                throw new ConfigException(node.path(), "a noise variance must be >= 0. Provided value: " + delta);
+        if (data != null) {
+            if (root.has("truth")) {
+                throw new ConfigException("truth", "a regression on a data file has no generating geodesic; remove "
+                        + "'truth' (it belongs to synthetic data)");
             }
-            return delta;
-        });
+            sweep.requireKeys(FILE_SWEEP_KEYS, "sweep (on a data file: the records are fixed, so no n or noise)");
+        } else {
+            ConfigNode truthNode = root.field("truth").require("the generating geodesic { footpoint, "
+                    + "shooting-vector }, or a data section { file, covariate, ... }");
+            truthNode.requireKeys(TRUTH_KEYS, "truth");
+            truth = new RegressionConfig.Truth(
+                    truthNode.field("footpoint").text("the true footpoint (a point of the geometry)"),
+                    truthNode.field("shooting-vector").text("the true shooting vector (a tangent vector at the "
+                            + "footpoint)"));
+            sweep.requireKeys(SWEEP_KEYS, "sweep");
+            ns = list(sweep.field("n"), "a sample size n", node -> {
+                int n = node.intValue("a sample size n", 2);
+                Limits.require(node.path(), "a sample size n", n, 1_000_000, "use fewer records");
+                return n;
+            });
+            noises = list(sweep.field("noise"), "a noise variance delta", node -> {
+                double delta = node.number("a noise variance delta");
+                if (!(delta >= 0)) {
+                    throw new ConfigException(node.path(), "a noise variance must be >= 0. Provided value: " + delta);
+                }
+                return delta;
+            });
+        }
         List<Double> epsilons = sweep.has("epsilon") ? list(sweep.field("epsilon"), "a total epsilon",
                 RegressionReader::positive) : List.of();
         RegressionConfig.Split split = sweep.has("split") ? split(sweep.field("split")) : null;
@@ -79,7 +102,7 @@ final class RegressionReader {
         RegressionConfig.Mcmc mcmc = root.has("mcmc") ? mcmc(root.field("mcmc")) : DEFAULT_MCMC;
         List<String> deviations = root.has("deviations") ? root.field("deviations").texts("deviations") : List.of();
         return new RegressionConfig(name, reproduces, seed, replicates, threads, geometry, domain, truth, ns, noises,
-                epsilons, split, methods, mcmc, deviations, file, document);
+                epsilons, split, methods, mcmc, deviations, data, file, document);
     }
 
     private static RegressionConfig.Domain domain(ConfigNode node) {
@@ -89,7 +112,32 @@ final class RegressionReader {
         double r = positive(node.field("data-radius"));
         double rp = positive(node.field("footpoint-radius"));
         double v = positive(node.field("max-speed"));
-        ConfigNode range = node.field("covariate-range").require("the public covariate range [low, high]");
+        double[] range = range(node.field("covariate-range"));
+        double tau = node.has("tau") ? positive(node.field("tau")) : Double.NaN;
+        return new RegressionConfig.Domain(center, r, rp, v, range[0], range[1], tau);
+    }
+
+    /** The public domain of a data file: its centre is the template and its covariate range the data's. */
+    private static RegressionConfig.Domain fileDomain(ConfigNode node, RegressionConfig.Data data,
+            ConfigNode dataNode) {
+        node.require("the public domain { data-radius, footpoint-radius, max-speed }");
+        for (String moved : List.of("center", "covariate-range")) {
+            if (node.has(moved)) {
+                throw new ConfigException(node.field(moved).path(), "with a data file the ball centre is "
+                        + "data.template and the covariate range data.covariate-range; remove domain." + moved);
+            }
+        }
+        node.requireKeys(FILE_DOMAIN_KEYS, "domain (with a data file)");
+        double r = positive(node.field("data-radius"));
+        double rp = positive(node.field("footpoint-radius"));
+        double v = positive(node.field("max-speed"));
+        double[] range = range(dataNode.field("covariate-range"));
+        double tau = node.has("tau") ? positive(node.field("tau")) : Double.NaN;
+        return new RegressionConfig.Domain(data.template(), r, rp, v, range[0], range[1], tau);
+    }
+
+    private static double[] range(ConfigNode range) {
+        range.require("the public covariate range [low, high]");
         List<ConfigNode> ends = range.elements("the public covariate range [low, high]");
         if (ends.size() != 2) {
             throw new ConfigException(range.path(), "the covariate range is two numbers [low, high]. Provided value: "
@@ -97,12 +145,71 @@ final class RegressionReader {
         }
         double low = ends.get(0).number("the covariate range's low end");
         double high = ends.get(1).number("the covariate range's high end");
-        if (!(low < high)) {
-            throw new ConfigException(range.path(), String.format("the covariate range needs low < high. Provided "
-                    + "value: [%s, %s]", low, high));
+        if (!(low < high) || !Double.isFinite(low) || !Double.isFinite(high)) {
+            throw new ConfigException(range.path(), String.format("the covariate range needs low < high (both finite). "
+                    + "Provided value: [%s, %s]", low, high));
         }
-        double tau = node.has("tau") ? positive(node.field("tau")) : Double.NaN;
-        return new RegressionConfig.Domain(center, r, rp, v, low, high, tau);
+        return new double[] {low, high};
+    }
+
+    private static RegressionConfig.Data data(ConfigNode node, Path configurationFile) {
+        node.requireObject("the data file section { file, covariate, covariate-range, template, ... }");
+        node.requireKeys(DATA_KEYS, "data");
+        String file = node.field("file").require("the data file's path").scalar("the data file's path");
+        Path folder = configurationFile == null || configurationFile.toAbsolutePath().getParent() == null
+                ? Path.of("") : configurationFile.toAbsolutePath().getParent();
+        Path resolved = RegressionDataFile.find(node.field("file").path(), file, folder);
+        String covariate = node.field("covariate").require("the covariate column's name").scalar("the covariate");
+        double[] range = range(node.field("covariate-range"));
+        String id = node.has("id") ? node.field("id").scalar("the id column") : null;
+        String subject = node.has("subject") ? node.field("subject").scalar("the subject column") : null;
+        int perSubject = 1;
+        if (subject != null) {
+            ConfigNode bound = node.field("records-per-subject").require("the public bound M on a subject's records "
+                    + "(with subject, each record is released at epsilon / M)");
+            perSubject = bound.intValue("records-per-subject", 1);
+            Limits.require(bound.path(), "records-per-subject", perSubject, 10_000, "protect fewer records per "
+                    + "subject");
+        } else if (node.has("records-per-subject")) {
+            throw new ConfigException(node.field("records-per-subject").path(), "records-per-subject bounds the "
+                    + "records of one subject; name the subject column (data.subject) or remove it");
+        }
+        List<String> columns = node.has("columns") ? node.field("columns").texts("the coordinate columns") : List.of();
+        boolean nonPrivate = node.has("non-private") && node.field("non-private").bool("non-private");
+        ConfigNode templateNode = node.field("template").require("the ball centre m0: a PUBLIC point [..], or "
+                + "'data' (the data's Frechet mean) with non-private: true");
+        String template = templateNode.isArray() ? templateNode.text("the template") : templateNode.scalar(
+                "the template");
+        if (!templateNode.isArray()) {
+            if (!template.equals(TEMPLATE_FROM_DATA)) {
+                throw new ConfigException(templateNode.path(), "the template is a public point [..] in the "
+                        + "geometry's layout, or 'data'. Provided value: " + template);
+            }
+            if (!nonPrivate) {
+                throw new ConfigException(templateNode.path(), "a template computed from the data makes the release "
+                        + "depend on the data outside the mechanism; give a public template [..], or set "
+                        + "data.non-private: true (every release is then labelled not-private). Provided value: "
+                        + template);
+            }
+            template = null;
+        }
+        List<Double> plot = node.has("plot-covariates") ? list(node.field("plot-covariates"), "a covariate value",
+                element -> {
+                    double x = element.number("a covariate value of the shape panel");
+                    if (!(x >= range[0] && x <= range[1])) {
+                        throw new ConfigException(element.path(), String.format("a covariate value of the shape "
+                                + "panel lies in the covariate range [%s, %s]. Provided value: %s", range[0],
+                                range[1], x));
+                    }
+                    return x;
+                }) : List.of(range[0], range[0] + 0.25 * (range[1] - range[0]), 0.5 * (range[0] + range[1]),
+                        range[0] + 0.75 * (range[1] - range[0]), range[1]);
+        if (plot.size() > MAX_PLOT_COVARIATES) {
+            throw new ConfigException(node.field("plot-covariates").path(), "the shape panel shows at most "
+                    + MAX_PLOT_COVARIATES + " covariate values. Provided value: " + plot.size() + " values");
+        }
+        return new RegressionConfig.Data(file, resolved, covariate, id, subject, perSubject, columns, template,
+                nonPrivate, plot, node.has("closed-outline") && node.field("closed-outline").bool("closed-outline"));
     }
 
     private static RegressionConfig.Split split(ConfigNode node) {

@@ -18,7 +18,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * @param config      the configuration
  * @param geometry    the geometry
- * @param data        the data generator
+ * @param data        the data generator or the data file's records
  * @param tau         the public residual bound every cell uses
  * @param cells       the cells, in output order
  * @param dataSettings the number D of (n, noise) settings
@@ -26,11 +26,35 @@ import org.apache.commons.rng.UniformRandomProvider;
  * @param threads     worker threads
  * @param options     the run settings
  */
-public record RegressionExperiment(RegressionConfig config, Geometry geometry, SyntheticGeodesicData data,
+public record RegressionExperiment(RegressionConfig config, Geometry geometry, RegressionSource data,
         double tau, List<RegressionCell> cells, int dataSettings, int replicates, int threads, RunOptions options) {
 
     public RegressionExperiment {
         cells = List.copyOf(cells);
+    }
+
+    /**
+     * The public bound M on one subject's records: each record is released at {@code epsilon / M} so that a subject
+     * is protected at epsilon (group privacy, Dwork and Roth 2014, Thm 2.2); 1 when a record is the unit.
+     */
+    public int recordsPerSubject() {
+        return data instanceof FileRegressionData file ? file.recordsPerSubject() : 1;
+    }
+
+    /** Whether the release's unit of privacy is a subject (a data file with a subject column). */
+    public boolean subjectUnit() {
+        return config.fileData() && config.data().subject() != null;
+    }
+
+    /** The unit of privacy every release protects, in words. */
+    public String unitOfPrivacy() {
+        if (!subjectUnit()) {
+            return "one record (a (covariate, response) pair), replaced by any other pair of the public domain";
+        }
+        int m = recordsPerSubject();
+        return String.format(java.util.Locale.ROOT, "one subject (column %s, up to %d records): adjacent datasets "
+                + "differ in the records of one subject; each record is released at epsilon / %d (group privacy, "
+                + "Dwork and Roth 2014, Thm 2.2)", config.data().subject(), m, m);
     }
 
     /** The releases the run makes. */

@@ -38,50 +38,73 @@ public final class RegressionExperimentFactory {
     /** Checks everything; draws nothing. */
     public RegressionExperiment build() {
         Geometry geometry = ConfigException.at("geometry", () -> components.geometries().parse(config.geometry()));
+        if (config.fileData()) {
+            return buildOnFile(geometry);
+        }
         RegressionConfig.Domain domain = config.domain();
         double[] center = ConfigException.at("domain.center", () -> PointFile.center(domain.center(), geometry,
                 "the domain centre m0"));
-        double[] footpoint = ConfigException.at("truth.footpoint", () -> PointFile.center(config.truth().footpoint(), geometry,
-                "the true footpoint"));
+        double[] footpoint = ConfigException.at("truth.footpoint", () -> PointFile.center(config.truth().footpoint(),
+                geometry, "the true footpoint"));
         double[] velocity = vector(geometry, footpoint);
-        int replicates = options.scaledReplicates(config.replicates());
         List<RegressionCell> cells = new ArrayList<>();
         int dataIndex = 0;
         for (int n : config.ns()) {
             for (double noise : config.noises()) {
-                for (double epsilon : config.epsilons()) {
-                    for (int m = 0; m < config.methods().size(); m++) {
-                        boolean paper = config.methods().get(m).method().equals("paper");
-                        cells.add(cell(geometry, center, cells.size(), dataIndex, n, noise, RegressionCell.EQUAL,
-                                epsilon, paper ? epsilon / 2 : Double.NaN, m));
-                    }
-                }
-                if (config.split() != null) {
-                    for (double epsilonP : config.split().footpoints()) {
-                        for (int m = 0; m < config.methods().size(); m++) {
-                            if (config.methods().get(m).method().equals("paper")) {
-                                cells.add(cell(geometry, center, cells.size(), dataIndex, n, noise,
-                                        RegressionCell.UNEQUAL, config.split().total(), epsilonP, m));
-                            }
-                        }
-                    }
-                }
+                addCells(cells, geometry, center, dataIndex, n, noise, 1);
                 dataIndex++;
             }
         }
+        SyntheticGeodesicData data = new SyntheticGeodesicData(geometry, center, domain.dataRadius(), domain.low(),
+                domain.high(), footpoint, velocity);
+        return experiment(geometry, data, cells, dataIndex);
+    }
+
+    /** A data file's records: one dataset, every replicate a new release (noise 0: no synthetic noise is added). */
+    private RegressionExperiment buildOnFile(Geometry geometry) {
+        FileRegressionData data = FileRecords.read(geometry, config.data(), config.domain());
+        List<RegressionCell> cells = new ArrayList<>();
+        addCells(cells, geometry, data.center(), 0, data.records().covariates().length, 0, data.recordsPerSubject());
+        return experiment(geometry, data, cells, 1);
+    }
+
+    /** The cells of one dataset setting: the equal panel for every method, the unequal one for the paper's. */
+    private void addCells(List<RegressionCell> cells, Geometry geometry, double[] center, int dataIndex, int n,
+            double noise, int recordsPerSubject) {
+        for (double epsilon : config.epsilons()) {
+            for (int m = 0; m < config.methods().size(); m++) {
+                boolean paper = config.methods().get(m).method().equals("paper");
+                cells.add(cell(geometry, center, cells.size(), dataIndex, n, noise, RegressionCell.EQUAL, epsilon,
+                        paper ? epsilon / 2 : Double.NaN, m, recordsPerSubject));
+            }
+        }
+        if (config.split() != null) {
+            for (double epsilonP : config.split().footpoints()) {
+                for (int m = 0; m < config.methods().size(); m++) {
+                    if (config.methods().get(m).method().equals("paper")) {
+                        cells.add(cell(geometry, center, cells.size(), dataIndex, n, noise, RegressionCell.UNEQUAL,
+                                config.split().total(), epsilonP, m, recordsPerSubject));
+                    }
+                }
+            }
+        }
+    }
+
+    private RegressionExperiment experiment(Geometry geometry, RegressionSource data, List<RegressionCell> cells,
+            int dataSettings) {
+        int replicates = options.scaledReplicates(config.replicates());
         double tau = cells.get(0).mechanism().tau();
         Limits.releases(cells.size(), replicates, 1, options.scale() == 1 ? "replicates" : "--scale");
         int threads = options.threads() != null ? options.threads() : config.threads();
         if (threads == 0) {
             threads = Runtime.getRuntime().availableProcessors();
         }
-        SyntheticGeodesicData data = new SyntheticGeodesicData(geometry, center, domain.dataRadius(), domain.low(),
-                domain.high(), footpoint, velocity);
-        return new RegressionExperiment(config, geometry, data, tau, cells, dataIndex, replicates, threads, options);
+        return new RegressionExperiment(config, geometry, data, tau, cells, dataSettings, replicates, threads,
+                options);
     }
 
     private RegressionCell cell(Geometry geometry, double[] center, int index, int dataIndex, int n, double noise,
-            String panel, double epsilon, double epsilonP, int m) {
+            String panel, double epsilon, double epsilonP, int m, int recordsPerSubject) {
         RegressionConfig.Method method = config.methods().get(m);
         RegressionConfig.Domain domain = config.domain();
         boolean paper = method.method().equals("paper");
@@ -105,8 +128,10 @@ public final class RegressionExperimentFactory {
         double deltaP = RegressionSensitivity.footpoint(geometry, tau, domain.dataRadius(), n);
         double deltaV = RegressionSensitivity.shootingVector(geometry, tau, domain.dataRadius(), n);
         double factor = method.sigmaRule().equals("paper") ? 1 : 2;
-        double sigma = paper ? factor * deltaP / epsilonP : factor * Math.hypot(deltaP, deltaV) / epsilon;
-        double sigmaV = paper ? factor * deltaV / (epsilon - epsilonP) : Double.NaN;
+        // each record is released at epsilon / M so that a subject of up to M records is protected at epsilon
+        double sigma = recordsPerSubject * (paper ? factor * deltaP / epsilonP
+                : factor * Math.hypot(deltaP, deltaV) / epsilon);
+        double sigmaV = paper ? recordsPerSubject * factor * deltaV / (epsilon - epsilonP) : Double.NaN;
         return new RegressionCell(index, dataIndex, n, noise, panel, epsilon, epsilonP, m, method.label(), mechanism,
                 deltaP, deltaV, sigma, sigmaV);
     }

@@ -21,7 +21,8 @@ final class RegressionMarkdown {
         md.append("Reproduces: ").append(config.reproduces() == null ? "(not stated)" : config.reproduces())
                 .append("\n\n");
         md.append("## Settings\n\n| setting | value |\n|---|---|\n");
-        row(md, "kind", "regression: private geodesic regression on synthetic data");
+        row(md, "kind", "regression: private geodesic regression on " + (config.fileData() ? "a data file"
+                : "synthetic data"));
         row(md, "geometry", experiment.geometry().spec());
         row(md, "public domain", String.format(Locale.ROOT, "m0 = %s, data radius r = %s, footpoint radius Rp = %s, "
                 + "max speed V = %s, covariate range [%s, %s]", experiment.geometry().layout().format(
@@ -29,10 +30,22 @@ final class RegressionMarkdown {
                 domain.low(), domain.high()));
         row(md, "tau", String.format(Locale.ROOT, "%.6g (%s)", experiment.tau(), Double.isNaN(domain.tau())
                 ? "V + Rp + r, public" : "public, configured"));
-        row(md, "true geodesic", "footpoint " + experiment.geometry().layout().format(experiment.data().footpoint())
-                + ", shooting vector " + java.util.Arrays.toString(experiment.data().velocity()));
-        row(md, "n", config.ns().toString());
-        row(md, "noise delta", config.noises().toString());
+        if (experiment.data() instanceof SyntheticGeodesicData synthetic) {
+            row(md, "true geodesic", "footpoint " + experiment.geometry().layout().format(synthetic.footpoint())
+                    + ", shooting vector " + java.util.Arrays.toString(synthetic.velocity()));
+            row(md, "n", config.ns().toString());
+            row(md, "noise delta", config.noises().toString());
+        } else if (experiment.data() instanceof FileRegressionData file) {
+            RegressionConfig.Data data = config.data();
+            row(md, "data", String.format(Locale.ROOT, "%s (SHA-256 %s): %d records, %d subjects, covariate %s",
+                    data.file(), file.sha256(), file.records().covariates().length, file.subjects(),
+                    data.covariate()));
+            row(md, "template m0", file.templateFromData() ? "the data's Frechet mean (NON-PRIVATE: every release "
+                    + "is labelled not-private)" : "public, configured");
+            row(md, "largest distance of a response from m0", String.format(Locale.ROOT, "%.6g (reported only; "
+                    + "the radius r is public)", file.maxDistance()));
+        }
+        row(md, "unit of privacy", experiment.unitOfPrivacy());
         if (!config.epsilons().isEmpty()) {
             row(md, "equal panel: total epsilon", config.epsilons().toString());
         }

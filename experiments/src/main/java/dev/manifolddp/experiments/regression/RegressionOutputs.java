@@ -48,6 +48,10 @@ public final class RegressionOutputs {
             files.add("summary.csv");
             List<String> plots = RegressionPlots.write(result.experiment(), summaries, folder);
             files.addAll(plots);
+            List<String> shapes = RegressionShapePanel.write(result, folder);
+            files.addAll(shapes);
+            plots = new ArrayList<>(plots);
+            plots.addAll(shapes);
             Files.writeString(folder.resolve("summary.md"), RegressionMarkdown.text(result, summaries, plots));
             files.add("summary.md");
             files.add("run.json");
@@ -157,10 +161,28 @@ public final class RegressionOutputs {
         root.put("publicDomain", omega);
         root.put("tau", experiment.tau());
         root.put("tauSource", Double.isNaN(domain.tau()) ? "default: V + Rp + r (public)" : "public, configured");
-        Map<String, Object> truth = new LinkedHashMap<>();
-        truth.put("footpoint", experiment.data().footpoint());
-        truth.put("shootingVector", experiment.data().velocity());
-        root.put("truth", truth);
+        if (experiment.data() instanceof SyntheticGeodesicData synthetic) {
+            Map<String, Object> truth = new LinkedHashMap<>();
+            truth.put("footpoint", synthetic.footpoint());
+            truth.put("shootingVector", synthetic.velocity());
+            root.put("truth", truth);
+        } else if (experiment.data() instanceof FileRegressionData data) {
+            Map<String, Object> input = new LinkedHashMap<>();
+            input.put("file", config.data().file());
+            input.put("sha256", data.sha256());
+            input.put("records", data.records().covariates().length);
+            input.put("subjects", data.subjects());
+            input.put("covariate", config.data().covariate());
+            input.put("template", data.templateFromData() ? "data (Frechet mean, non-private)" : "public");
+            input.put("maxDistanceFromTemplate", data.maxDistance());
+            root.put("data", input);
+        }
+        Map<String, Object> unit = new LinkedHashMap<>();
+        unit.put("unit", experiment.subjectUnit() ? "subject" : "record");
+        unit.put("recordsPerSubject", experiment.recordsPerSubject());
+        unit.put("perRecordEpsilon", "epsilon / " + experiment.recordsPerSubject());
+        unit.put("description", experiment.unitOfPrivacy());
+        root.put("unitOfPrivacy", unit);
         Map<Integer, Map<String, Object>> sensitivities = new TreeMap<>();
         for (RegressionCell cell : experiment.cells()) {
             sensitivities.computeIfAbsent(cell.n(), n -> {

@@ -2,7 +2,9 @@ package dev.manifolddp.experiments.regression;
 
 import dev.manifolddp.estimators.GeodesicRegression;
 import dev.manifolddp.estimators.GeodesicRegressionResult;
+import dev.manifolddp.experiments.ledger.GroupPrivacy;
 import dev.manifolddp.experiments.run.Progress;
+import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.mechanisms.regression.RegressionEstimate;
@@ -32,9 +34,11 @@ public final class RegressionRunner {
      * @param guarantee     the release's guarantee label
      * @param acceptance    the chain's acceptance rate
      * @param wallSeconds   the task's wall time
+     * @param estimate      the released geodesic
+     * @param nonPrivateFit the non-private fit's footpoint and shooting vector
      */
     public record Replicate(double mse, double nonPrivateMse, int clipped, String guarantee, double acceptance,
-            double wallSeconds) {
+            double wallSeconds, RegressionEstimate estimate, double[][] nonPrivateFit) {
     }
 
     /**
@@ -88,22 +92,34 @@ public final class RegressionRunner {
     private static Replicate replicate(RegressionExperiment experiment, RegressionCell cell, int replicate) {
         long start = System.nanoTime();
         try {
-            SyntheticGeodesicData generator = experiment.data();
-            SyntheticGeodesicData.Dataset data = generator.draw(cell.n(), cell.noise(),
-                    experiment.dataStream(cell, replicate));
-            GeodesicRegressionResult fit = GeodesicRegression.builder().geometry(experiment.geometry())
-                    .covariateRange(generator.low(), generator.high())
-                    .start(generator.center(), new double[generator.center().length]).build()
-                    .fit(data.covariates(), data.responses());
+            RegressionSource source = experiment.data();
+            SyntheticGeodesicData.Dataset data = source.dataset(cell, experiment.dataStream(cell, replicate));
+            GeodesicRegressionResult fit = source instanceof FileRegressionData file ? file.fit()
+                    : GeodesicRegression.builder().geometry(experiment.geometry())
+                            .covariateRange(source.low(), source.high())
+                            .start(source.center(), new double[source.center().length]).build()
+                            .fit(data.covariates(), data.responses());
             double nonPrivate = SyntheticGeodesicData.meanSquaredError(experiment.geometry(), fit.footpoint(),
                     fit.shootingVector(), data);
+            int group = experiment.recordsPerSubject();
+            PrivacyBudget subjectLevel = PrivacyBudget.pure(cell.epsilon());
+            PrivacyBudget perRecord = GroupPrivacy.perRecord(subjectLevel, group);
             Release<RegressionEstimate> release = cell.mechanism().release(data.covariates(), data.responses(),
-                    PrivacyBudget.pure(cell.epsilon()), experiment.releaseStream(cell, replicate));
+                    perRecord, experiment.releaseStream(cell, replicate));
+            if (experiment.subjectUnit()) {
+                release = release.withUnitOfPrivacy(GroupPrivacy.subjectLevel(release.budget(), group),
+                        experiment.unitOfPrivacy());
+            }
+            if (source instanceof FileRegressionData file && file.templateFromData()) {
+                release = release.withGuaranteeAtMost(Guarantee.NOT_PRIVATE, "the ball centre is the data's Frechet "
+                        + "mean (data.template: data, non-private: true)");
+            }
             RegressionEstimate estimate = release.value();
             double mse = SyntheticGeodesicData.meanSquaredError(experiment.geometry(), estimate.footpoint(),
                     estimate.shootingVector(), data);
             return new Replicate(mse, nonPrivate, data.clipped(), release.guarantee().label(),
-                    release.sampler().acceptanceRate(), (System.nanoTime() - start) / 1e9);
+                    release.sampler().acceptanceRate(), (System.nanoTime() - start) / 1e9, estimate,
+                    new double[][] {fit.footpoint(), fit.shootingVector()});
         } catch (RuntimeException e) {
             throw new IllegalStateException(String.format("cell %d (%s, n = %d, noise %s, epsilon %s), replicate %d "
                     + "failed: %s", cell.index(), cell.label(), cell.n(), cell.noise(), cell.epsilon(), replicate,

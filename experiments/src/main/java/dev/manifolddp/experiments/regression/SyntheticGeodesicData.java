@@ -21,7 +21,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * @param velocity   V, its velocity there
  */
 record SyntheticGeodesicData(Geometry geometry, double[] center, double dataRadius, double low, double high,
-        double[] footpoint, double[] velocity) {
+        double[] footpoint, double[] velocity) implements RegressionSource {
 
     /** Just inside the boundary, so that the mechanism's check {@code rho(m0, y) <= r} holds after rounding. */
     static final double INSIDE = 1 - 1e-9;
@@ -34,6 +34,11 @@ record SyntheticGeodesicData(Geometry geometry, double[] center, double dataRadi
      * @param clipped    how many responses were pulled back onto the data ball
      */
     record Dataset(double[] covariates, double[][] responses, int clipped) {
+    }
+
+    @Override
+    public Dataset dataset(RegressionCell cell, UniformRandomProvider rng) {
+        return draw(cell.n(), cell.noise(), rng);
     }
 
     /** Draws n records with noise variance {@code delta} from {@code rng}. */
