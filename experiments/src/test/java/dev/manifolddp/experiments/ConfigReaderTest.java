@@ -105,8 +105,8 @@ class ConfigReaderTest {
     void kindAndPlotSettingsAreChecked() {
         assertThat(parse("kind: mechanisms\n" + Configs.tinySphere(5, 0)).name()).isEqualTo("tiny-sphere");
         assertThatThrownBy(() -> parse("kind: bounds\n" + Configs.tinySphere(5, 0)))
-                .hasMessageStartingWith("kind: unknown kind; allowed: mechanisms, sensitivity-check, regression (default "
-                        + "mechanisms). Provided value: bounds");
+                .hasMessageStartingWith("kind: unknown kind; allowed: mechanisms, sensitivity-check, regression, "
+                        + "regression-sensitivity (default mechanisms). Provided value: bounds");
         ExperimentConfig config = parse(Configs.tinySphere(5, 0) + "plot: { statistic: median, band: sd }\n");
         assertThat(config.plot().statistic()).isEqualTo(PlotConfig.Statistic.MEDIAN);
         assertThat(config.plot().band()).isEqualTo(PlotConfig.Band.SD);

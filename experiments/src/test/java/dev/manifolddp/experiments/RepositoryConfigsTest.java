@@ -6,6 +6,7 @@ import dev.manifolddp.experiments.config.ConfigReader;
 import dev.manifolddp.experiments.config.Configuration;
 import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.config.RegressionConfig;
+import dev.manifolddp.experiments.config.RegressionSensitivityConfig;
 import dev.manifolddp.experiments.config.SensitivityCheckConfig;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,9 +49,11 @@ class RepositoryConfigsTest {
             Configuration parsed = ConfigReader.readAny(config);
             String reproduces = parsed instanceof ExperimentConfig e ? e.reproduces()
                     : parsed instanceof RegressionConfig r ? r.reproduces()
+                    : parsed instanceof RegressionSensitivityConfig s ? s.reproduces()
                     : ((SensitivityCheckConfig) parsed).reproduces();
             List<String> deviations = parsed instanceof ExperimentConfig e ? e.deviations()
                     : parsed instanceof RegressionConfig r ? r.deviations()
+                    : parsed instanceof RegressionSensitivityConfig s ? s.deviations()
                     : ((SensitivityCheckConfig) parsed).deviations();
             assertThat(reproduces).as(config.toString()).startsWith("paper " + config.getFileName().toString()
                     .substring(0, 3));

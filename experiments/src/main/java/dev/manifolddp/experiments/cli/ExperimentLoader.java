@@ -11,12 +11,16 @@ import dev.manifolddp.experiments.config.Configuration;
 import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.config.RegressionConfig;
+import dev.manifolddp.experiments.config.RegressionSensitivityConfig;
 import dev.manifolddp.experiments.config.SensitivityCheckConfig;
 import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.regression.RegressionExperiment;
 import dev.manifolddp.experiments.regression.RegressionExperimentFactory;
 import dev.manifolddp.experiments.regression.RegressionModule;
+import dev.manifolddp.experiments.regressioncheck.RegressionSensitivityCheck;
+import dev.manifolddp.experiments.regressioncheck.RegressionSensitivityFactory;
+import dev.manifolddp.experiments.regressioncheck.RegressionSensitivityModule;
 import dev.manifolddp.experiments.run.CalibrationCheck;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.ExperimentFactory;
@@ -27,7 +31,7 @@ import java.util.function.Supplier;
 
 /**
  * Reads a configuration, builds the Guice graph over the plugins, and builds what the configuration's kind runs (a
- * mechanism comparison, a sensitivity check or a regression experiment): run and validate. Configuration errors are prefixed with the file.
+ * mechanism comparison, a sensitivity check, a regression experiment or a regression-sensitivity check): run and validate. Configuration errors are prefixed with the file.
  */
 final class ExperimentLoader {
 
@@ -35,7 +39,7 @@ final class ExperimentLoader {
     }
 
     /** What a configuration file builds into. */
-    sealed interface Loaded permits Comparison, Check, Regression {
+    sealed interface Loaded permits Comparison, Check, Regression, RegressionCheck {
     }
 
     /** A mechanism comparison ({@code kind: mechanisms}). */
@@ -48,6 +52,10 @@ final class ExperimentLoader {
 
     /** A private geodesic regression experiment ({@code kind: regression}). */
     record Regression(RegressionExperiment experiment) implements Loaded {
+    }
+
+    /** An empirical check of the regression sensitivities ({@code kind: regression-sensitivity}). */
+    record RegressionCheck(RegressionSensitivityCheck check) implements Loaded {
     }
 
     /** Reads {@code file} and builds it according to its kind. */
@@ -64,6 +72,11 @@ final class ExperimentLoader {
             if (configuration instanceof RegressionConfig regression) {
                 Injector injector = Graphs.injector(plugins, log, new RegressionModule(regression, options));
                 return new Regression(injector.getInstance(RegressionExperimentFactory.class).build());
+            }
+            if (configuration instanceof RegressionSensitivityConfig sensitivity) {
+                Injector injector = Graphs.injector(plugins, log, new RegressionSensitivityModule(sensitivity,
+                        options));
+                return new RegressionCheck(injector.getInstance(RegressionSensitivityFactory.class).build());
             }
             ExperimentConfig config = (ExperimentConfig) configuration;
             Injector injector = Graphs.injector(plugins, log, new ConfigModule(config, options));

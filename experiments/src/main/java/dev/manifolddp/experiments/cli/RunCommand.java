@@ -9,6 +9,9 @@ import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.regression.RegressionExperiment;
 import dev.manifolddp.experiments.regression.RegressionOutputs;
 import dev.manifolddp.experiments.regression.RegressionRunner;
+import dev.manifolddp.experiments.regressioncheck.RegressionSensitivityCheck;
+import dev.manifolddp.experiments.regressioncheck.RegressionSensitivityOutputs;
+import dev.manifolddp.experiments.regressioncheck.RegressionSensitivityRunner;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.Progress;
 import dev.manifolddp.experiments.run.RunOptions;
@@ -77,6 +80,10 @@ final class RunCommand implements Callable<Integer> {
                 return runRegression(regression.experiment(),
                         OutputFolder.resolve(out, regression.experiment().config().name(), force), options);
             }
+            if (loaded instanceof ExperimentLoader.RegressionCheck regressionCheck) {
+                return runRegressionCheck(regressionCheck.check(),
+                        OutputFolder.resolve(out, regressionCheck.check().config().name(), force), options);
+            }
             Experiment experiment = ((ExperimentLoader.Comparison) loaded).experiment();
             Path folder = OutputFolder.resolve(out, experiment.config().name(), force);
             parent.out.printf(Locale.ROOT, "%s: %d cells x %d mechanisms x %d replicates = %d releases on %d "
@@ -104,6 +111,18 @@ final class RunCommand implements Callable<Integer> {
         RegressionRunner.Result result = RegressionRunner.run(experiment,
                 Progress.create(options.progress(), experiment.releases(), parent.err));
         List<String> files = RegressionOutputs.write(result, folder);
+        parent.out.printf(Locale.ROOT, "done in %.1f s; wrote %s: %s%n", result.wallSeconds(), folder,
+                String.join(", ", files));
+        return 0;
+    }
+
+    private int runRegressionCheck(RegressionSensitivityCheck check, Path folder, RunOptions options) {
+        parent.out.printf(Locale.ROOT, "%s: %d cells (geometry, n) x %d adjacent pairs x %d candidates on %d "
+                + "threads%n", check.config().name(), check.cells().size(), check.replicates(),
+                check.config().candidates(), check.threads());
+        RegressionSensitivityRunner.Result result = RegressionSensitivityRunner.run(check,
+                Progress.create(options.progress(), check.pairs(), parent.err));
+        List<String> files = RegressionSensitivityOutputs.write(result, folder);
         parent.out.printf(Locale.ROOT, "done in %.1f s; wrote %s: %s%n", result.wallSeconds(), folder,
                 String.join(", ", files));
         return 0;

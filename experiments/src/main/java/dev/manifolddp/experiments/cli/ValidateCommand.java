@@ -56,6 +56,12 @@ final class ValidateCommand implements Callable<Integer> {
                         regression.experiment().replicates(), regression.experiment().releases());
                 return 0;
             }
+            if (loaded instanceof ExperimentLoader.RegressionCheck regressionCheck) {
+                parent.out.printf(Locale.ROOT, "%s is valid: a regression-sensitivity check, %d cells (geometry, n) "
+                        + "x %d adjacent pairs; every domain accepted and every Delta computed without drawing%n",
+                        config, regressionCheck.check().cells().size(), regressionCheck.check().replicates());
+                return 0;
+            }
             Experiment experiment = ((ExperimentLoader.Comparison) loaded).experiment();
             parent.out.printf(Locale.ROOT, "%s is valid: %d cells (%s) x %d mechanisms (%s) x %d replicates = %d "
                     + "releases; every cell's calibration checked without drawing%n", config, experiment.cells().size(),

@@ -23,8 +23,9 @@ import java.util.regex.Pattern;
  * naming the key with its path and listing the allowed keys. The schema:
  *
  * <pre>
- * kind: mechanisms                     # optional: mechanisms (default), sensitivity-check (SensitivityCheckConfig)
- *                                      # or regression (RegressionConfig)
+ * kind: mechanisms                     # optional: mechanisms (default), sensitivity-check (SensitivityCheckConfig),
+ *                                      # regression (RegressionConfig) or regression-sensitivity
+ *                                      # (RegressionSensitivityConfig)
  * name: sphere-frechet                 # required; [A-Za-z0-9._-]+, the output folder results/&lt;name&gt;
  * reproduces: "paper 001, Fig. 1 left" # optional
  * seed: 7                              # required integer
@@ -52,8 +53,11 @@ public final class ConfigReader {
     public static final String KIND_SENSITIVITY_CHECK = "sensitivity-check";
     /** The kind of a private geodesic regression experiment ({@link RegressionConfig}). */
     public static final String KIND_REGRESSION = "regression";
+    /** The kind of an empirical check of the regression sensitivities ({@link RegressionSensitivityConfig}). */
+    public static final String KIND_REGRESSION_SENSITIVITY = "regression-sensitivity";
     /** Every kind, the default first. */
-    public static final List<String> KINDS = List.of(KIND_MECHANISMS, KIND_SENSITIVITY_CHECK, KIND_REGRESSION);
+    public static final List<String> KINDS = List.of(KIND_MECHANISMS, KIND_SENSITIVITY_CHECK, KIND_REGRESSION,
+            KIND_REGRESSION_SENSITIVITY);
 
     /** The top-level keys, in the order of the schema. */
     public static final List<String> TOP_LEVEL_KEYS = List.of("kind", "name", "reproduces", "seed", "replicates",
@@ -97,6 +101,7 @@ public final class ConfigReader {
         }
         throw new ConfigException("kind", "this command takes a configuration of kind '" + KIND_MECHANISMS
                 + "'. Provided value: " + (configuration instanceof RegressionConfig ? KIND_REGRESSION
+                : configuration instanceof RegressionSensitivityConfig ? KIND_REGRESSION_SENSITIVITY
                 : KIND_SENSITIVITY_CHECK));
     }
 
@@ -127,6 +132,9 @@ public final class ConfigReader {
         }
         if (kind.equals(KIND_REGRESSION)) {
             return RegressionReader.read(root, document, file);
+        }
+        if (kind.equals(KIND_REGRESSION_SENSITIVITY)) {
+            return RegressionSensitivityReader.read(root, document, file);
         }
         root.requireKeys(TOP_LEVEL_KEYS, "the configuration");
 

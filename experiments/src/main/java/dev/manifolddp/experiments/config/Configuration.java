@@ -6,9 +6,12 @@ import java.nio.file.Path;
  * A parsed configuration file of any kind (the top-level key {@code kind}): a mechanism comparison
  * ({@link ExperimentConfig}, the default kind {@value ConfigReader#KIND_MECHANISMS}) or a sensitivity check
  * ({@link SensitivityCheckConfig}, kind {@value ConfigReader#KIND_SENSITIVITY_CHECK}) or a private geodesic
- * regression experiment ({@link RegressionConfig}, kind {@value ConfigReader#KIND_REGRESSION}).
+ * regression experiment ({@link RegressionConfig}, kind {@value ConfigReader#KIND_REGRESSION}) or an empirical check of
+ * the regression sensitivities ({@link RegressionSensitivityConfig}, kind
+ * {@value ConfigReader#KIND_REGRESSION_SENSITIVITY}).
  */
-public sealed interface Configuration permits ExperimentConfig, SensitivityCheckConfig, RegressionConfig {
+public sealed interface Configuration permits ExperimentConfig, SensitivityCheckConfig, RegressionConfig,
+        RegressionSensitivityConfig {
 
     /** The experiment's name, also its output folder {@code results/<name>}. */
     String name();

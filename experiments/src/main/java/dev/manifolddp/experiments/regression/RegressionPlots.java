@@ -42,6 +42,7 @@ final class RegressionPlots {
                     BitmapEncoder.BitmapFormat.PNG);
             files.add(panel.getKey());
         }
+        files.addAll(SpdEllipsePlot.write(experiment, folder));
         return files;
     }
 

@@ -1,0 +1,78 @@
+package dev.manifolddp.experiments.regressioncheck;
+
+import dev.manifolddp.experiments.run.Progress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Runs every (cell, replicate) of a {@link RegressionSensitivityCheck} on a fixed pool of threads. Each task draws
+ * from its own seeded stream and writes into its own slot, so the results do not depend on the thread count.
+ */
+public final class RegressionSensitivityRunner {
+
+    private RegressionSensitivityRunner() {
+    }
+
+    /**
+     * The outcome: {@code outcomes.get(c)[r]} is replicate r of cell c.
+     *
+     * @param check       what was run
+     * @param outcomes    the largest gradient differences per cell and replicate
+     * @param wallSeconds the run's wall time
+     */
+    public record Result(RegressionSensitivityCheck check, List<AdjacentPair.Outcome[]> outcomes,
+            double wallSeconds) {
+    }
+
+    /** Runs everything; a failing replicate fails the run with its cell and replicate named. */
+    public static Result run(RegressionSensitivityCheck check, Progress progress) {
+        long start = System.nanoTime();
+        List<AdjacentPair.Outcome[]> outcomes = new ArrayList<>();
+        for (int c = 0; c < check.cells().size(); c++) {
+            outcomes.add(new AdjacentPair.Outcome[check.replicates()]);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(check.threads(), task -> {
+            Thread thread = new Thread(task, "mdp-regression-sensitivity");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try (progress) {
+            List<Future<?>> futures = new ArrayList<>();
+            for (SensitivityCell cell : check.cells()) {
+                for (int r = 0; r < check.replicates(); r++) {
+                    int replicate = r;
+                    futures.add(pool.submit(() -> {
+                        outcomes.get(cell.index())[replicate] = replicate(check, cell, replicate);
+                        progress.step();
+                    }));
+                }
+            }
+            for (Future<?> future : futures) {
+                future.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("the run was interrupted", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
+        } finally {
+            pool.shutdownNow();
+        }
+        return new Result(check, outcomes, (System.nanoTime() - start) / 1e9);
+    }
+
+    private static AdjacentPair.Outcome replicate(RegressionSensitivityCheck check, SensitivityCell cell,
+            int replicate) {
+        try {
+            return AdjacentPair.draw(cell, check.config().candidates(), check.stream(cell, replicate));
+        } catch (RuntimeException e) {
+            throw new IllegalStateException(String.format("cell %d (%s, n = %d), replicate %d failed: %s",
+                    cell.index(), cell.domain().label(), cell.n(), replicate, e.getMessage()), e);
+        }
+    }
+}
