@@ -3,6 +3,7 @@ package dev.manifolddp.experiments.regression;
 import dev.manifolddp.estimators.GeodesicRegression;
 import dev.manifolddp.estimators.GeodesicRegressionResult;
 import dev.manifolddp.experiments.ledger.GroupPrivacy;
+import dev.manifolddp.experiments.run.CellGrid;
 import dev.manifolddp.experiments.run.Progress;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.PrivacyBudget;
@@ -10,10 +11,6 @@ import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.mechanisms.regression.RegressionEstimate;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * Runs every (cell, replicate) of a {@link RegressionExperiment} on a fixed pool of threads. Each task draws its
@@ -58,34 +55,9 @@ public final class RegressionRunner {
         for (int c = 0; c < experiment.cells().size(); c++) {
             results.add(new Replicate[experiment.replicates()]);
         }
-        ExecutorService pool = Executors.newFixedThreadPool(experiment.threads(), task -> {
-            Thread thread = new Thread(task, "mdp-regression");
-            thread.setDaemon(true);
-            return thread;
-        });
-        try (progress) {
-            List<Future<?>> futures = new ArrayList<>();
-            for (RegressionCell cell : experiment.cells()) {
-                for (int r = 0; r < experiment.replicates(); r++) {
-                    int replicate = r;
-                    futures.add(pool.submit(() -> {
-                        results.get(cell.index())[replicate] = replicate(experiment, cell, replicate);
-                        progress.step();
-                    }));
-                }
-            }
-            for (Future<?> future : futures) {
-                future.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("the run was interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
-        } finally {
-            pool.shutdownNow();
-        }
+        CellGrid.run(experiment.threads(), "mdp-regression", experiment.cells().size(), experiment.replicates(),
+                progress, (cell, replicate) -> results.get(cell)[replicate] = replicate(experiment,
+                        experiment.cells().get(cell), replicate));
         return new Result(experiment, results, (System.nanoTime() - start) / 1e9);
     }
 

@@ -1,12 +1,9 @@
 package dev.manifolddp.experiments.regressioncheck;
 
+import dev.manifolddp.experiments.run.CellGrid;
 import dev.manifolddp.experiments.run.Progress;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * Runs every (cell, replicate) of a {@link RegressionSensitivityCheck} on a fixed pool of threads. Each task draws
@@ -35,34 +32,9 @@ public final class RegressionSensitivityRunner {
         for (int c = 0; c < check.cells().size(); c++) {
             outcomes.add(new AdjacentPair.Outcome[check.replicates()]);
         }
-        ExecutorService pool = Executors.newFixedThreadPool(check.threads(), task -> {
-            Thread thread = new Thread(task, "mdp-regression-sensitivity");
-            thread.setDaemon(true);
-            return thread;
-        });
-        try (progress) {
-            List<Future<?>> futures = new ArrayList<>();
-            for (SensitivityCell cell : check.cells()) {
-                for (int r = 0; r < check.replicates(); r++) {
-                    int replicate = r;
-                    futures.add(pool.submit(() -> {
-                        outcomes.get(cell.index())[replicate] = replicate(check, cell, replicate);
-                        progress.step();
-                    }));
-                }
-            }
-            for (Future<?> future : futures) {
-                future.get();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("the run was interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
-        } finally {
-            pool.shutdownNow();
-        }
+        CellGrid.run(check.threads(), "mdp-regression-sensitivity", check.cells().size(), check.replicates(),
+                progress, (cell, replicate) -> outcomes.get(cell)[replicate] = replicate(check,
+                        check.cells().get(cell), replicate));
         return new Result(check, outcomes, (System.nanoTime() - start) / 1e9);
     }
 
