@@ -2,8 +2,9 @@ package dev.manifolddp.experiments.regression;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.manifolddp.experiments.Versions;
+
 import dev.manifolddp.experiments.config.RegressionConfig;
+import dev.manifolddp.experiments.output.RunHeader;
 import dev.manifolddp.experiments.output.Csv;
 import dev.manifolddp.experiments.output.Stat;
 import java.io.IOException;
@@ -135,21 +136,9 @@ public final class RegressionOutputs {
         RegressionExperiment experiment = result.experiment();
         RegressionConfig config = experiment.config();
         RegressionConfig.Domain domain = config.domain();
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("name", config.name());
-        root.put("kind", "regression");
-        root.put("reproduces", config.reproduces());
-        root.put("configurationFile", config.file() == null ? null
-                : config.file().toAbsolutePath().normalize().toString());
-        root.put("configuration", config.document());
-        root.put("versions", Versions.all());
-        root.put("seed", config.seed());
-        root.put("streams", experiment.describeStreams());
-        Map<String, Object> replicates = new LinkedHashMap<>();
-        replicates.put("configured", config.replicates());
-        replicates.put("scale", experiment.options().scale());
-        replicates.put("run", experiment.replicates());
-        root.put("replicates", replicates);
+        Map<String, Object> root = new RunHeader(config.name(), "regression", config.reproduces(), config.file(),
+                config.document(), config.seed(), experiment.describeStreams(), config.replicates(),
+                experiment.options().scale(), experiment.replicates()).toMap();
         root.put("threads", experiment.threads());
         root.put("geometry", experiment.geometry().spec());
         Map<String, Object> omega = new LinkedHashMap<>();

@@ -2,8 +2,9 @@ package dev.manifolddp.experiments.regressioncheck;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import dev.manifolddp.experiments.Versions;
+
 import dev.manifolddp.experiments.config.RegressionSensitivityConfig;
+import dev.manifolddp.experiments.output.RunHeader;
 import dev.manifolddp.experiments.output.Csv;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -155,21 +156,9 @@ public final class RegressionSensitivityOutputs {
             List<String> files, Path file) throws IOException {
         RegressionSensitivityCheck check = result.check();
         RegressionSensitivityConfig config = check.config();
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("name", config.name());
-        root.put("kind", "regression-sensitivity");
-        root.put("reproduces", config.reproduces());
-        root.put("configurationFile", config.file() == null ? null
-                : config.file().toAbsolutePath().normalize().toString());
-        root.put("configuration", config.document());
-        root.put("versions", Versions.all());
-        root.put("seed", config.seed());
-        root.put("streams", check.describeStreams());
-        Map<String, Object> replicates = new LinkedHashMap<>();
-        replicates.put("configured", config.replicates());
-        replicates.put("scale", check.options().scale());
-        replicates.put("run", check.replicates());
-        root.put("replicates", replicates);
+        Map<String, Object> root = new RunHeader(config.name(), "regression-sensitivity", config.reproduces(),
+                config.file(), config.document(), config.seed(), check.describeStreams(), config.replicates(),
+                check.options().scale(), check.replicates()).toMap();
         root.put("candidates", config.candidates());
         root.put("threads", check.threads());
         List<Map<String, Object>> domains = new ArrayList<>();
