@@ -30,7 +30,7 @@ final class RegressionReader {
     static final List<String> SPLIT_KEYS = List.of("total", "footpoint");
     static final List<String> METHOD_KEYS = List.of("label", "method", "sigma-rule");
     static final List<String> MCMC_KEYS = List.of("burn-in", "thin", "step");
-    static final List<String> METHODS = List.of("joint", "paper");
+    static final List<String> METHODS = List.of("joint", "public-vector", "paper");
     static final List<String> SIGMA_RULES = List.of("proven", "paper");
 
     /** Defaults of {@code mcmc}: the settings under which docs/private-regression.md measured good mixing. */
@@ -90,10 +90,11 @@ final class RegressionReader {
                     + "unequal panel (sweep.split), or both");
         }
         List<RegressionConfig.Method> methods = methods(root.field("methods"));
-        boolean anyPaper = methods.stream().anyMatch(m -> m.method().equals("paper"));
-        if (split != null && !anyPaper) {
+        boolean anyTwoStep = methods.stream().anyMatch(m -> !m.method().equals("joint"));
+        if (split != null && !anyTwoStep) {
             throw new ConfigException("sweep.split", "the unequal panel splits the budget between footpoint and "
-                    + "shooting vector, which only method paper does; add a method paper or remove sweep.split");
+                    + "shooting vector, which only the two-step methods (public-vector, paper) do; add one or remove "
+                    + "sweep.split");
         }
         if (epsilons.isEmpty() && methods.stream().anyMatch(m -> m.method().equals("joint"))) {
             throw new ConfigException("sweep.epsilon", "method joint spends one total budget and runs on the equal "

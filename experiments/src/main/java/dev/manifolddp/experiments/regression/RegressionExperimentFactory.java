@@ -73,15 +73,15 @@ public final class RegressionExperimentFactory {
             double noise, int recordsPerSubject) {
         for (double epsilon : config.epsilons()) {
             for (int m = 0; m < config.methods().size(); m++) {
-                boolean paper = config.methods().get(m).method().equals("paper");
+                boolean twoStep = !config.methods().get(m).method().equals("joint");
                 cells.add(cell(geometry, center, cells.size(), dataIndex, n, noise, RegressionCell.EQUAL, epsilon,
-                        paper ? epsilon / 2 : Double.NaN, m, recordsPerSubject));
+                        twoStep ? epsilon / 2 : Double.NaN, m, recordsPerSubject));
             }
         }
         if (config.split() != null) {
             for (double epsilonP : config.split().footpoints()) {
                 for (int m = 0; m < config.methods().size(); m++) {
-                    if (config.methods().get(m).method().equals("paper")) {
+                    if (!config.methods().get(m).method().equals("joint")) {
                         cells.add(cell(geometry, center, cells.size(), dataIndex, n, noise, RegressionCell.UNEQUAL,
                                 config.split().total(), epsilonP, m, recordsPerSubject));
                     }
@@ -107,7 +107,7 @@ public final class RegressionExperimentFactory {
             String panel, double epsilon, double epsilonP, int m, int recordsPerSubject) {
         RegressionConfig.Method method = config.methods().get(m);
         RegressionConfig.Domain domain = config.domain();
-        boolean paper = method.method().equals("paper");
+        boolean twoStep = !method.method().equals("joint"); // public-vector or paper
         // the reader has checked the method itself; what the mechanism can refuse here is the public domain
         PrivateGeodesicRegression mechanism = ConfigException.at("domain", () -> {
             PrivateGeodesicRegression.Builder builder = PrivateGeodesicRegression.builder().geometry(geometry)
@@ -119,7 +119,7 @@ public final class RegressionExperimentFactory {
             if (!Double.isNaN(domain.tau())) {
                 builder.tau(domain.tau());
             }
-            if (paper) {
+            if (twoStep) {
                 builder.footpointShare(epsilonP / epsilon);
             }
             return builder.build();
@@ -129,9 +129,9 @@ public final class RegressionExperimentFactory {
         double deltaV = RegressionSensitivity.shootingVector(geometry, tau, domain.dataRadius(), n);
         double factor = method.sigmaRule().equals("paper") ? 1 : 2;
         // each record is released at epsilon / M so that a subject of up to M records is protected at epsilon
-        double sigma = recordsPerSubject * (paper ? factor * deltaP / epsilonP
+        double sigma = recordsPerSubject * (twoStep ? factor * deltaP / epsilonP
                 : factor * Math.hypot(deltaP, deltaV) / epsilon);
-        double sigmaV = paper ? recordsPerSubject * factor * deltaV / (epsilon - epsilonP) : Double.NaN;
+        double sigmaV = twoStep ? recordsPerSubject * factor * deltaV / (epsilon - epsilonP) : Double.NaN;
         return new RegressionCell(index, dataIndex, n, noise, panel, epsilon, epsilonP, m, method.label(), mechanism,
                 deltaP, deltaV, sigma, sigmaV);
     }

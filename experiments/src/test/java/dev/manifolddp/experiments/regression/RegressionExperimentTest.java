@@ -121,7 +121,7 @@ class RegressionExperimentTest {
     void hostileConfigurationsNameTheKey() {
         expectError(TINY + "bogus: 1\n", "bogus: unknown key 'bogus' in a regression configuration");
         expectError(TINY.replace("method: paper,", "method: magic,"), "methods[1].method: the method must be one "
-                + "of joint, paper. Provided value: magic");
+                + "of joint, public-vector, paper. Provided value: magic");
         expectError(TINY.replace("sigma-rule: proven }", "sigma-rule: loose }"), "methods[0].sigma-rule:");
         expectError(TINY.replace("  - { label: paper, method: paper, sigma-rule: paper }\n", ""),
                 "sweep.split: the unequal panel");
