@@ -1,9 +1,10 @@
 package dev.manifolddp.experiments.cli;
 
-import dev.manifolddp.experiments.data.AtomicFile;
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.EstimatorProvider;
+import dev.manifolddp.experiments.data.AtomicFile;
 import dev.manifolddp.experiments.data.BallClip;
+import dev.manifolddp.experiments.data.DatasetFiles;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.data.SubjectGroups;
 import dev.manifolddp.experiments.ledger.BudgetLedger;
@@ -95,7 +96,8 @@ final class ReleaseCommand implements Callable<Integer> {
 
 
 
-    @Option(names = "--input", required = true, paramLabel = "CSV", description = "The records, one point per row.")
+    @Option(names = "--input", required = true, paramLabel = "CSV", description = "The records, one point per row: a CSV file, or a bundled dataset as dataset:NAME "
+            + "(see datasets/README.md).")
     Path input;
 
     @Option(names = "--subject-column", paramLabel = "NAME",
@@ -161,6 +163,9 @@ final class ReleaseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (DatasetFiles.isName(input.toString())) {
+            input = DatasetFiles.resolve("--input", input.toString(), List.of());
+        }
         if (RegressionRelease.ESTIMATOR.equals(estimator)) {
             return RegressionRelease.run(this);
         }

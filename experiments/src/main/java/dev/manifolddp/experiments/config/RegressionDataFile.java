@@ -1,12 +1,14 @@
 package dev.manifolddp.experiments.config;
 
+import dev.manifolddp.experiments.data.DatasetFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Finds the data file a regression configuration names. An absolute path is taken as it is. A relative path is
+ * Finds the data file a regression configuration names. A bundled dataset's name ({@code dataset:NAME}) resolves
+ * through {@link DatasetFiles}. An absolute path is taken as it is. A relative path is
  * looked for in the configuration's folder, then in a {@code shared/data} folder beside that folder or beside any
  * folder above it (the project is run with its public data sets in {@code shared/} next to the repository, and a
  * worktree may sit one level deeper). The data are never part of the repository, so a file found nowhere fails with
@@ -34,6 +36,9 @@ final class RegressionDataFile {
 
     /** The first existing regular file among {@link #candidates}, or a {@link ConfigException} at {@code key}. */
     static Path find(String key, String file, Path configurationFolder) {
+        if (DatasetFiles.isName(file)) {
+            return ConfigException.at(key, () -> DatasetFiles.resolve(key, file, List.of(configurationFolder)));
+        }
         List<Path> places = candidates(file, configurationFolder);
         for (Path place : places) {
             if (Files.isRegularFile(place)) {

@@ -1,8 +1,8 @@
 package dev.manifolddp.experiments.run;
 
 import com.google.inject.Inject;
-import dev.manifolddp.estimators.EstimatorProvider;
 import dev.manifolddp.estimators.Estimator;
+import dev.manifolddp.estimators.EstimatorProvider;
 import dev.manifolddp.experiments.config.ConfigException;
 import dev.manifolddp.experiments.config.DataConfig;
 import dev.manifolddp.experiments.config.ExperimentConfig;
@@ -11,6 +11,7 @@ import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.config.Placeholders;
 import dev.manifolddp.experiments.config.SweepAxis;
 import dev.manifolddp.experiments.data.BallClip;
+import dev.manifolddp.experiments.data.DatasetFiles;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.utility.UtilityMeasure;
@@ -208,7 +209,10 @@ public final class ExperimentFactory {
 
     private DataSource fileSource(Geometry geometry, List<String> notes, int[] clipped) {
         DataConfig data = config.data();
-        Path file = config.baseDirectory().resolve(data.file());
+        Path file = DatasetFiles.isName(data.file())
+                ? ConfigException.at("data.file", () -> DatasetFiles.resolve("data.file", data.file(),
+                        List.of(config.baseDirectory())))
+                : config.baseDirectory().resolve(data.file());
         PointFile.Points points = ConfigException.at("data.file", () -> PointFile.read(file, geometry));
         double[] center = ConfigException.at("data.center", () -> PointFile.center(data.center(), geometry, "the ball centre"));
         double[][] rows = points.points();
