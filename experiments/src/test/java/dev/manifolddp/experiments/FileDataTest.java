@@ -70,6 +70,33 @@ class FileDataTest {
     }
 
     @Test
+    void columnsAndWhereSelectTheCoordinatesAndTheRows() throws IOException {
+        StringBuilder csv = new StringBuilder("id,kind,x0,x1,x2\n");
+        for (int i = 0; i < 30; i++) {
+            double t = 0.01 * i;
+            csv.append(String.format(Locale.ROOT, "%d,%s,%.17g,0,%.17g%n", i, i % 3 == 0 ? "a" : "b", Math.sin(t),
+                    Math.cos(t)));
+        }
+        Configs.write(folder, "points.csv", csv.toString());
+        Cli cli = run(config("{ file: points.csv, center: [0, 0, 1], radius: 0.3, columns: [x0, x1, x2], "
+                + "where: { kind: a } }", "{ epsilon: [1.0] }"));
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        JsonNode run = new ObjectMapper().readTree(folder.resolve("out/run.json").toFile());
+        assertThat(run.get("data").get("sources").get(0).asText()).contains("10 rows of points.csv where kind in a");
+
+        Cli unknown = run(config("{ file: points.csv, center: [0, 0, 1], radius: 0.3, columns: [x0, x1, x2], "
+                + "where: { sort: a } }", "{ epsilon: [1.0] }"));
+        assertThat(unknown.exit()).isNotZero();
+        assertThat(unknown.err()).contains("data.file").contains("'sort' is not in the header");
+        Cli none = run(config("{ file: points.csv, center: [0, 0, 1], radius: 0.3, columns: [x0, x1, x2], "
+                + "where: { kind: c } }", "{ epsilon: [1.0] }"));
+        assertThat(none.err()).contains("no row has kind in [c]").contains("[a, b]");
+        Cli two = run(config("{ file: points.csv, center: [0, 0, 1], radius: 0.3, columns: [x0, x1, x2], "
+                + "where: { kind: a, id: 1 } }", "{ epsilon: [1.0] }"));
+        assertThat(two.err()).contains("data.where").contains("one column");
+    }
+
+    @Test
     void withoutAnNAxisEveryReplicateUsesAllRows() throws IOException {
         sphereFile("");
         Cli cli = run(config("{ file: points.csv, center: [0, 0, 1], radius: 0.3 }", "{ epsilon: [0.5, 1] }"));

@@ -79,7 +79,7 @@ final class RegressionRelease {
         CovariateColumn covariate = CovariateColumn.parse(options.covariate, options.covariateRange,
                 "--covariate-range");
         PointFile.Points points = PointFile.read(command.input, space,
-                new PointFile.Columns(null, command.columns).withCovariate(covariate));
+                new PointFile.Columns(null, command.columns).withCovariate(covariate), command.rowFilter());
         BallClip.Result data = BallClip.apply(space, centre, radius, points, false,
                 "a regression release needs every response inside the ball; declare a larger --radius");
         double[] x = points.covariate(options.covariate);
@@ -110,6 +110,9 @@ final class RegressionRelease {
             }
             Map<String, Object> input = new LinkedHashMap<>();
             input.put("file", command.input.toAbsolutePath().normalize().toString());
+            if (command.where != null) {
+                input.put("rows", command.rowFilter().describe());
+            }
             input.put("records", x.length);
             input.put("covariate", options.covariate);
             input.put("center", centre);

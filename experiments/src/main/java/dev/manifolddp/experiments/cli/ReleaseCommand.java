@@ -6,6 +6,7 @@ import dev.manifolddp.experiments.data.AtomicFile;
 import dev.manifolddp.experiments.data.BallClip;
 import dev.manifolddp.experiments.data.DatasetFiles;
 import dev.manifolddp.experiments.data.PointFile;
+import dev.manifolddp.experiments.data.RowFilter;
 import dev.manifolddp.experiments.data.SubjectGroups;
 import dev.manifolddp.experiments.ledger.BudgetLedger;
 import dev.manifolddp.experiments.ledger.DatasetKey;
@@ -110,6 +111,11 @@ final class ReleaseCommand implements Callable<Integer> {
                     + "is refused.")
     String maxRecordsPerSubject;
 
+    @Option(names = "--where", paramLabel = "COLUMN=VALUES",
+            description = "Release only the rows whose header column holds one of the comma-separated values, e.g. "
+                    + "group=gorf,gorm (the gorilla skulls of dataset:apes).")
+    String where;
+
     @Option(names = "--columns", split = ",", paramLabel = "NAMES",
             description = "The header columns holding the point's coordinates, in layout order (default: all "
                     + "columns but the subject column).")
@@ -201,7 +207,8 @@ final class ReleaseCommand implements Callable<Integer> {
         Mechanism mean = named("--param", () -> provider.create(settings));
         double[] centre = inputs.center(space);
         requireRepresentable(space, centre, ballRadius);
-        PointFile.Points points = PointFile.read(input, space, new PointFile.Columns(subjectColumn, columns));
+        PointFile.Points points = PointFile.read(input, space, new PointFile.Columns(subjectColumn, columns),
+                rowFilter());
         SubjectGroups subjects = subjectColumn == null ? null
                 : SubjectGroups.of(points, group, "--max-records-per-subject");
         BallClip.Result data = BallClip.apply(space, centre, ballRadius, points, clip,
@@ -353,10 +360,18 @@ final class ReleaseCommand implements Callable<Integer> {
                 + "public (group privacy over one-record adjacency)", records, records);
     }
 
+    /** The --where selection, or null. */
+    RowFilter rowFilter() {
+        return where == null ? null : RowFilter.parse("--where", where);
+    }
+
     /** What release.json says about the input: public values only (n is public under the adjacency). */
     private Map<String, Object> inputInfo(PointFile.Points points, double[] centre, double ballRadius, int group) {
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("file", input.toAbsolutePath().normalize().toString());
+        if (where != null) {
+            info.put("rows", rowFilter().describe());
+        }
         info.put("records", points.size());
         if (subjectColumn != null) {
             info.put("subjectColumn", subjectColumn);

@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.config;
 
+import dev.manifolddp.experiments.data.RowFilter;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
@@ -279,7 +280,7 @@ public final class ConfigReader {
                 }
             }
             return new DataConfig(node.field("generator").scalar("the generator name"), parameters, null, null, null,
-                    false, false);
+                    false, false, List.of(), null);
         }
         node.requireKeys(DataConfig.FILE_KEYS, "file data");
         boolean nonPrivate = node.has("non-private") && node.field("non-private").bool("non-private");
@@ -295,9 +296,23 @@ public final class ConfigReader {
                     + "measured from the data is allowed only with 'non-private: true', which marks every release "
                     + "non-private");
         }
+        List<String> columns = node.has("columns") ? node.field("columns").texts("the coordinate columns") : List.of();
+        RowFilter where = null;
+        if (node.has("where")) {
+            ConfigNode filter = node.field("where");
+            List<String> keys = filter.keys("where");
+            if (keys.size() != 1) {
+                throw new ConfigException(filter.path(), "where keeps the rows whose one column holds one of the "
+                        + "listed values, e.g. 'where: { group: [gorf, gorm] }'. Provided value: " + keys.size()
+                        + " columns " + keys);
+            }
+            String column = keys.get(0);
+            List<String> values = filter.field(column).texts("the values kept");
+            where = ConfigException.at(filter.path(), () -> new RowFilter(column, values));
+        }
         return new DataConfig(null, Map.of(), node.field("file").scalar("the data file"),
                 node.field("center").text("the ball centre"), radius,
-                node.has("clip") && node.field("clip").bool("clip"), nonPrivate);
+                node.has("clip") && node.field("clip").bool("clip"), nonPrivate, columns, where);
     }
 
     private static List<SweepAxis> sweep(ConfigNode node) {

@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.config;
 
+import dev.manifolddp.experiments.data.RowFilter;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,16 +15,19 @@ import java.util.Map;
  * @param radius     the file data's public ball radius; null when {@code nonPrivate} lets it come from the data
  * @param clip       move file rows outside the ball onto its boundary instead of refusing them
  * @param nonPrivate allow a data-derived radius (every release is then marked non-private)
+ * @param columns    the file's coordinate columns in layout order (empty: every column)
+ * @param where      the rows kept (null: every row)
  */
 public record DataConfig(String generator, Map<String, String> parameters, String file, String center, Double radius,
-        boolean clip, boolean nonPrivate) {
+        boolean clip, boolean nonPrivate, java.util.List<String> columns, RowFilter where) {
 
     /** The keys a file data section accepts. */
     public static final java.util.List<String> FILE_KEYS = java.util.List.of("file", "center", "radius", "clip",
-            "non-private");
+            "non-private", "columns", "where");
 
     public DataConfig {
         parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
+        columns = columns == null ? java.util.List.of() : java.util.List.copyOf(columns);
     }
 
     public boolean isFile() {

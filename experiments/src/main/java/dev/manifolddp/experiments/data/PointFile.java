@@ -161,11 +161,20 @@ public final class PointFile {
      *     column names, a column given two roles, or a file without rows
      */
     public static Points read(Path file, Geometry geometry, Columns columns) {
+        return read(file, geometry, columns, null);
+    }
+
+    /**
+     * Reads the rows of {@code file} that {@code filter} keeps (all rows when it is null) as points of
+     * {@code geometry} with the given column roles; line numbers in messages and in {@link Points#lines()} stay the
+     * file's.
+     */
+    public static Points read(Path file, Geometry geometry, Columns columns, RowFilter filter) {
         if (geometry == null) {
             throw new IllegalArgumentException("no geometry given (null)");
         }
         Columns roles = columns == null ? Columns.ALL : columns;
-        CsvText.Table table = CsvText.read(file);
+        CsvText.Table table = filter == null ? CsvText.read(file) : filter.apply(CsvText.read(file), file.toString());
         PointLayout layout = geometry.layout();
         if (table.rows().isEmpty()) {
             throw new IllegalArgumentException(String.format("data file %s has no data rows%s; it needs one point "

@@ -213,7 +213,8 @@ public final class ExperimentFactory {
                 ? ConfigException.at("data.file", () -> DatasetFiles.resolve("data.file", data.file(),
                         List.of(config.baseDirectory())))
                 : config.baseDirectory().resolve(data.file());
-        PointFile.Points points = ConfigException.at("data.file", () -> PointFile.read(file, geometry));
+        PointFile.Points points = ConfigException.at("data.file", () -> PointFile.read(file, geometry,
+                new PointFile.Columns(null, data.columns()), data.where()));
         double[] center = ConfigException.at("data.center", () -> PointFile.center(data.center(), geometry, "the ball centre"));
         double[][] rows = points.points();
         String radius = "measured from the data (non-private)";
@@ -230,7 +231,8 @@ public final class ExperimentFactory {
             radius = "radius " + data.radius();
         }
         return new FileSource(geometry, rows, center, data.radius(), String.format(
-                "%d rows of %s on %s, ball centre %s, %s", rows.length, data.file(), geometry.spec(),
+                "%d rows of %s%s on %s, ball centre %s, %s", rows.length, data.file(),
+                data.where() == null ? "" : " where " + data.where().describe(), geometry.spec(),
                 geometry.layout().format(center), radius));
     }
 
