@@ -1,0 +1,23 @@
+package dev.manifolddp.experiments.output.pictures;
+
+import dev.manifolddp.geometry.Geometry;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * A picture of releases next to the data they came from, drawn in the data's own terms (shapes as outlines,
+ * tensors as ellipsoids, directions on a map) so that a user sees whether a private estimate still looks like the
+ * object. A configuration asks for pictures by {@linkplain #name() name}; each picture says which geometries it can
+ * draw.
+ */
+public interface ReleasePicture {
+
+    /** The name a configuration uses, e.g. {@code shapes}. */
+    String name();
+
+    /** True when this picture can draw points of {@code geometry}. */
+    boolean accepts(Geometry geometry);
+
+    /** Writes the picture of {@code gallery} as a PNG file {@code png}. */
+    void write(Path png, Geometry geometry, ReleaseGallery gallery) throws IOException;
+}
