@@ -27,10 +27,13 @@ class RepositoryConfigsTest {
         }
     }
 
-    /** True for configurations that read a real dataset kept outside the repository (shared/data). */
-    private static boolean namesExternalData(Path config) throws IOException {
-        return Files.readString(config).lines().anyMatch(line -> line.trim().startsWith("file:")
-                && !line.contains("configs/"));
+    /** Configurations read real data only through bundled names, so they run from a clean clone. */
+    @Test
+    void realDataComeFromTheBundledDatasets() throws IOException {
+        for (Path config : configs()) {
+            Files.readString(config).lines().map(String::trim).filter(line -> line.startsWith("file:"))
+                    .forEach(line -> assertThat(line).as(config.toString()).startsWith("file: dataset:"));
+        }
     }
 
     @Test
@@ -41,13 +44,6 @@ class RepositoryConfigsTest {
                 "004-fig1-log-euclidean.yaml", "004-fig4-timing.yaml");
         for (Path config : configs) {
             Cli cli = Cli.run("validate", config.toString());
-            if (cli.exit() != 0 && namesExternalData(config)) {
-                // a real dataset lives beside the repository (shared/data), not in it: without it, validate must
-                // say which file it looked for, where, and how to pass it
-                assertThat(cli.err()).as(cli.toString()).contains("the data file was not found")
-                        .contains("Pass the file's absolute path");
-                continue;
-            }
             assertThat(cli.exit()).as(cli.toString()).isZero();
             assertThat(cli.out()).contains("is valid");
         }
@@ -57,12 +53,6 @@ class RepositoryConfigsTest {
     void reproductionsNameTheirFigureAndDeviations() throws IOException {
         for (Path config : configs()) {
             if (!config.getFileName().toString().matches("\\d{3}-.*")) {
-                continue;
-            }
-            if (namesExternalData(config)) {
-                String text = Files.readString(config);
-                assertThat(text).as(config.toString()).contains("reproduces: \"paper "
-                        + config.getFileName().toString().substring(0, 3)).contains("deviations:");
                 continue;
             }
             Configuration parsed = ConfigReader.readAny(config);
