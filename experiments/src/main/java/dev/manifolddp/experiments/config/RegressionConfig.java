@@ -43,8 +43,8 @@ import java.util.List;
  *
  * <pre>
  * data:
- *   file: kendall2d_rats_age/rats.csv    # required; relative to the configuration's folder, else to a shared/data
- *                                        #   folder beside it or beside any folder above it
+ *   file: dataset:rats                   # required; a bundled dataset, an absolute path or one relative to the
+ *                                        #   configuration's folder
  *   covariate: age_days                  # required: the covariate column
  *   covariate-range: [7, 150]            # required, public
  *   id: shape_id                         # optional unique id column

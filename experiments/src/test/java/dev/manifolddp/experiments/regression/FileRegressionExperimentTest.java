@@ -122,7 +122,8 @@ class FileRegressionExperimentTest {
         expectError(TINY.replace("template: [0, 0, 1, 0, 1, 1, 0, 1]", "template: mean"), "data.template: the "
                 + "template is a public point");
         expectError(TINY.replace("file: shapes.csv", "file: nowhere.csv"), "data.file: the data file was not "
-                + "found; looked for it at");
+                + "found at");
+        expectError(TINY.replace("file: shapes.csv", "file: dataset:nowhere"), "data.file: unknown dataset 'nowhere'");
         expectError(TINY.replace("  records-per-subject: 2\n", ""), "data.records-per-subject:");
         expectError(TINY.replace("records-per-subject: 2", "records-per-subject: 1"), "data.records-per-subject:");
         expectError(TINY.replace("  subject: who\n", ""), "data.records-per-subject: records-per-subject bounds");
