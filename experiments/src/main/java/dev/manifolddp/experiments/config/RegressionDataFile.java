@@ -18,7 +18,7 @@ final class RegressionDataFile {
     /** The file {@code file} names, or a {@link ConfigException} at {@code key}. */
     static Path find(String key, String file, Path configurationFolder) {
         if (DatasetFiles.isName(file)) {
-            return ConfigException.at(key, () -> DatasetFiles.resolve(key, file, List.of(configurationFolder)));
+            return ConfigException.at(key, () -> DatasetFiles.resolve(file, List.of(configurationFolder)));
         }
         Path given = Path.of(file);
         Path place = given.isAbsolute() ? given.normalize()

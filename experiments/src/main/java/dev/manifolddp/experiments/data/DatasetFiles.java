@@ -45,19 +45,31 @@ public final class DatasetFiles {
      * @throws IllegalArgumentException naming {@code key} when the name is malformed or the file does not exist
      */
     public static Path resolve(String key, String name, List<Path> starts) {
+        try {
+            return resolve(name, starts);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(key + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * As {@link #resolve(String, String, List)}, with messages that do not name the key (for callers that add it,
+     * such as a configuration's path).
+     */
+    public static Path resolve(String name, List<Path> starts) {
         if (!isName(name)) {
-            throw new IllegalArgumentException(key + ": a bundled dataset is named " + PREFIX + "NAME or " + PREFIX
+            throw new IllegalArgumentException("a bundled dataset is named " + PREFIX + "NAME or " + PREFIX
                     + "NAME/FILE. Provided value: " + name);
         }
         String rest = name.substring(PREFIX.length()).trim();
         if (rest.isEmpty() || rest.startsWith("/") || rest.contains("\\") || List.of(rest.split("/")).contains("..")
                 || rest.split("/").length > 2) {
-            throw new IllegalArgumentException(key + ": a bundled dataset is named " + PREFIX + "NAME or " + PREFIX
+            throw new IllegalArgumentException("a bundled dataset is named " + PREFIX + "NAME or " + PREFIX
                     + "NAME/FILE, with no absolute part and no '..'. Provided value: " + name);
         }
         List<Path> roots = roots(starts);
         if (roots.isEmpty()) {
-            throw new IllegalArgumentException(key + ": no datasets folder was found above " + searched(starts)
+            throw new IllegalArgumentException("no datasets folder was found above " + searched(starts)
                     + "; run from the project, or name the folder with -D" + PROPERTY + "=DIR. Provided value: "
                     + name);
         }
@@ -65,20 +77,20 @@ public final class DatasetFiles {
         String[] parts = rest.split("/", 2);
         Path folder = root.resolve(parts[0]).normalize();
         if (!Files.isDirectory(folder) || !folder.startsWith(root)) {
-            throw new IllegalArgumentException(key + ": unknown dataset '" + parts[0] + "'; known datasets in " + root
+            throw new IllegalArgumentException("unknown dataset '" + parts[0] + "'; known datasets in " + root
                     + ": " + String.join(", ", known(root)) + ". Provided value: " + name);
         }
         if (parts.length == 2) {
             Path file = folder.resolve(parts[1]).normalize();
             if (!Files.isRegularFile(file) || !file.startsWith(folder)) {
-                throw new IllegalArgumentException(key + ": dataset '" + parts[0] + "' has no file '" + parts[1]
+                throw new IllegalArgumentException("dataset '" + parts[0] + "' has no file '" + parts[1]
                         + "'; its files: " + String.join(", ", dataFiles(folder)) + ". Provided value: " + name);
             }
             return file;
         }
         List<String> files = dataFiles(folder);
         if (files.size() != 1) {
-            throw new IllegalArgumentException(key + ": dataset '" + parts[0] + "' holds " + files.size()
+            throw new IllegalArgumentException("dataset '" + parts[0] + "' holds " + files.size()
                     + " data files (" + String.join(", ", files) + "); name one as " + PREFIX + parts[0]
                     + "/FILE. Provided value: " + name);
         }

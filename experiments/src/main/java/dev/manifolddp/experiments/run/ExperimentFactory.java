@@ -210,7 +210,7 @@ public final class ExperimentFactory {
     private DataSource fileSource(Geometry geometry, List<String> notes, int[] clipped) {
         DataConfig data = config.data();
         Path file = DatasetFiles.isName(data.file())
-                ? ConfigException.at("data.file", () -> DatasetFiles.resolve("data.file", data.file(),
+                ? ConfigException.at("data.file", () -> DatasetFiles.resolve(data.file(),
                         List.of(config.baseDirectory())))
                 : config.baseDirectory().resolve(data.file());
         PointFile.Points points = ConfigException.at("data.file", () -> PointFile.read(file, geometry,
