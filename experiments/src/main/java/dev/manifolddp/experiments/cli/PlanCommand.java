@@ -195,12 +195,18 @@ final class PlanCommand implements Callable<Integer> {
         List<PlannedMechanism> planned = new ArrayList<>();
         settings.forEach((name, given) -> {
             MechanismProvider provider = known.get(name);
-            Map<String, String> release = new LinkedHashMap<>(given);
-            if (takes(provider, ReleaseCommand.PROPOSAL_BUDGET)) {
-                release.putIfAbsent(ReleaseCommand.PROPOSAL_BUDGET, "auto");
-            }
-            Mechanism forRelease = ReleaseCommand.named("--param", () -> provider.create(release));
             Mechanism forSimulation = ReleaseCommand.named("--param", () -> provider.create(given));
+            Mechanism forRelease = forSimulation;
+            if (takes(provider, ReleaseCommand.PROPOSAL_BUDGET) && !given.containsKey(ReleaseCommand.PROPOSAL_BUDGET)) {
+                // as mdp release does: a fixed proposal budget where the parameters allow one (not with sampler mcmc)
+                Map<String, String> release = new LinkedHashMap<>(given);
+                release.put(ReleaseCommand.PROPOSAL_BUDGET, "auto");
+                try {
+                    forRelease = provider.create(release);
+                } catch (IllegalArgumentException e) {
+                    forRelease = forSimulation;
+                }
+            }
             planned.add(new PlannedMechanism(name, given, forRelease, forSimulation));
         });
         return planned;
