@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.cli;
 
+import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.data.AtomicFile;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.output.OutputFolder;
@@ -43,8 +44,8 @@ final class PlanCommand implements Callable<Integer> {
 
     /** The most values a list option takes. */
     static final int MAX_VALUES = 50;
-    /** The largest sample size. */
-    static final int MAX_N = 10_000_000;
+    /** The largest sample size: a simulated replicate holds n points in memory per worker thread. */
+    static final int MAX_N = 1 << 21;
     /** The most replicates per simulated row. */
     static final int MAX_REPLICATES = 100_000;
     /** The default limit of the --target-error search: 2^20. */
@@ -292,6 +293,6 @@ final class PlanCommand implements Callable<Integer> {
         if (text.equals("0")) {
             return Runtime.getRuntime().availableProcessors();
         }
-        return NumericFlag.count("--threads", text, 256, "worker threads; 0 for one per core");
+        return NumericFlag.count("--threads", text, (int) Limits.MAX_THREADS, "worker threads; 0 for one per core");
     }
 }
