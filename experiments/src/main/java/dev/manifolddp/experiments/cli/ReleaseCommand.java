@@ -281,7 +281,7 @@ final class ReleaseCommand implements Callable<Integer> {
     }
 
     /** Runs {@code step}, prefixing a refusal with the option whose value caused it. */
-    private static <T> T named(String flag, Supplier<T> step) {
+    static <T> T named(String flag, Supplier<T> step) {
         try {
             return step.get();
         } catch (IllegalArgumentException e) {
