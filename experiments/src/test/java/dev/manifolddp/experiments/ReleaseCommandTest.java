@@ -145,6 +145,20 @@ class ReleaseCommandTest {
         assertThat(new ObjectMapper().readTree(out.toFile()).get("guarantee").asText()).isEqualTo("mcmc");
     }
 
+    /** Asking for the chain explicitly works: no fixed proposal budget is forced on it. */
+    @Test
+    void anExplicitChainIsAcceptedWithConsent() throws IOException {
+        Path points = folder.resolve("sphere.csv");
+        Files.writeString(points, "0,0,1\n0,0.1,0.99498743710662\n0.1,0,0.99498743710662\n");
+        Path out = folder.resolve("chain.json");
+        Cli cli = Cli.run("release", "--geometry", "sphere:d=2", "--mechanism", "kng", "--epsilon", "1",
+                "--center", "0,0,1", "--radius", "0.3", "--input", points.toString(), "--out", out.toString(),
+                "--param", "sampler=mcmc", "--param", "burn-in=200", "--param", "thin=10", "--allow-mcmc",
+                "--ledger", folder.resolve("ledger.json").toString());
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        assertThat(new ObjectMapper().readTree(out.toFile()).get("guarantee").asText()).isEqualTo("mcmc");
+    }
+
     @Test
     void withoutASeedTheSourceIsSecure() throws IOException {
         Cli cli = release(tensors);

@@ -201,7 +201,9 @@ final class ReleaseCommand implements Callable<Integer> {
                     + "%s", mechanism, String.join(", ", components.mechanisms().keySet())));
         }
         Map<String, String> settings = new LinkedHashMap<>(params);
-        if (provider.parameters().stream().anyMatch(p -> p.name().equals(PROPOSAL_BUDGET))) {
+        // a fixed proposal budget keeps the exact sampler's work independent of the data; a chain has none
+        if (provider.parameters().stream().anyMatch(p -> p.name().equals(PROPOSAL_BUDGET))
+                && !"mcmc".equals(settings.get("sampler"))) {
             settings.putIfAbsent(PROPOSAL_BUDGET, "auto");
         }
         Mechanism mean = named("--param", () -> provider.create(settings));

@@ -95,7 +95,7 @@ final class ErrorSimulation {
                     List.of(p.mechanism())));
         }
         ExperimentConfig config = new ExperimentConfig("plan", null, seed, replicates, threads, geometry.spec(),
-                new DataConfig(null, Map.of(), null, null, null, false, false), List.of(),
+                new DataConfig(null, Map.of(), null, null, null, false, false, List.of(), null), List.of(),
                 new PluginRef(Planner.ESTIMATOR, Map.of(), "estimator"),
                 List.of(new MechanismConfig("planned", "planned", Map.of(), "--mechanism")),
                 List.of(distance.name()), List.of(), false, PlotConfig.AUTOMATIC, null, null);
