@@ -45,6 +45,9 @@ public final class ExperimentFactory {
     /** The mechanism parameter by which a mechanism accepts data-derived bounds. */
     private static final String NON_PRIVATE = "non-private";
 
+    /** A template centre is printed in the reports when it has at most this many coordinates. */
+    private static final int SHOWN_COORDINATES = 16;
+
     private final Components components;
     private final ExperimentConfig config;
     private final RunOptions options;
@@ -233,7 +236,8 @@ public final class ExperimentFactory {
             TemplateCentre.Result template = ConfigException.at("data.center", () -> TemplateCentre.compute(file,
                     geometry, data, points, mean));
             center = template.center();
-            centre = template.description() + " " + geometry.layout().format(center);
+            centre = template.description() + (center.length <= SHOWN_COORDINATES ? " "
+                    + geometry.layout().format(center) : "");
         } else {
             center = ConfigException.at("data.center", () -> PointFile.center(data.center(), geometry,
                     "the ball centre"));
