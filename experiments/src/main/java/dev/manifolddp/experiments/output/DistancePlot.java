@@ -16,7 +16,6 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -71,22 +70,8 @@ final class DistancePlot {
                         : " (per subject)"))
                 .yAxisTitle("rho(release, non-private mean), mean +- 2 SE")
                 .build();
-        chart.getStyler().setXAxisLogarithmic(low > 0).setYAxisLogarithmic(positive)
-                .setErrorBarsColorSeriesColor(true).setLegendPosition(Styler.LegendPosition.OutsideS)
-                .setChartBackgroundColor(Color.WHITE).setAntiAlias(true);
-        chart.getStyler().setPlotGridLinesColor(new Color(220, 220, 220));
-        for (Map.Entry<String, List<double[]>> entry : series.entrySet()) {
-            List<double[]> points = entry.getValue();
-            if (points.isEmpty()) {
-                continue;
-            }
-            points.sort((a, b) -> Double.compare(a[0], b[0]));
-            XYSeries added = chart.addSeries(entry.getKey(), points.stream().mapToDouble(p -> p[0]).toArray(),
-                    points.stream().mapToDouble(p -> p[1]).toArray(), points.stream().mapToDouble(p -> p[2])
-                            .toArray());
-            added.setMarker(SeriesMarkers.CIRCLE);
-            added.setLineStyle(new BasicStroke(1.5f));
-        }
+        Plots.style(chart, low > 0, positive);
+        Plots.addSeries(chart, series);
         XYSeries line = chart.addSeries(String.format(Locale.ROOT, "data spread: RMS distance of the records to "
                 + "their mean = %.4g (diagnostic, not released)", spread), new double[] {low, high},
                 new double[] {spread, spread});

@@ -138,7 +138,14 @@ final class SummaryMarkdown {
         }
         md.append("## Privacy\n\n");
         md.append("Unit of privacy: ").append(experiment.unitOfPrivacy()).append(". The runs are simulations (seeded "
-                + "streams); the guarantee is that of each mechanism's law.\n\n");
+                + "streams); the guarantee is that of each mechanism's law.");
+        if (experiment.config().data().subject() != null) {
+            int m = experiment.config().data().recordsPerSubject();
+            md.append(String.format(Locale.ROOT, " Every epsilon and delta above is per subject: each release ran at "
+                    + "the per-record budget (epsilon/%d, delta/(%d e^(%d epsilon/%d))) that group privacy turns into "
+                    + "it (docs/privacy-unit.md).", m, m, m - 1, m));
+        }
+        md.append("\n\n");
         md.append("| mechanism | guarantee | largest delta |\n|---|---|---|\n");
         guarantees.forEach((label, guarantee) -> md.append("| ").append(escape(label)).append(" | ")
                 .append(guarantee.label()).append(" | ").append(deltas.get(label) == 0 ? "0"
