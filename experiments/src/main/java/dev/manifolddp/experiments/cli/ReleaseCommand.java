@@ -224,7 +224,7 @@ final class ReleaseCommand implements Callable<Integer> {
             PrivacyBudget spent = release.budget().equals(perRecord) ? requested
                     : GroupPrivacy.subjectLevel(release.budget(), group);
             if (subjectColumn != null) {
-                release = release.withUnitOfPrivacy(spent, unit(group));
+                release = release.withUnitOfPrivacy(spent, GroupPrivacy.unit(group));
             }
             if (!spent.equals(requested)) {
                 notes = new ArrayList<>(accounts.check(key, spent, total, overrideBudget));
@@ -353,13 +353,6 @@ final class ReleaseCommand implements Callable<Integer> {
         return new BudgetLedger.Total(NumericFlag.positive("--total-epsilon", totalEpsilon,
                 "the dataset's total privacy loss over all releases"),
                 totalDelta == null ? 0 : NumericFlag.delta("--total-delta", totalDelta));
-    }
-
-    /** The unit of privacy of a subject-level release. */
-    static String unit(int records) {
-        return String.format(Locale.ROOT, "one subject (up to %d records): adjacent datasets differ in the records "
-                + "of one subject, each replaced by any other point of the public ball; n and the bound %d are "
-                + "public (group privacy over one-record adjacency)", records, records);
     }
 
     /** The --where selection, or null. */

@@ -35,6 +35,8 @@ import java.util.regex.Pattern;
  * geometry: sphere:d=2                 # required; may contain {axis} placeholders
  * data: { generator: sphere-cap, radius: 0.39269908, center: [0, 0, 1] }   # generator + its parameters, or
  * data: { file: points.csv, center: [0, 0, 1], radius: 0.4, clip: false, non-private: false }
+ * data: { file: dataset:rats, columns: [x1, y1, ...], subject: rat, records-per-subject: 8,   # unit: one subject
+ *         center: { mean-of: { where: { rat: [1, 5] } } }, radius: 0.1, where: { rat: [2, 4] } }  # public template
  * sweep: { n: [10, 25], epsilon: [1.0], delta: [0], k: [2, 5] }            # epsilon required; n for generators
  * estimator: frechet-mean              # or { name: frechet-mean, params: { tolerance: 1e-8 } }; default frechet-mean
  * mechanisms:                          # required, each { name, label, params } or a bare name
@@ -44,6 +46,9 @@ import java.util.regex.Pattern;
  * non-private: false                   # optional: the run knowingly uses data-derived bounds
  * plot: { x: n, log-x: true, log-y: true, statistic: mean, band: se }   # optional; statistic mean|median,
  *                                                                     # band se|sd|none
+ * pictures: { at: { epsilon: 1 }, per-mechanism: 6, show: [shapes], options: { closed-outline: true } }
+ *                                      # optional (PicturesConfig): releases drawn like the data, and the distance
+ *                                      # to the non-private estimate against epsilon with the data's spread
  * </pre>
  */
 public final class ConfigReader {
@@ -63,7 +68,7 @@ public final class ConfigReader {
     /** The top-level keys, in the order of the schema. */
     public static final List<String> TOP_LEVEL_KEYS = List.of("kind", "name", "reproduces", "seed", "replicates",
             "threads", "geometry", "data", "sweep", "estimator", "mechanisms", "utility", "deviations", "non-private",
-            "plot");
+            "plot", "pictures");
 
     /** The keys of the {@code plot} section. */
     static final List<String> PLOT_KEYS = List.of("x", "log-x", "log-y", "statistic", "band");
@@ -153,9 +158,10 @@ public final class ConfigReader {
         List<String> utility = unique(root.field("utility"), "utility measure");
         List<String> deviations = root.has("deviations") ? root.field("deviations").texts("deviations") : List.of();
         PlotConfig plot = plot(root.field("plot"));
+        PicturesConfig pictures = root.has("pictures") ? pictures(root.field("pictures")) : null;
         Limits.releases(Limits.cells(sweep), replicates, mechanisms.size(), "replicates");
         return new ExperimentConfig(name, reproduces, seed, replicates, threads, geometry, data, sweep, estimator,
-                mechanisms, utility, deviations, nonPrivate, plot, file, document);
+                mechanisms, utility, deviations, nonPrivate, plot, pictures, file, document);
     }
 
     /**
@@ -280,7 +286,7 @@ public final class ConfigReader {
                 }
             }
             return new DataConfig(node.field("generator").scalar("the generator name"), parameters, null, null, null,
-                    false, false, List.of(), null);
+                    false, false, List.of(), null, null, null, 1);
         }
         node.requireKeys(DataConfig.FILE_KEYS, "file data");
         boolean nonPrivate = node.has("non-private") && node.field("non-private").bool("non-private");
@@ -297,22 +303,72 @@ public final class ConfigReader {
                     + "non-private");
         }
         List<String> columns = node.has("columns") ? node.field("columns").texts("the coordinate columns") : List.of();
-        RowFilter where = null;
-        if (node.has("where")) {
-            ConfigNode filter = node.field("where");
-            List<String> keys = filter.keys("where");
-            if (keys.size() != 1) {
-                throw new ConfigException(filter.path(), "where keeps the rows whose one column holds one of the "
-                        + "listed values, e.g. 'where: { group: [gorf, gorm] }'. Provided value: " + keys.size()
-                        + " columns " + keys);
-            }
-            String column = keys.get(0);
-            List<String> values = filter.field(column).texts("the values kept");
-            where = ConfigException.at(filter.path(), () -> new RowFilter(column, values));
+        RowFilter where = node.has("where") ? rowFilter(node.field("where")) : null;
+        ConfigNode center = node.field("center");
+        PublicTemplate template = center.isObject() ? template(center, nonPrivate || runNonPrivate) : null;
+        String subject = node.has("subject") ? node.field("subject").scalar("the subject column") : null;
+        int recordsPerSubject = 1;
+        if (node.has("records-per-subject")) {
+            recordsPerSubject = node.field("records-per-subject").intValue("the public bound on a subject's records",
+                    1);
+            Limits.require(node.field("records-per-subject").path(), "records-per-subject", recordsPerSubject,
+                    Limits.MAX_N, "it is a bound on one subject's records");
+        }
+        if (subject != null && !node.has("records-per-subject")) {
+            throw new ConfigException(node.field("records-per-subject").path(), "a subject column needs the PUBLIC "
+                    + "bound on a subject's records (from the study design, never from the data: the observed maximum "
+                    + "would leak), e.g. 'records-per-subject: 8' for 8 ages per rat. Provided value: (none) with "
+                    + "subject: " + subject);
+        }
+        if (subject == null && node.has("records-per-subject")) {
+            throw new ConfigException(node.field("subject").path(), "records-per-subject needs 'subject: COLUMN', "
+                    + "the column that says whose record each row is. Provided value: records-per-subject: "
+                    + recordsPerSubject);
         }
         return new DataConfig(null, Map.of(), node.field("file").scalar("the data file"),
-                node.field("center").text("the ball centre"), radius,
-                node.has("clip") && node.field("clip").bool("clip"), nonPrivate, columns, where);
+                template == null ? center.text("the ball centre") : null, radius,
+                node.has("clip") && node.field("clip").bool("clip"), nonPrivate, columns, where, template, subject,
+                recordsPerSubject);
+    }
+
+    /** {@code where: { COLUMN: [VALUES] }}: the rows whose one column holds one of the values. */
+    private static RowFilter rowFilter(ConfigNode filter) {
+        List<String> keys = filter.keys("where");
+        if (keys.size() != 1) {
+            throw new ConfigException(filter.path(), "where keeps the rows whose one column holds one of the "
+                    + "listed values, e.g. 'where: { group: [gorf, gorm] }'. Provided value: " + keys.size()
+                    + " columns " + keys);
+        }
+        String column = keys.get(0);
+        List<String> values = filter.field(column).texts("the values kept");
+        return ConfigException.at(filter.path(), () -> new RowFilter(column, values));
+    }
+
+    /**
+     * {@code center: { mean-of: { where: {...} } }} (a public split of the file) or {@code center: { mean-of:
+     * released }} (the released rows: only in a non-private run).
+     */
+    private static PublicTemplate template(ConfigNode center, boolean nonPrivate) {
+        center.requireKeys(List.of("mean-of"), "a ball centre computed from rows of the file");
+        ConfigNode of = center.field("mean-of").require("the rows whose Frechet mean is the centre");
+        if (of.isObject()) {
+            of.requireKeys(List.of("where"), "mean-of");
+            return new PublicTemplate(rowFilter(of.field("where").require("the public rows (where: { COLUMN: "
+                    + "[VALUES] })")));
+        }
+        String text = of.scalar("the rows whose Frechet mean is the centre");
+        if (!text.equals("released")) {
+            throw new ConfigException(of.path(), "mean-of takes { where: { COLUMN: [VALUES] } } (a public split of "
+                    + "the file, disjoint from the released rows) or 'released' (the released rows themselves: not "
+                    + "private). Provided value: " + text);
+        }
+        if (!nonPrivate) {
+            throw new ConfigException(of.path(), "a centre computed from the released rows is a function of the data; "
+                    + "it is allowed only with 'non-private: true' (every release is then marked not private). Use a "
+                    + "public split of the file instead: mean-of: { where: { COLUMN: [VALUES] } }. Provided value: "
+                    + "released");
+        }
+        return new PublicTemplate(null);
     }
 
     private static List<SweepAxis> sweep(ConfigNode node) {
@@ -439,6 +495,31 @@ public final class ConfigReader {
             }
         }
         return values;
+    }
+
+    private static PicturesConfig pictures(ConfigNode node) {
+        node.requireObject("pictures");
+        node.requireKeys(PicturesConfig.KEYS, "pictures");
+        Map<String, String> at = node.has("at") ? node.field("at").parameters("the cell drawn (axis: value)")
+                : Map.of();
+        int perMechanism = drawn(node, "per-mechanism", PicturesConfig.DEFAULT_PER_MECHANISM);
+        int sample = drawn(node, "sample", PicturesConfig.DEFAULT_SAMPLE);
+        List<String> show = unique(node.field("show"), "picture");
+        if (show.isEmpty()) {
+            throw new ConfigException(node.field("show").path(), "list at least one picture, e.g. show: [shapes]");
+        }
+        Map<String, String> options = node.has("options") ? node.field("options").parameters("picture options")
+                : Map.of();
+        return new PicturesConfig(at, perMechanism, sample, show, options);
+    }
+
+    private static int drawn(ConfigNode node, String key, int fallback) {
+        if (!node.has(key)) {
+            return fallback;
+        }
+        int value = node.field(key).intValue(key, key.equals("sample") ? 0 : 1);
+        Limits.require(node.field(key).path(), key, value, PicturesConfig.MAX_DRAWN, "a picture shows a few");
+        return value;
     }
 
     static PlotConfig plot(ConfigNode node) {

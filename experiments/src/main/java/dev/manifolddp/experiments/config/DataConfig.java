@@ -11,19 +11,24 @@ import java.util.Map;
  * @param generator  the generator name, or null for file data
  * @param parameters the generator's parameters (list values comma-joined); empty for file data
  * @param file       the CSV file (relative to the configuration's folder), or null for generated data
- * @param center     the file data's ball centre as comma-separated numbers (file data only)
+ * @param center     the file data's ball centre as comma-separated numbers (file data only; null with a template)
  * @param radius     the file data's public ball radius; null when {@code nonPrivate} lets it come from the data
  * @param clip       move file rows outside the ball onto its boundary instead of refusing them
  * @param nonPrivate allow a data-derived radius (every release is then marked non-private)
  * @param columns    the file's coordinate columns in layout order (empty: every column)
  * @param where      the rows kept (null: every row)
+ * @param template   the ball centre as the mean of a public split of the file ({@code center: { mean-of: ... }}), or
+ *                   null when {@code center} gives numbers
+ * @param subject    the column naming each record's subject (the unit of privacy becomes one subject), or null
+ * @param recordsPerSubject the public bound M on a subject's records (1 without a subject column)
  */
 public record DataConfig(String generator, Map<String, String> parameters, String file, String center, Double radius,
-        boolean clip, boolean nonPrivate, java.util.List<String> columns, RowFilter where) {
+        boolean clip, boolean nonPrivate, java.util.List<String> columns, RowFilter where, PublicTemplate template,
+        String subject, int recordsPerSubject) {
 
     /** The keys a file data section accepts. */
     public static final java.util.List<String> FILE_KEYS = java.util.List.of("file", "center", "radius", "clip",
-            "non-private", "columns", "where");
+            "non-private", "columns", "where", "subject", "records-per-subject");
 
     public DataConfig {
         parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));

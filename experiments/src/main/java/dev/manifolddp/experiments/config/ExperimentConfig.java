@@ -23,12 +23,13 @@ import java.util.Optional;
  * @param deviations  the author's notes on deviations from the paper's settings
  * @param nonPrivate  the run is knowingly non-private (data-derived bounds allowed)
  * @param plot        plot settings
+ * @param pictures    the pictures of releases to draw, or null for none
  * @param file        the configuration file (its folder resolves relative data paths)
  * @param document    the parsed document, recorded in run.json
  */
 public record ExperimentConfig(String name, String reproduces, long seed, int replicates, int threads, String geometry,
         DataConfig data, List<SweepAxis> sweep, PluginRef estimator, List<MechanismConfig> mechanisms,
-        List<String> utility, List<String> deviations, boolean nonPrivate, PlotConfig plot, Path file,
+        List<String> utility, List<String> deviations, boolean nonPrivate, PlotConfig plot, PicturesConfig pictures, Path file,
         JsonNode document) implements Configuration {
 
     public ExperimentConfig {

@@ -44,6 +44,14 @@ public final class GroupPrivacy {
         return new PrivacyBudget(epsilon, delta);
     }
 
+    /** The unit of privacy of a subject-level release for subjects of up to {@code records} records. */
+    public static String unit(int records) {
+        requireGroup(records);
+        return String.format(Locale.ROOT, "one subject (up to %d records): adjacent datasets differ in the records "
+                + "of one subject, each replaced by any other point of the public ball; n and the bound %d are "
+                + "public (group privacy over one-record adjacency)", records, records);
+    }
+
     private static void requireGroup(int records) {
         if (records < 1) {
             throw new IllegalArgumentException("a group has at least one record. Provided value: " + records);

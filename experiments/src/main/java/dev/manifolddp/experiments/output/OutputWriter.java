@@ -30,6 +30,10 @@ public final class OutputWriter {
             List<String> plotNotes = new ArrayList<>();
             List<String> plots = withHeadlessGraphics(() -> Plots.write(result.experiment(), groups, folder,
                     plotNotes));
+            List<String> pictures = withHeadlessGraphics(() -> GalleryOutputs.write(result, groups, folder,
+                    plotNotes));
+            plots = new ArrayList<>(plots);
+            plots.addAll(pictures);
             files.addAll(plots);
             List<String> declared = Deviations.declared(result.experiment());
             List<String> automatic = Deviations.automatic(result, groups);

@@ -127,11 +127,22 @@ final class Plots {
                 .yAxisTitle(utility + " (" + settings.statistic().configName()
                         + (settings.band() == PlotConfig.Band.NONE ? "" : " " + settings.band().describe()) + ")")
                 .build();
+        style(chart, logX, logY);
+        addSeries(chart, series);
+        return chart;
+    }
+
+    /** White background, grey grid, legend below, error bars in the series' colours. */
+    static void style(XYChart chart, boolean logX, boolean logY) {
         Styler styler = chart.getStyler();
         chart.getStyler().setXAxisLogarithmic(logX).setYAxisLogarithmic(logY).setErrorBarsColorSeriesColor(true);
         styler.setLegendPosition(Styler.LegendPosition.OutsideS).setChartBackgroundColor(Color.WHITE)
                 .setAntiAlias(true);
         chart.getStyler().setPlotGridLinesColor(new Color(220, 220, 220));
+    }
+
+    /** One line with markers and error bars per series of {x, y, error} points, sorted by x; empty series skipped. */
+    static void addSeries(XYChart chart, Map<String, List<double[]>> series) {
         for (Map.Entry<String, List<double[]>> entry : series.entrySet()) {
             List<double[]> points = entry.getValue();
             if (points.isEmpty()) {
@@ -145,7 +156,6 @@ final class Plots {
             added.setMarker(SeriesMarkers.CIRCLE);
             added.setLineStyle(new BasicStroke(1.5f));
         }
-        return chart;
     }
 
     private static String join(String a, String b) {

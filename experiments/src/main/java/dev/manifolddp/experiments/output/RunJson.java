@@ -9,7 +9,6 @@ import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.RunResult;
 import dev.manifolddp.experiments.run.WarningLog;
 import dev.manifolddp.experiments.utility.UtilityMeasure;
-import dev.manifolddp.mechanisms.Release;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -111,7 +110,7 @@ final class RunJson {
             budget.put("delta", group.delta()); // what the releases spent: a pure mechanism spends no delta
             entry.put("budget", budget);
             entry.put("guarantee", group.guarantee().label());
-            entry.put("unitOfPrivacy", Release.ONE_RECORD);
+            entry.put("unitOfPrivacy", experiment.unitOfPrivacy());
             entry.put("sensitivity", range(group.sensitivity()));
             entry.put("sigma", range(group.sigma()));
             entry.put("sigmaRule", group.sigmaRules().size() == 1 ? group.sigmaRules().iterator().next()

@@ -8,7 +8,6 @@ import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.RunResult;
 import dev.manifolddp.experiments.utility.UtilityMeasure;
 import dev.manifolddp.mechanisms.Guarantee;
-import dev.manifolddp.mechanisms.Release;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,7 +110,7 @@ final class SummaryMarkdown {
             }
         }
 
-        privacy(md, groups);
+        privacy(md, experiment, groups);
 
         md.append("## Deviations from the paper's settings\n\n");
         if (declared.isEmpty() && automatic.isEmpty()) {
@@ -130,7 +129,7 @@ final class SummaryMarkdown {
      * Each mechanism's guarantee (the weakest over its cells) and the largest delta it spent, with the unit of
      * privacy: a reader of the summary sees what the numbers above were bought with.
      */
-    private static void privacy(StringBuilder md, List<Group> groups) {
+    private static void privacy(StringBuilder md, Experiment experiment, List<Group> groups) {
         Map<String, Guarantee> guarantees = new LinkedHashMap<>();
         Map<String, Double> deltas = new LinkedHashMap<>();
         for (Group group : groups) {
@@ -138,8 +137,15 @@ final class SummaryMarkdown {
             deltas.merge(group.label(), group.delta(), Math::max);
         }
         md.append("## Privacy\n\n");
-        md.append("Unit of privacy: ").append(Release.ONE_RECORD).append(". The runs are simulations (seeded "
-                + "streams); the guarantee is that of each mechanism's law.\n\n");
+        md.append("Unit of privacy: ").append(experiment.unitOfPrivacy()).append(". The runs are simulations (seeded "
+                + "streams); the guarantee is that of each mechanism's law.");
+        if (experiment.config().data().subject() != null) {
+            int m = experiment.config().data().recordsPerSubject();
+            md.append(String.format(Locale.ROOT, " Every epsilon and delta above is per subject: each release ran at "
+                    + "the per-record budget (epsilon/%d, delta/(%d e^(%d epsilon/%d))) that group privacy turns into "
+                    + "it (docs/privacy-unit.md).", m, m, m - 1, m));
+        }
+        md.append("\n\n");
         md.append("| mechanism | guarantee | largest delta |\n|---|---|---|\n");
         guarantees.forEach((label, guarantee) -> md.append("| ").append(escape(label)).append(" | ")
                 .append(guarantee.label()).append(" | ").append(deltas.get(label) == 0 ? "0"

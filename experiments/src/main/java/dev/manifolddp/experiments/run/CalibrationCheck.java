@@ -36,7 +36,7 @@ public final class CalibrationCheck {
             checkEstimator(cell, probe);
             for (int m = 0; m < entries.size(); m++) {
                 Mechanism mechanism = cell.mechanisms().get(m);
-                List<Object> key = List.of(mechanism, cell.geometry(), cell.data(), cell.n(), cell.budget());
+                List<Object> key = List.of(mechanism, cell.geometry(), cell.data(), cell.n(), cell.releaseBudget());
                 if (checked.add(key)) {
                     release(experiment, cell, m, probe);
                 }
@@ -65,7 +65,8 @@ public final class CalibrationCheck {
     private static void release(Experiment experiment, Cell cell, int m, Dataset probe) {
         MechanismConfig entry = experiment.mechanisms().get(m);
         try {
-            cell.mechanisms().get(m).release(cell.estimator(), cell.geometry(), probe.points(), probe.ball(), cell.budget(),
+            cell.mechanisms().get(m).release(cell.estimator(), cell.geometry(), probe.points(), probe.ball(),
+                    cell.releaseBudget(),
                     new NoDrawRandom());
         } catch (RuntimeException e) {
             if (stoppedAtDraw(e)) {

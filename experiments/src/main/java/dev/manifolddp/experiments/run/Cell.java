@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.estimators.Estimator;
+import dev.manifolddp.experiments.ledger.GroupPrivacy;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.PrivacyBudget;
@@ -20,13 +21,22 @@ import java.util.Map;
  * @param budget     the privacy budget (epsilon, delta)
  * @param estimator  the non-private estimator
  * @param mechanisms one mechanism per configured entry, in configuration order
+ * @param recordsPerSubject the public bound M on a subject's records; 1 when the unit of privacy is one record
  */
 public record Cell(int index, Map<String, String> values, Geometry geometry, DataSource data, int n,
-        PrivacyBudget budget, Estimator estimator, List<Mechanism> mechanisms) {
+        PrivacyBudget budget, Estimator estimator, List<Mechanism> mechanisms, int recordsPerSubject) {
 
     public Cell {
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
         mechanisms = List.copyOf(mechanisms);
+    }
+
+    /**
+     * The budget each release runs at: the cell's budget for one-record privacy, or the per-record budget that group
+     * privacy turns into the cell's budget for subjects of up to M records ({@link GroupPrivacy}).
+     */
+    public PrivacyBudget releaseBudget() {
+        return recordsPerSubject == 1 ? budget : GroupPrivacy.perRecord(budget, recordsPerSubject);
     }
 
     /** E.g. {@code n=10, epsilon=1.0}. */

@@ -3,7 +3,9 @@ package dev.manifolddp.experiments.run;
 import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.config.SweepAxis;
+import dev.manifolddp.experiments.ledger.GroupPrivacy;
 import dev.manifolddp.experiments.utility.UtilityMeasure;
+import dev.manifolddp.mechanisms.Release;
 import java.util.List;
 
 /**
@@ -17,9 +19,10 @@ import java.util.List;
  * @param threads      the worker threads the run will use
  * @param dataNotes    facts about the data for the report (e.g. how many file rows were clipped)
  * @param clippedRows  file rows moved onto the ball's boundary (0 for generated data)
+ * @param gallery      the releases to keep and draw ({@code pictures}), or null
  */
 public record Experiment(ExperimentConfig config, List<Cell> cells, List<UtilityMeasure> utilities, int replicates,
-        RunOptions options, int threads, List<String> dataNotes, int clippedRows) {
+        RunOptions options, int threads, List<String> dataNotes, int clippedRows, GalleryPlan gallery) {
 
     public Experiment {
         cells = List.copyOf(cells);
@@ -38,6 +41,15 @@ public record Experiment(ExperimentConfig config, List<Cell> cells, List<Utility
     /** Releases the run will make: cells x replicates x mechanisms. */
     public long releases() {
         return (long) cells.size() * replicates * mechanisms().size();
+    }
+
+    /**
+     * What adjacent datasets differ in: one record, or with {@code data: subject} the records of one subject
+     * (group privacy over the public bound {@code records-per-subject}).
+     */
+    public String unitOfPrivacy() {
+        return config.data().subject() == null ? Release.ONE_RECORD
+                : GroupPrivacy.unit(config.data().recordsPerSubject());
     }
 
     public StreamLayout streams() {

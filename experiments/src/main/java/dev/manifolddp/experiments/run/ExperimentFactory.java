@@ -13,6 +13,7 @@ import dev.manifolddp.experiments.config.SweepAxis;
 import dev.manifolddp.experiments.data.BallClip;
 import dev.manifolddp.experiments.data.DatasetFiles;
 import dev.manifolddp.experiments.data.PointFile;
+import dev.manifolddp.experiments.data.SubjectGroups;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.utility.UtilityMeasure;
 import dev.manifolddp.geometry.Geometry;
@@ -43,6 +44,9 @@ public final class ExperimentFactory {
 
     /** The mechanism parameter by which a mechanism accepts data-derived bounds. */
     private static final String NON_PRIVATE = "non-private";
+
+    /** A template centre is printed in the reports when it has at most this many coordinates. */
+    private static final int SHOWN_COORDINATES = 16;
 
     private final Components components;
     private final ExperimentConfig config;
@@ -110,14 +114,17 @@ public final class ExperimentFactory {
                 cellMechanisms.add(mechanisms.computeIfAbsent(entry.name() + "|" + parameters,
                         key -> mechanism(entry, parameters)));
             }
-            cells.add(new Cell(index, values, geometry, source, n, budget(values), estimator, cellMechanisms));
+            cells.add(new Cell(index, values, geometry, source, n, budget(values), estimator, cellMechanisms,
+                    data.isFile() ? data.recordsPerSubject() : 1));
         }
         List<UtilityMeasure> utilities = utilities(geometries.values());
         int threads = options.threads() != null ? options.threads() : config.threads();
         if (threads == 0) {
             threads = Runtime.getRuntime().availableProcessors();
         }
-        return new Experiment(config, cells, utilities, replicates, options, threads, dataNotes, clipped[0]);
+        GalleryPlan gallery = config.pictures() == null ? null
+                : GalleryPlan.of(config.pictures(), axes, cells, utilities, config.replicates());
+        return new Experiment(config, cells, utilities, replicates, options, threads, dataNotes, clipped[0], gallery);
     }
 
     /** The replicates per cell after {@code --scale}, within {@link Limits}. */
@@ -214,26 +221,47 @@ public final class ExperimentFactory {
                         List.of(config.baseDirectory())))
                 : config.baseDirectory().resolve(data.file());
         PointFile.Points points = ConfigException.at("data.file", () -> PointFile.read(file, geometry,
-                new PointFile.Columns(null, data.columns()), data.where()));
-        double[] center = ConfigException.at("data.center", () -> PointFile.center(data.center(), geometry, "the ball centre"));
+                new PointFile.Columns(data.subject(), data.columns()), data.where()));
+        String subjects = "";
+        if (data.subject() != null) {
+            SubjectGroups groups = ConfigException.at("data.records-per-subject", () -> SubjectGroups.of(points,
+                    data.recordsPerSubject(), "records-per-subject"));
+            subjects = String.format(Locale.ROOT, " of %d subjects ('%s', at most %d records each)",
+                    groups.subjects(), data.subject(), data.recordsPerSubject());
+        }
+        double[] center;
+        String centre;
+        if (data.template() != null) {
+            Estimator mean = estimator(Map.of());
+            TemplateCentre.Result template = ConfigException.at("data.center", () -> TemplateCentre.compute(file,
+                    geometry, data, points, mean));
+            center = template.center();
+            centre = template.description() + (center.length <= SHOWN_COORDINATES ? " "
+                    + geometry.layout().format(center) : "");
+        } else {
+            center = ConfigException.at("data.center", () -> PointFile.center(data.center(), geometry,
+                    "the ball centre"));
+            centre = geometry.layout().format(center);
+        }
         double[][] rows = points.points();
         String radius = "measured from the data (non-private)";
         if (data.radius() != null) {
-            BallClip.Result result = ConfigException.at("data.file", () -> BallClip.apply(geometry, center, data.radius(), points,
-                    data.clip(), "set 'clip: true' under data to move them onto the ball's boundary"));
+            BallClip.Result result = ConfigException.at("data.file", () -> BallClip.apply(geometry, center,
+                    data.radius(), points, data.clip(), "set 'clip: true' under data to move them onto the ball's "
+                            + "boundary"));
             rows = result.points();
             clipped[0] += result.moved();
             if (result.moved() > 0) {
                 notes.add(String.format(Locale.ROOT, "%d of %d rows of %s lay outside the ball of radius %s and were "
-                        + "moved onto its boundary (clip: true)", result.moved(), rows.length, data.file(),
-                        data.radius()));
+                        + "moved onto its boundary (clip: true; a count of the data, reported for the experiment, "
+                        + "never part of a release)", result.moved(), rows.length, data.file(), data.radius()));
             }
             radius = "radius " + data.radius();
         }
-        return new FileSource(geometry, rows, center, data.radius(), String.format(
-                "%d rows of %s%s on %s, ball centre %s, %s", rows.length, data.file(),
-                data.where() == null ? "" : " where " + data.where().describe(), geometry.spec(),
-                geometry.layout().format(center), radius));
+        return new FileSource(geometry, rows, center, data.radius(), data.template() != null
+                && data.template().fromReleasedRows(), String.format("%d rows%s of %s%s on %s, ball centre %s, %s",
+                        rows.length, subjects, data.file(), data.where() == null ? "" : " where "
+                                + data.where().describe(), geometry.spec(), centre, radius));
     }
 
     private Estimator estimator(Map<String, String> parameters) {

@@ -7,7 +7,8 @@ import org.apache.commons.rng.UniformRandomProvider;
 /**
  * Records from the rows of a file (already checked and, if asked, clipped). With an {@code n} axis each replicate
  * draws n distinct rows from its own stream (a partial Fisher-Yates shuffle); without one every replicate uses all
- * rows, so only the mechanisms' noise varies. A null radius means a data-derived ball, computed per replicate.
+ * rows, so only the mechanisms' noise varies. A null radius means a data-derived ball, computed per replicate; a
+ * centre computed from the released rows (a non-private template) marks the declared ball data-derived.
  */
 final class FileSource implements DataSource {
 
@@ -15,13 +16,16 @@ final class FileSource implements DataSource {
     private final double[][] rows;
     private final double[] center;
     private final Double radius;
+    private final boolean centerFromData;
     private final String description;
 
-    FileSource(Geometry geometry, double[][] rows, double[] center, Double radius, String description) {
+    FileSource(Geometry geometry, double[][] rows, double[] center, Double radius, boolean centerFromData,
+            String description) {
         this.geometry = geometry;
         this.rows = rows;
         this.center = center.clone();
         this.radius = radius;
+        this.centerFromData = centerFromData;
         this.description = description;
     }
 
@@ -48,8 +52,7 @@ final class FileSource implements DataSource {
                 points[i] = rows[order[i]];
             }
         }
-        DataBall ball = radius == null ? DataBall.fromData(geometry, center, points)
-                : DataBall.declared(center, radius);
+        DataBall ball = radius == null ? DataBall.fromData(geometry, center, points) : ball();
         return new Dataset(points, ball);
     }
 
@@ -57,8 +60,12 @@ final class FileSource implements DataSource {
     public Dataset probe(int n) {
         double[][] points = new double[n < 0 ? rows.length : n][];
         java.util.Arrays.fill(points, center);
-        DataBall ball = radius == null ? DataBall.fromData(geometry, center, rows) : DataBall.declared(center, radius);
+        DataBall ball = radius == null ? DataBall.fromData(geometry, center, rows) : ball();
         return new Dataset(points, ball);
+    }
+
+    private DataBall ball() {
+        return centerFromData ? new DataBall(center, radius, true) : DataBall.declared(center, radius);
     }
 
     @Override

@@ -9,9 +9,10 @@ import java.util.List;
  * @param records     one record per (cell, replicate, mechanism), at index {@code (cell R + r) M + m}
  * @param warnings    the releases' warnings, deduplicated
  * @param wallSeconds the run's wall time
+ * @param kept        the releases kept for the pictures, or null without a {@code pictures} section
  */
 public record RunResult(Experiment experiment, List<ReplicateRecord> records, List<WarningLog.Entry> warnings,
-        double wallSeconds) {
+        double wallSeconds, KeptReleases kept) {
 
     public RunResult {
         records = List.copyOf(records);

@@ -1,11 +1,13 @@
 package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.experiments.config.MechanismConfig;
+import dev.manifolddp.experiments.ledger.GroupPrivacy;
 import dev.manifolddp.experiments.utility.Measurement;
 import dev.manifolddp.experiments.utility.Timing;
 import dev.manifolddp.experiments.utility.UtilityMeasure;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.Mechanism;
+import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.Release;
 import java.util.Arrays;
 import java.util.List;
@@ -47,6 +49,9 @@ public final class Runner {
         ReplicateRecord[] records = new ReplicateRecord[tasks * mechanismCount];
         WarningLog warnings = new WarningLog(experiment.mechanisms().stream().map(MechanismConfig::label).toList());
         StreamLayout streams = experiment.streams();
+        GalleryPlan plan = experiment.gallery();
+        KeptReleases kept = plan == null ? null : new KeptReleases(mechanismCount,
+                Math.min(plan.config().perMechanism(), replicates));
         AtomicInteger next = new AtomicInteger();
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
         int threads = Math.max(1, Math.min(experiment.threads(), tasks));
@@ -62,7 +67,7 @@ public final class Runner {
                     int task;
                     while (failure.get() == null && (task = next.getAndIncrement()) < tasks) {
                         try {
-                            runTask(task, streams, records, warnings);
+                            runTask(task, streams, records, warnings, kept);
                         } catch (RuntimeException e) {
                             failure.compareAndSet(null, e);
                             return;
@@ -89,10 +94,11 @@ public final class Runner {
             throw failure.get();
         }
         return new RunResult(experiment, Arrays.asList(records), warnings.entries(),
-                (System.nanoTime() - start) / 1e9);
+                (System.nanoTime() - start) / 1e9, kept);
     }
 
-    private void runTask(int task, StreamLayout streams, ReplicateRecord[] records, WarningLog warnings) {
+    private void runTask(int task, StreamLayout streams, ReplicateRecord[] records, WarningLog warnings,
+            KeptReleases kept) {
         int replicates = experiment.replicates();
         Cell cell = experiment.cells().get(task / replicates);
         int replicate = task % replicates;
@@ -112,6 +118,12 @@ public final class Runner {
         } catch (RuntimeException e) {
             throw failure("computing the non-private estimate", cell, replicate, e);
         }
+        GalleryPlan plan = experiment.gallery();
+        boolean keep = plan != null && cell.index() == plan.cell() && replicate < plan.config().perMechanism();
+        if (keep && replicate == 0) {
+            kept.data(cell.geometry(), data.points(), estimate, plan.config().sample());
+        }
+        PrivacyBudget budget = cell.releaseBudget();
         List<Mechanism> mechanisms = cell.mechanisms();
         for (int m = 0; m < mechanisms.size(); m++) {
             String label = experiment.mechanisms().get(m).label();
@@ -123,9 +135,11 @@ public final class Runner {
                 // the clock brackets the release call only: not the stream set-up, data, estimate or utilities
                 start = System.nanoTime();
                 release = mechanisms.get(m).release(cell.estimator(), cell.geometry(), data.points(), data.ball(),
-                        cell.budget(),
-                        random);
+                        budget, random);
                 elapsed = System.nanoTime() - start;
+                if (experiment.config().data().subject() != null) {
+                    release = subjectLevel(release, cell, budget);
+                }
                 if (data.ball().dataDerived()) {
                     // whatever the mechanism says (a plugin may not know): a ball measured on the data is no bound
                     release = release.withGuaranteeAtMost(Guarantee.NOT_PRIVATE, "the data ball was computed from "
@@ -145,6 +159,9 @@ public final class Runner {
                             replicate, e);
                 }
             }
+            if (keep) {
+                kept.release(m, replicate, release.value());
+            }
             for (String warning : release.warnings()) {
                 warnings.add(m, task, warning);
             }
@@ -153,6 +170,18 @@ public final class Runner {
                     release.dataDerived() || data.ball().dataDerived(),
                     release.sampler(), seconds);
         }
+    }
+
+    /**
+     * A release at the per-record budget, restated for subjects of up to M records: the user's budget when the
+     * mechanism spent what it was given, else group privacy applied to what it spent (as {@code mdp release
+     * --subject-column} does; docs/privacy-unit.md).
+     */
+    private Release<double[]> subjectLevel(Release<double[]> release, Cell cell, PrivacyBudget perRecord) {
+        int group = cell.recordsPerSubject();
+        PrivacyBudget spent = release.budget().equals(perRecord) ? cell.budget()
+                : GroupPrivacy.subjectLevel(release.budget(), group);
+        return release.withUnitOfPrivacy(spent, experiment.unitOfPrivacy());
     }
 
     private static ExperimentFailure failure(String stage, Cell cell, int replicate, RuntimeException cause) {

@@ -18,6 +18,15 @@ public interface ReleasePicture {
     /** True when this picture can draw points of {@code geometry}. */
     boolean accepts(Geometry geometry);
 
+    /**
+     * Checks the options a configuration gives ({@code pictures: options}) before anything runs; options this
+     * picture does not read are left to the others.
+     *
+     * @throws IllegalArgumentException naming the option and its value when this picture cannot use it
+     */
+    default void checkOptions(java.util.Map<String, String> options) {
+    }
+
     /** Writes the picture of {@code gallery} as a PNG file {@code png}. */
     void write(Path png, Geometry geometry, ReleaseGallery gallery) throws IOException;
 }

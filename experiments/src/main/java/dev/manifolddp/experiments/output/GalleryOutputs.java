@@ -1,0 +1,73 @@
+package dev.manifolddp.experiments.output;
+
+import dev.manifolddp.experiments.config.MechanismConfig;
+import dev.manifolddp.experiments.run.Cell;
+import dev.manifolddp.experiments.run.Experiment;
+import dev.manifolddp.experiments.run.GalleryPlan;
+import dev.manifolddp.experiments.run.KeptReleases;
+import dev.manifolddp.experiments.run.RunResult;
+import dev.manifolddp.experiments.output.pictures.ReleaseGallery;
+import dev.manifolddp.experiments.output.pictures.ReleasePicture;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The outputs of a {@code pictures} section: every requested {@link ReleasePicture} of the kept releases (file
+ * {@code <picture>.png}) and the {@linkplain DistancePlot distance against epsilon} with the data's spread, plus the
+ * notes that say what they show.
+ */
+final class GalleryOutputs {
+
+    private GalleryOutputs() {
+    }
+
+    /** Writes the pictures into {@code folder}; returns the file names and adds its notes to {@code notes}. */
+    static List<String> write(RunResult result, List<Group> groups, Path folder, List<String> notes)
+            throws IOException {
+        Experiment experiment = result.experiment();
+        GalleryPlan plan = experiment.gallery();
+        KeptReleases kept = result.kept();
+        if (plan == null || kept == null) {
+            return List.of();
+        }
+        Cell cell = experiment.cells().get(plan.cell());
+        Map<String, List<double[]>> releases = new LinkedHashMap<>();
+        List<MechanismConfig> mechanisms = experiment.mechanisms();
+        for (int m = 0; m < mechanisms.size(); m++) {
+            releases.put(label(groups, cell, m, mechanisms.get(m).label()), kept.releases(m));
+        }
+        String where = cell.describe() + (cell.n() < 0 ? ", n = " + kept.records() : "");
+        ReleaseGallery gallery = new ReleaseGallery(experiment.config().name() + ": " + where, kept.sample(),
+                kept.estimate(), releases, plan.config().options());
+        List<String> files = new ArrayList<>();
+        for (ReleasePicture picture : plan.pictures()) {
+            String file = picture.name() + ".png";
+            picture.write(folder.resolve(file), cell.geometry(), gallery);
+            files.add(file);
+            notes.add(String.format(Locale.ROOT, "%s: the first %d releases of each mechanism at %s (replicates "
+                    + "1..%d), %d of the records and the non-private mean of replicate 1", file,
+                    releases.values().stream().mapToInt(List::size).max().orElse(0), where,
+                    releases.values().stream().mapToInt(List::size).max().orElse(0), kept.sample().length));
+        }
+        if (DistancePlot.write(experiment, groups, kept.spread(), folder)) {
+            files.add(DistancePlot.FILE);
+            notes.add(String.format(Locale.ROOT, "%s: the dashed line is the data's own spread, the RMS geodesic "
+                    + "distance of the %d records to their non-private mean = %.4g; it is a diagnostic of the "
+                    + "experiment computed from the data, never part of a release", DistancePlot.FILE,
+                    kept.records(), kept.spread()));
+        }
+        return files;
+    }
+
+    /** The mechanism's label with its sampler in the drawn cell (e.g. {@code kng (sampler: exact)}). */
+    private static String label(List<Group> groups, Cell cell, int m, String label) {
+        return groups.stream().filter(g -> g.cell().index() == cell.index() && g.mechanism() == m).findFirst()
+                .map(g -> g.samplers().isEmpty() ? label : label + " (" + String.join(", ", g.samplers()) + ")")
+                .orElse(label);
+    }
+}
