@@ -92,15 +92,15 @@ final class ErrorSimulation {
             values.put("epsilon", Double.toString(p.budget().epsilon()));
             values.put("delta", Double.toString(p.budget().delta()));
             cells.add(new Cell(p.stream(), values, geometry, data, p.n(), p.budget(), estimator,
-                    List.of(p.mechanism())));
+                    List.of(p.mechanism()), 1));
         }
         ExperimentConfig config = new ExperimentConfig("plan", null, seed, replicates, threads, geometry.spec(),
-                new DataConfig(null, Map.of(), null, null, null, false, false, List.of(), null), List.of(),
+                new DataConfig(null, Map.of(), null, null, null, false, false, List.of(), null, null, null, 1), List.of(),
                 new PluginRef(Planner.ESTIMATOR, Map.of(), "estimator"),
                 List.of(new MechanismConfig("planned", "planned", Map.of(), "--mechanism")),
-                List.of(distance.name()), List.of(), false, PlotConfig.AUTOMATIC, null, null);
+                List.of(distance.name()), List.of(), false, PlotConfig.AUTOMATIC, null, null, null);
         Experiment experiment = new Experiment(config, cells, List.of(distance), replicates,
-                new RunOptions(1.0, threads, null, progress != null), threads, List.of(), 0);
+                new RunOptions(1.0, threads, null, progress != null), threads, List.of(), 0, null);
         Progress bar = Progress.create(progress != null, (long) cells.size() * replicates, progress);
         RunResult result = new Runner(experiment, Thread.currentThread().getContextClassLoader()).run(bar);
         List<Outcome> outcomes = new ArrayList<>();
