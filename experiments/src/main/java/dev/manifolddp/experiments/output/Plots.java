@@ -29,7 +29,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * when {@code plot} asks; a logarithmic axis falls back to linear (with a note in summary.md) when a value, or the
  * lower end of an error bar, is not positive, since XChart cannot draw it.
  */
-final class Plots {
+public final class Plots {
 
     private static final int WIDTH = 900;
     private static final int HEIGHT = 640;
@@ -133,7 +133,7 @@ final class Plots {
     }
 
     /** White background, grey grid, legend below, error bars in the series' colours. */
-    static void style(XYChart chart, boolean logX, boolean logY) {
+    public static void style(XYChart chart, boolean logX, boolean logY) {
         Styler styler = chart.getStyler();
         chart.getStyler().setXAxisLogarithmic(logX).setYAxisLogarithmic(logY).setErrorBarsColorSeriesColor(true);
         styler.setLegendPosition(Styler.LegendPosition.OutsideS).setChartBackgroundColor(Color.WHITE)
@@ -142,7 +142,7 @@ final class Plots {
     }
 
     /** One line with markers and error bars per series of {x, y, error} points, sorted by x; empty series skipped. */
-    static void addSeries(XYChart chart, Map<String, List<double[]>> series) {
+    public static void addSeries(XYChart chart, Map<String, List<double[]>> series) {
         for (Map.Entry<String, List<double[]>> entry : series.entrySet()) {
             List<double[]> points = entry.getValue();
             if (points.isEmpty()) {

@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.plan;
 
+import dev.manifolddp.experiments.output.Plots;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -12,7 +13,6 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -52,21 +52,8 @@ public final class PlanPlot {
                 .title(String.format(Locale.ROOT, "mdp plan: %s, r = %s", request.geometry().spec(),
                         request.radius()))
                 .xAxisTitle("epsilon").yAxisTitle("expected geodesic distance to the non-private mean").build();
-        Styler styler = chart.getStyler();
-        chart.getStyler().setYAxisLogarithmic(lowest > 0).setXAxisLogarithmic(logX)
-                .setErrorBarsColorSeriesColor(true);
-        styler.setLegendPosition(Styler.LegendPosition.OutsideS).setChartBackgroundColor(Color.WHITE)
-                .setAntiAlias(true);
-        chart.getStyler().setPlotGridLinesColor(new Color(220, 220, 220));
-        for (Map.Entry<String, List<double[]>> entry : series.entrySet()) {
-            List<double[]> points = entry.getValue();
-            points.sort((a, b) -> Double.compare(a[0], b[0]));
-            XYSeries added = chart.addSeries(entry.getKey(), points.stream().mapToDouble(p -> p[0]).toArray(),
-                    points.stream().mapToDouble(p -> p[1]).toArray(), points.stream().mapToDouble(p -> p[2])
-                            .toArray());
-            added.setMarker(SeriesMarkers.CIRCLE);
-            added.setLineStyle(new BasicStroke(1.5f));
-        }
+        Plots.style(chart, logX, lowest > 0);
+        Plots.addSeries(chart, series);
         double span = minEpsilon == maxEpsilon ? 0.1 * minEpsilon : 0;
         XYSeries radius = chart.addSeries(String.format(Locale.ROOT, "r = %s: error of order r = no better than the "
                 + "centre", request.radius()), new double[] {minEpsilon - span, maxEpsilon + span},

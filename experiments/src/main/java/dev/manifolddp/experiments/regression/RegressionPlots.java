@@ -1,7 +1,7 @@
 package dev.manifolddp.experiments.regression;
 
+import dev.manifolddp.experiments.output.Plots;
 import java.awt.BasicStroke;
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,7 +13,6 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -58,10 +57,7 @@ final class RegressionPlots {
         XYChart chart = new XYChartBuilder().width(900).height(640).title(title)
                 .xAxisTitle(unequal ? "footpoint budget epsilon_p" : "total epsilon")
                 .yAxisTitle("mean MSE (1/n) sum rho(exp(p~, x_k v~), y_k)^2, +- 2 SE").build();
-        chart.getStyler().setYAxisLogarithmic(true).setErrorBarsColorSeriesColor(true)
-                .setLegendPosition(Styler.LegendPosition.OutsideS).setChartBackgroundColor(Color.WHITE)
-                .setAntiAlias(true);
-        chart.getStyler().setPlotGridLinesColor(new Color(220, 220, 220));
+        Plots.style(chart, false, true);
         Map<String, List<double[]>> series = new LinkedHashMap<>();
         Map<Integer, double[]> nonPrivate = new LinkedHashMap<>();
         double lowX = Double.POSITIVE_INFINITY;
@@ -77,15 +73,7 @@ final class RegressionPlots {
             lowX = Math.min(lowX, cell.x());
             highX = Math.max(highX, cell.x());
         }
-        for (Map.Entry<String, List<double[]>> entry : series.entrySet()) {
-            List<double[]> points = entry.getValue();
-            points.sort((a, b) -> Double.compare(a[0], b[0]));
-            XYSeries added = chart.addSeries(entry.getKey(), points.stream().mapToDouble(p -> p[0]).toArray(),
-                    points.stream().mapToDouble(p -> p[1]).toArray(), points.stream().mapToDouble(p -> p[2])
-                            .toArray());
-            added.setMarker(SeriesMarkers.CIRCLE);
-            added.setLineStyle(new BasicStroke(1.5f));
-        }
+        Plots.addSeries(chart, series);
         for (Map.Entry<Integer, double[]> entry : nonPrivate.entrySet()) {
             double level = entry.getValue()[0];
             XYSeries line = chart.addSeries("non-private fit, n = " + entry.getKey(), new double[] {lowX, highX},
