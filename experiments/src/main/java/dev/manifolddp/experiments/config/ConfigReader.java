@@ -34,6 +34,7 @@ import java.util.regex.Pattern;
  * geometry: sphere:d=2                 # required; may contain {axis} placeholders
  * data: { generator: sphere-cap, radius: 0.39269908, center: [0, 0, 1] }   # generator + its parameters, or
  * data: { file: points.csv, center: [0, 0, 1], radius: 0.4, clip: false, non-private: false }
+ * data: { images: dataset:mnist, label: 3, eta: 1e-6, backend: java }   # covariance descriptors (ImageDataSpec)
  * sweep: { n: [10, 25], epsilon: [1.0], delta: [0], k: [2, 5] }            # epsilon required; n for generators
  * estimator: frechet-mean              # or { name: frechet-mean, params: { tolerance: 1e-8 } }; default frechet-mean
  * mechanisms:                          # required, each { name, label, params } or a bare name
@@ -42,7 +43,8 @@ import java.util.regex.Pattern;
  * deviations: ["text", ...]            # optional notes for summary.md
  * non-private: false                   # optional: the run knowingly uses data-derived bounds
  * plot: { x: n, log-x: true, log-y: true, statistic: mean, band: se }   # optional; statistic mean|median,
- *                                                                     # band se|sd|none
+ *                                                                     # band se|sd|none; grid: true adds one
+ *                                                                     # PNG of all panels
  * </pre>
  */
 public final class ConfigReader {
@@ -65,7 +67,7 @@ public final class ConfigReader {
             "plot");
 
     /** The keys of the {@code plot} section. */
-    static final List<String> PLOT_KEYS = List.of("x", "log-x", "log-y", "statistic", "band");
+    static final List<String> PLOT_KEYS = List.of("x", "log-x", "log-y", "statistic", "band", "grid");
 
     /** The estimator used when the configuration names none. */
     public static final String DEFAULT_ESTIMATOR = "frechet-mean";
@@ -264,6 +266,12 @@ public final class ConfigReader {
     private static DataConfig data(ConfigNode node, boolean runNonPrivate) {
         node.require("the data section");
         node.requireObject("data");
+        if (node.has("images") && !node.has("generator") && !node.has("file")) {
+            node.requireKeys(dev.manifolddp.experiments.images.ImageDataSpec.KEYS, "image data");
+            Map<String, String> parameters = new LinkedHashMap<>();
+            node.keys("data").forEach(key -> parameters.put(key, node.field(key).text("data." + key)));
+            return new DataConfig(null, parameters, null, null, null, false, false);
+        }
         boolean generator = node.has("generator");
         boolean file = node.has("file");
         if (generator == file) {
@@ -437,6 +445,7 @@ public final class ConfigReader {
                 node.has("statistic") ? PlotConfig.Statistic.parse(node.field("statistic").scalar("the plot "
                         + "statistic (mean or median)"), node.field("statistic").path()) : null,
                 node.has("band") ? PlotConfig.Band.parse(node.field("band").scalar("the plot band (se, sd or "
-                        + "none)"), node.field("band").path()) : null);
+                        + "none)"), node.field("band").path()) : null,
+                node.has("grid") && node.field("grid").bool("grid"));
     }
 }
