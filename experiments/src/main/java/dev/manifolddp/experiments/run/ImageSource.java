@@ -74,7 +74,7 @@ final class ImageSource {
                 : String.format(Locale.ROOT, "declared radius %s", radius);
         return new FileSource(geometry, result.points(), identity, radius, String.format(Locale.ROOT,
                 "%s as %d x %d descriptors (eta %s, backend %s) on %s, ball centre I, %s; largest |Logm R|_F %.4g "
-                        + "= %.0f%% of Thm 5's bound %.4g", described.set().source(), k, k, spec.eta(),
+                        + "= %.0f%% of Thm 5's bound %.4g", described.set().source(), k, k, java.math.BigDecimal.valueOf(spec.eta()).stripTrailingZeros().toString(),
                 described.backend(), geometry.spec(), ball, largest, 100 * largest / bound, bound));
     }
 }
