@@ -41,7 +41,8 @@ class DescribeCommandTest {
         String command = described.out().lines().filter(l -> l.strip().startsWith("mdp release")).findFirst()
                 .orElseThrow().strip();
         List<String> args = new java.util.ArrayList<>(List.of(command.substring("mdp ".length()).split(" ")));
-        args.addAll(List.of("--out", folder.resolve("release.json").toString()));
+        args.addAll(List.of("--out", folder.resolve("release.json").toString(), "--ledger",
+                folder.resolve("ledger.json").toString()));
         Cli released = Cli.run(args.toArray(String[]::new));
         assertThat(released.exit()).as(released.toString()).isZero();
         assertThat(folder.resolve("release.json")).isNotEmptyFile();
