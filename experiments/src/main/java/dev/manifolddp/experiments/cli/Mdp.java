@@ -17,7 +17,7 @@ import picocli.CommandLine.ParseResult;
 @Command(name = "mdp", mixinStandardHelpOptions = true, versionProvider = Mdp.Version.class,
         description = "Differentially private statistics on Riemannian manifolds: experiments and releases.",
         subcommands = {RunCommand.class, ValidateCommand.class, ListCommand.class, ReleaseCommand.class,
-                AuditCommand.class, PlanCommand.class, CommandLine.HelpCommand.class})
+                AuditCommand.class, PlanCommand.class, DescribeCommand.class, CommandLine.HelpCommand.class})
 public final class Mdp implements Runnable {
 
     /** Exit status of a command that failed on its input (bad file, bad configuration, impossible budget...). */

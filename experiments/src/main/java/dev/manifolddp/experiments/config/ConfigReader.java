@@ -37,6 +37,7 @@ import java.util.regex.Pattern;
  * data: { file: points.csv, center: [0, 0, 1], radius: 0.4, clip: false, non-private: false }
  * data: { file: dataset:rats, columns: [x1, y1, ...], subject: rat, records-per-subject: 8,   # unit: one subject
  *         center: { mean-of: { where: { rat: [1, 5] } } }, radius: 0.1, where: { rat: [2, 4] } }  # public template
+ * data: { images: dataset:mnist, label: 3, eta: 1e-6, backend: java }   # covariance descriptors (ImageDataSpec)
  * sweep: { n: [10, 25], epsilon: [1.0], delta: [0], k: [2, 5] }            # epsilon required; n for generators
  * estimator: frechet-mean              # or { name: frechet-mean, params: { tolerance: 1e-8 } }; default frechet-mean
  * mechanisms:                          # required, each { name, label, params } or a bare name
@@ -45,7 +46,8 @@ import java.util.regex.Pattern;
  * deviations: ["text", ...]            # optional notes for summary.md
  * non-private: false                   # optional: the run knowingly uses data-derived bounds
  * plot: { x: n, log-x: true, log-y: true, statistic: mean, band: se }   # optional; statistic mean|median,
- *                                                                     # band se|sd|none
+ *                                                                     # band se|sd|none; grid: true adds one
+ *                                                                     # PNG of all panels
  * pictures: { at: { epsilon: 1 }, per-mechanism: 6, show: [shapes], options: { closed-outline: true } }
  *                                      # optional (PicturesConfig): releases drawn like the data, and the distance
  *                                      # to the non-private estimate against epsilon with the data's spread
@@ -71,7 +73,7 @@ public final class ConfigReader {
             "plot", "pictures");
 
     /** The keys of the {@code plot} section. */
-    static final List<String> PLOT_KEYS = List.of("x", "log-x", "log-y", "statistic", "band");
+    static final List<String> PLOT_KEYS = List.of("x", "log-x", "log-y", "statistic", "band", "grid");
 
     /** The estimator used when the configuration names none. */
     public static final String DEFAULT_ESTIMATOR = "frechet-mean";
@@ -271,6 +273,12 @@ public final class ConfigReader {
     private static DataConfig data(ConfigNode node, boolean runNonPrivate) {
         node.require("the data section");
         node.requireObject("data");
+        if (node.has("images") && !node.has("generator") && !node.has("file")) {
+            node.requireKeys(dev.manifolddp.experiments.images.ImageDataSpec.KEYS, "image data");
+            Map<String, String> parameters = new LinkedHashMap<>();
+            node.keys("data").forEach(key -> parameters.put(key, node.field(key).text("data." + key)));
+            return new DataConfig(null, parameters, null, null, null, false, false, List.of(), null, null, null, 1);
+        }
         boolean generator = node.has("generator");
         boolean file = node.has("file");
         if (generator == file) {
@@ -533,6 +541,7 @@ public final class ConfigReader {
                 node.has("statistic") ? PlotConfig.Statistic.parse(node.field("statistic").scalar("the plot "
                         + "statistic (mean or median)"), node.field("statistic").path()) : null,
                 node.has("band") ? PlotConfig.Band.parse(node.field("band").scalar("the plot band (se, sd or "
-                        + "none)"), node.field("band").path()) : null);
+                        + "none)"), node.field("band").path()) : null,
+                node.has("grid") && node.field("grid").bool("grid"));
     }
 }

@@ -6,10 +6,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The {@code data} section: either a generator with its parameters, or a CSV file with its public ball.
+ * The {@code data} section: either a generator with its parameters, a CSV file with its public ball, or images
+ * described by their covariance descriptors ({@code images: ...}, checked by {@code images.ImageDataSpec}).
  *
- * @param generator  the generator name, or null for file data
- * @param parameters the generator's parameters (list values comma-joined); empty for file data
+ * @param generator  the generator name, or null for file and image data
+ * @param parameters the generator's parameters, or the image data's keys (list values comma-joined); empty for file
+ *                   data
  * @param file       the CSV file (relative to the configuration's folder), or null for generated data
  * @param center     the file data's ball centre as comma-separated numbers (file data only; null with a template)
  * @param radius     the file data's public ball radius; null when {@code nonPrivate} lets it come from the data
@@ -37,5 +39,10 @@ public record DataConfig(String generator, Map<String, String> parameters, Strin
 
     public boolean isFile() {
         return file != null;
+    }
+
+    /** True for image data: every key, {@code images} first, is in {@link #parameters()}. */
+    public boolean isImages() {
+        return generator == null && file == null;
     }
 }

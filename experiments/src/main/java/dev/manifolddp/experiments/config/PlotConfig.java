@@ -13,14 +13,21 @@ import java.util.stream.Collectors;
  * @param logY      a logarithmic vertical axis, or null
  * @param statistic what the points show: the mean (default) or the median (robust for wall times)
  * @param band      the error bars: {@code mean +- 2 SE} (default, 001), {@code +- 2 sd} (004) or none
+ * @param grid      also draw every panel of a utility in one PNG, a column per value of the first further swept
+ *                  axis (004 Figs. 2-3: a column per class)
  */
-public record PlotConfig(String x, Boolean logX, Boolean logY, Statistic statistic, Band band) {
+public record PlotConfig(String x, Boolean logX, Boolean logY, Statistic statistic, Band band, boolean grid) {
 
     public static final PlotConfig AUTOMATIC = new PlotConfig(null, null, null, Statistic.MEAN, Band.SE);
 
     public PlotConfig {
         statistic = statistic == null ? Statistic.MEAN : statistic;
         band = band == null ? Band.SE : band;
+    }
+
+    /** Without the grid figure. */
+    public PlotConfig(String x, Boolean logX, Boolean logY, Statistic statistic, Band band) {
+        this(x, logX, logY, statistic, band, false);
     }
 
     /** The plotted centre of a group's values. */

@@ -73,6 +73,7 @@ public final class Plots {
         List<String> files = new ArrayList<>();
         for (int u = 0; u < experiment.utilities().size(); u++) {
             String utility = experiment.utilities().get(u).name();
+            List<XYChart> charts = new ArrayList<>();
             for (Map.Entry<String, List<Group>> panel : panels.entrySet()) {
                 String file = fileName(utility, panel.getKey());
                 XYChart chart = chart(experiment, x, utility, u, panel.getValue(), positions,
@@ -80,7 +81,23 @@ public final class Plots {
                 if (chart != null) {
                     BitmapEncoder.saveBitmap(chart, folder.resolve(file).toString(), BitmapEncoder.BitmapFormat.PNG);
                     files.add(file);
+                    charts.add(chart);
                 }
+            }
+            if (experiment.config().plot().grid() && panels.size() > 1 && charts.size() == panels.size()) {
+                // the sweep varies its last axis fastest, so the panels come column by column
+                int columns = others.get(0).values().size();
+                int rows = charts.size() / columns;
+                List<XYChart> ordered = new ArrayList<>();
+                for (int r = 0; r < rows; r++) {
+                    for (int c = 0; c < columns; c++) {
+                        ordered.add(charts.get(c * rows + r));
+                    }
+                }
+                String file = fileName(utility, "grid");
+                BitmapEncoder.saveBitmap(ordered, rows, columns, folder.resolve(file).toString(),
+                        BitmapEncoder.BitmapFormat.PNG);
+                files.add(file);
             }
         }
         return files;

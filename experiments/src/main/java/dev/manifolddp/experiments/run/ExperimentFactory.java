@@ -70,7 +70,7 @@ public final class ExperimentFactory {
         List<SweepAxis> axes = config.sweep();
         Optional<SweepAxis> nAxis = config.axis(SweepAxis.N);
         DataConfig data = config.data();
-        if (!data.isFile() && nAxis.isEmpty()) {
+        if (!data.isFile() && !data.isImages() && nAxis.isEmpty()) {
             throw new ConfigException("sweep.n", "generated data need the sample size axis n (e.g. n: [10, 100])");
         }
         int mechanismCount = config.mechanisms().size();
@@ -97,6 +97,7 @@ public final class ExperimentFactory {
             int n = nAxis.isPresent() ? Integer.parseInt(values.get(SweepAxis.N)) : -1;
             DataSource source = data.isFile()
                     ? sources.computeIfAbsent("file|" + spec, key -> fileSource(geometry, dataNotes, clipped))
+                    : data.isImages() ? imageSource(geometry, values, sources, dataNotes, clipped)
                     : generatorSource(geometry, values, sources);
             if (source instanceof FileSource file && n > file.rows()) {
                 throw new ConfigException("sweep.n", String.format(
@@ -212,6 +213,14 @@ public final class ExperimentFactory {
         return cache.computeIfAbsent(geometry.spec() + "|" + provider.name() + "|" + parameters,
                 key -> ConfigException.at("data", () -> new GeneratorSource(provider.create(geometry, parameters),
                         String.format("%s %s on %s", provider.name(), parameters, geometry.spec()))));
+    }
+
+    /** Image descriptors, computed once per geometry and filled image parameters (e.g. once per class). */
+    private DataSource imageSource(Geometry geometry, Map<String, String> values, Map<String, DataSource> cache,
+            List<String> notes, int[] clipped) {
+        Map<String, String> parameters = Placeholders.fill(config.data().parameters(), values, "data");
+        return cache.computeIfAbsent("images|" + geometry.spec() + "|" + parameters, key -> ImageSource.create(
+                geometry, parameters, config.baseDirectory(), notes, clipped, options.progress()));
     }
 
     private DataSource fileSource(Geometry geometry, List<String> notes, int[] clipped) {

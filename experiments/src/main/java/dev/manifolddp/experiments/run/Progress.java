@@ -18,29 +18,41 @@ public final class Progress implements AutoCloseable {
     private final boolean enabled;
     private final long total;
     private final PrintStream stream;
+    private final String task;
     private final long start = System.nanoTime();
     private long done;
     private ProgressBar bar;
 
-    private Progress(boolean enabled, long total, PrintStream stream) {
+    private Progress(boolean enabled, long total, PrintStream stream, String task) {
         this.enabled = enabled;
         this.total = total;
         this.stream = stream;
+        this.task = task;
     }
 
-    /** A bar over {@code total} steps on {@code stream}, shown only when {@code enabled}. */
+    /** A bar over {@code total} replicates on {@code stream}, shown only when {@code enabled}. */
     public static Progress create(boolean enabled, long total, PrintStream stream) {
-        return new Progress(enabled, total, stream);
+        return create(enabled, total, stream, "replicates");
+    }
+
+    /** A bar over {@code total} steps of {@code task} on {@code stream}, shown only when {@code enabled}. */
+    public static Progress create(boolean enabled, long total, PrintStream stream, String task) {
+        return new Progress(enabled, total, stream, task);
     }
 
     /** A progress report that never shows anything. */
     public static Progress none() {
-        return new Progress(false, 0, null);
+        return new Progress(false, 0, null, "");
     }
 
     /** One step done. */
     public synchronized void step() {
-        done++;
+        stepBy(1);
+    }
+
+    /** {@code steps} steps done. */
+    public synchronized void stepBy(long steps) {
+        done += steps;
         if (!enabled) {
             return;
         }
@@ -49,12 +61,12 @@ public final class Progress implements AutoCloseable {
             if (elapsed < DELAY_NANOS) {
                 return;
             }
-            bar = new ProgressBarBuilder().setTaskName("replicates").setInitialMax(total)
+            bar = new ProgressBarBuilder().setTaskName(task).setInitialMax(total)
                     .setStyle(ProgressBarStyle.ASCII).setConsumer(new ConsoleProgressBarConsumer(stream))
-                    .setUpdateIntervalMillis(250).startsFrom(done - 1, java.time.Duration.ofNanos(elapsed))
+                    .setUpdateIntervalMillis(250).startsFrom(done - steps, java.time.Duration.ofNanos(elapsed))
                     .build();
         }
-        bar.step();
+        bar.stepBy(steps);
     }
 
     @Override
