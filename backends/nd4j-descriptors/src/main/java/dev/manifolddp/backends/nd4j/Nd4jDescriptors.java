@@ -23,8 +23,8 @@ import org.nd4j.linalg.ops.transforms.Transforms;
  * two concatenations of edge slices (edge replication, two pixels wide for the 5 x 5 kernels); each filter is a sum
  * of shifted views of the padded batch, taken flat so that every view is contiguous (the shifted sums at border
  * positions mix neighbouring images and are discarded); the features are stacked feature-major {@code [k, n, h, w]}
- * so every feature op writes contiguous memory; the covariances are one batched matmul of the centred features
- * {@code [n, k, P]} with their transpose. Arrays live in a workspace that is reused from chunk to chunk.
+ * so every feature op writes contiguous memory; the covariances are one batched matmul of the centred features,
+ * viewed as {@code [n, k, P]}, with their transpose. Arrays live in a workspace that is reused from chunk to chunk.
  *
  * <p>The filters add the kernels' nonzero terms in the order {@code JavaDescriptors} does, so the features agree
  * with the plain-Java backend to the last bit (both round each product and sum the same way); only the covariance's
@@ -36,7 +36,7 @@ public final class Nd4jDescriptors implements DescriptorBackend {
     public static final String NAME = "nd4j";
 
     /** Images per chunk when none is given: see backends/README.md for the measurement behind it. */
-    public static final int DEFAULT_CHUNK = 256;
+    public static final int DEFAULT_CHUNK = 64;
 
     /** The first-derivative kernel along x, row-major 3 x 3, before the factor 1/4 ({@code DescriptorSpec}). */
     private static final double[] KX = {1, 0, -1, 2, 0, -2, 1, 0, -1};
@@ -154,11 +154,13 @@ public final class Nd4jDescriptors implements DescriptorBackend {
         // nd4j's atan2(a, b) is Math.atan2(b, a); atan2(0, 0) = 0 as the spec wants
         slab(features, d + 5).assign(Transforms.atan2(iy, ix));
 
-        // [n, k, P]: one k x P feature table per image, centred by its mean over the pixels
-        INDArray table = features.reshape(k, n, pixels).permute(1, 0, 2).dup('c');
+        // centre each image's features by their mean over its pixels, in place in the [k, n, P] table
+        INDArray table = features.reshape(k, n, pixels);
         INDArray mean = table.mean(2);
         Nd4j.exec(new BroadcastSubOp(table, mean, table, 0, 1));
-        INDArray cov = Nd4j.matmul(table, table, false, true, false).divi((double) pixels);
+        // [n, k, P] as a view: gemm reads each image's k x P block with leading dimension n P, no copy
+        INDArray perImage = table.permute(1, 0, 2);
+        INDArray cov = Nd4j.matmul(perImage, perImage, false, true, false).divi((double) pixels);
         // gemm need not round (a, b) and (b, a) alike; the average of the two is exactly symmetric
         INDArray r = cov.add(cov.permute(0, 2, 1)).muli(0.5);
         INDArray ridge = Nd4j.create(DataType.DOUBLE, k, k);
