@@ -85,6 +85,19 @@ public final class Nd4jDescriptors implements DescriptorBackend {
         for (int i = 0; i < images.length; i++) {
             ImageChecks.require(images[i], i, length);
         }
+        // nd4j finds its native backend through ServiceLoader on the context class loader; loaded as a plugin
+        // (mdp --plugins DIR) this class's loader is the only one that sees nd4j's jars
+        Thread thread = Thread.currentThread();
+        ClassLoader previous = thread.getContextClassLoader();
+        thread.setContextClassLoader(Nd4jDescriptors.class.getClassLoader());
+        try {
+            return describeChecked(images, height, width, channels, k, eta);
+        } finally {
+            thread.setContextClassLoader(previous);
+        }
+    }
+
+    private double[][] describeChecked(double[][] images, int height, int width, int channels, int k, double eta) {
         double[][] out = new double[images.length][];
         Grid grid = new Grid(height, width);
         MemoryWorkspace workspace = null;

@@ -54,11 +54,16 @@ public class DescriptorBackendBenchmark {
     private static final double ETA = 1e-6;
     private static final int MNIST_SIDE = 28;
 
-    @Param({"mnist2000", "rgb32x200", "rgb512", "mnist8000"})
-    public String workload;
+    // JMH runs the parameter combinations in the order of the parameters' names, then of their values: "images"
+    // before "using" puts the three backends of one workload next to each other in time on a shared machine.
 
+    /** The workload. */
+    @Param({"mnist2000", "rgb32x200", "rgb512", "mnist8000"})
+    public String images;
+
+    /** The backend and, for nd4j, its threads. */
     @Param({"java", "nd4j-1thread", "nd4j-default"})
-    public String backend;
+    public String using;
 
     /** Images per nd4j chunk (ignored by the Java backend). */
     @Param({"" + Nd4jDescriptors.DEFAULT_CHUNK})
@@ -69,35 +74,35 @@ public class DescriptorBackendBenchmark {
     public String mnist;
 
     private DescriptorBackend descriptors;
-    private double[][] images;
+    private double[][] batch;
     private int height;
     private int width;
     private int channels;
 
     @Setup
     public void setUp() {
-        switch (workload) {
+        switch (images) {
             case "mnist2000" -> grey(readMnist(Path.of(mnist), 2000));
             case "mnist8000" -> grey(readMnist(Path.of(mnist), 8000));
             case "rgb32x200" -> rgb(200, 32, 32);
             case "rgb512" -> rgb(1, 512, 512);
-            default -> throw new IllegalArgumentException("workload: unknown. Provided value: " + workload);
+            default -> throw new IllegalArgumentException("images: unknown workload. Provided value: " + images);
         }
-        descriptors = switch (backend) {
+        descriptors = switch (using) {
             case "java" -> new JavaDescriptors();
             case "nd4j-1thread" -> {
                 singleThreaded();
                 yield new Nd4jDescriptors(chunk);
             }
             case "nd4j-default" -> new Nd4jDescriptors(chunk);
-            default -> throw new IllegalArgumentException("backend: unknown. Provided value: " + backend);
+            default -> throw new IllegalArgumentException("using: unknown backend. Provided value: " + using);
         };
-        descriptors.describe(new double[][] {images[0]}, height, width, channels, ETA); // loads native code
+        descriptors.describe(new double[][] {batch[0]}, height, width, channels, ETA); // loads native code
     }
 
     @Benchmark
     public double[][] describe() {
-        return descriptors.describe(images, height, width, channels, ETA);
+        return descriptors.describe(batch, height, width, channels, ETA);
     }
 
     /** libnd4j's own pool, OpenMP and OpenBLAS, each to one thread (what OMP_NUM_THREADS=1 would do at start). */
@@ -109,7 +114,7 @@ public class DescriptorBackendBenchmark {
     }
 
     private void grey(double[][] mnistImages) {
-        images = mnistImages;
+        batch = mnistImages;
         height = MNIST_SIDE;
         width = MNIST_SIDE;
         channels = 1;
@@ -117,8 +122,8 @@ public class DescriptorBackendBenchmark {
 
     private void rgb(int count, int h, int w) {
         SplittableRandom random = new SplittableRandom(20261123);
-        images = new double[count][h * w * 3];
-        for (double[] image : images) {
+        batch = new double[count][h * w * 3];
+        for (double[] image : batch) {
             for (int j = 0; j < image.length; j++) {
                 image[j] = random.nextDouble();
             }
