@@ -147,11 +147,26 @@ final class SpectrumSampler {
     }
 
     private double pilotRate(Envelope candidate, UniformRandomProvider pilot) {
-        double sum = 0;
-        for (int i = 0; i < PILOT; i++) {
-            sum += propose(candidate, pilot, values);
+        return meanAcceptance(candidate, PILOT, pilot);
+    }
+
+    /**
+     * The mean acceptance probability of {@code proposals} proposals of {@code candidate} at (sigma, limit): an
+     * unbiased estimate of its acceptance rate (for measurements; the sampler's own choice uses the pilot).
+     */
+    double acceptanceRate(Envelope candidate, double sigma, double limit, int proposals, UniformRandomProvider rng) {
+        if (sigma != this.sigma || limit != this.limit) {
+            prepare(sigma, limit);
         }
-        return sum / PILOT;
+        return meanAcceptance(candidate, proposals, rng);
+    }
+
+    private double meanAcceptance(Envelope candidate, int proposals, UniformRandomProvider rng) {
+        double sum = 0;
+        for (int i = 0; i < proposals; i++) {
+            sum += propose(candidate, rng, values);
+        }
+        return sum / proposals;
     }
 
     /** One proposal into {@code r}; returns its acceptance probability (0: rejected outright). */
