@@ -4,6 +4,7 @@ import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.SpectralVolume;
 import dev.manifolddp.sampling.Arguments;
 import dev.manifolddp.sampling.Capabilities;
+import dev.manifolddp.sampling.random.HaarRotation;
 import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
 
