@@ -135,7 +135,7 @@ class ReleaseCommandTest {
                 "--epsilon", "1", "--center", IDENTITY, "--radius", "0.3", "--input", points.toString(), "--out",
                 out.toString(), "--param", "burn-in=200", "--param", "thin=10", "--ledger", folder.resolve("ledger.json").toString());
         assertOneLineFailure(refused, "guarantee mcmc");
-        assertThat(refused.err()).contains("--allow-mcmc").contains("no exact Laplace sampler");
+        assertThat(refused.err()).contains("--allow-mcmc").contains("public lower bound on the acceptance rate");
         assertThat(out).doesNotExist();
         Cli allowed = Cli.run("release", "--geometry", "spd/affine-invariant:k=3", "--mechanism", "kng",
                 "--epsilon", "1", "--center", IDENTITY, "--radius", "0.3", "--input", points.toString(), "--out",

@@ -272,7 +272,7 @@ public final class KNormGradient implements Mechanism {
             if (sampler == Sampler.EXACT || proposalBudget > 0) {
                 throw new IllegalArgumentException(String.format(
                         "kng: no exact sampler exists for %s (it needs an exact Riemannian Laplace sampler: the "
-                                + "capability ExactLaplaceSampler, RadialVolume with TangentBasis, or IsometricChart)"
+                                + "capability ExactLaplaceSampler, RadialVolume with TangentBasis, SpectralVolume, or IsometricChart)"
                                 + "; use sampler mcmc%s. Provided value: sampler = %s, proposal-budget = %d",
                         geometry.spec(), proposalBudget > 0 ? " with proposal-budget 0" : " or auto",
                         sampler.configName(), proposalBudget));
@@ -291,7 +291,8 @@ public final class KNormGradient implements Mechanism {
         }
         Estimator.GradientBounds bounds = known.get();
         double envelopeScale = sigma / bounds.lower();
-        if (!(envelopeScale < VolumeGrowth.laplaceScaleLimit(geometry))) {
+        // a sampler that truncates its envelope to the ball needs no whole-manifold law (docs/exact-sampling.md)
+        if (!exact.get().laplace().truncatesToBall() && !(envelopeScale < VolumeGrowth.laplaceScaleLimit(geometry))) {
             String reason = String.format(Locale.ROOT, "the Laplace envelope at scale sigma/h = %.4g is no "
                     + "distribution on %s (limit %.4g, see VolumeGrowth)", envelopeScale, geometry.spec(),
                     VolumeGrowth.laplaceScaleLimit(geometry));

@@ -9,6 +9,7 @@ import dev.manifolddp.sampling.exact.ChartLaplaceSampler;
 import dev.manifolddp.sampling.exact.EuclideanLaplace;
 import dev.manifolddp.sampling.exact.ExactLaplaceSampler;
 import dev.manifolddp.sampling.exact.ExactLaplaceSamplers;
+import dev.manifolddp.sampling.exact.SpectralLaplaceSampler;
 import dev.manifolddp.sampling.mcmc.LaplaceLogDensity;
 import dev.manifolddp.sampling.noise.LatticeLaplace;
 import java.util.Arrays;
@@ -30,10 +31,12 @@ import org.apache.commons.rng.UniformRandomProvider;
  * {@link BoundaryGrid}); it needs {@code TangentBasis}.
  *
  * <p><b>Sampler.</b> {@code exact} draws with {@link ExactLaplaceSamplers#find} (the geometry's own sampler, the
- * polar rejection sampler on spheres and Kendall shapes, or the Euclidean K-norm Laplace in an isometric chart: the
- * Laplace in an isometric chart is the chart's Euclidean l2 Laplace); {@code mcmc} runs Metropolis-Hastings on
+ * polar rejection sampler on spheres and Kendall shapes, the spectral rejection sampler on affine-invariant SPD,
+ * or the Euclidean K-norm Laplace in an isometric chart: the Laplace in an isometric chart is the chart's Euclidean
+ * l2 Laplace); {@code mcmc} runs Metropolis-Hastings on
  * {@link LaplaceLogDensity} from the public ball's centre (002 §1.5: burn-in 10 000, thin 100, proposal length sigma; 004 App. B.1:
- * burn-in 50 000 with the chart random walk); {@code auto} (default) is exact when an exact sampler exists, else
+ * burn-in 50 000 with the chart random walk); {@code auto} (default) is exact when an exact sampler exists (and, for
+ * the spectral rejection sampler, its public pilot estimate of the acceptance rate is at least 1e-3), else
  * mcmc.
  *
  * <p>Immutable and thread-safe.
@@ -47,6 +50,8 @@ public final class RiemannianLaplace implements Mechanism {
     public static final long DEFAULT_BURN_IN = 10_000;
     public static final int DEFAULT_THIN = 100;
     public static final double DEFAULT_STEP = 1.0;
+    /** The smallest estimated acceptance rate at which {@code auto} still prefers a rejection sampler. */
+    static final double AUTO_MIN_ACCEPTANCE = 1e-3;
 
     /** How the release is drawn. */
     public enum Sampler {
@@ -144,7 +149,7 @@ public final class RiemannianLaplace implements Mechanism {
         if (sampler == Sampler.EXACT && exact.isEmpty()) {
             throw new IllegalArgumentException(String.format(
                     "riemannian-laplace: no exact sampler exists for %s: it needs the capability "
-                            + "ExactLaplaceSampler, RadialVolume with TangentBasis, or IsometricChart; use sampler "
+                            + "ExactLaplaceSampler, RadialVolume with TangentBasis, SpectralVolume, or IsometricChart; use sampler "
                             + "mcmc or auto. Provided value: %s", geometry.spec(), sampler.configName()));
         }
         exact = exact.map(found -> onGridWherePossible(found, geometry, release));
@@ -180,6 +185,7 @@ public final class RiemannianLaplace implements Mechanism {
                         : "2 Delta/epsilon (the geometry does not declare HomogeneousSpace)");
         scale.applyTo(release);
         requireLawExists(geometry, sigma);
+        exact = exact.filter(found -> !tooSlowForAuto(found, sigma, release));
 
         double[] mean = ReleaseContext.estimate(estimator, geometry, data, ball, release);
         double[] value = new double[geometry.layout().length()];
@@ -209,8 +215,27 @@ public final class RiemannianLaplace implements Mechanism {
         }
         ReleaseContext.floatingPointWarning(release, found instanceof ChartLaplaceSampler
                 ? "the exact lattice sampler stops at dimension " + LatticeLaplace.MAX_DIMENSION
-                : "radial sampling through the exponential map");
+                : "continuous sampling in doubles (" + found.getClass().getSimpleName() + ")");
         return found;
+    }
+
+    /**
+     * With {@code auto}, a rejection sampler whose public pilot estimate of the acceptance rate at this sigma is below
+     * {@value #AUTO_MIN_ACCEPTANCE} gives way to the chain (e.g. the spectral sampler on SPD(k) for large k near the
+     * scale limit, docs/exact-sampling.md). The estimate depends on sigma and the geometry only.
+     */
+    private boolean tooSlowForAuto(ExactLaplaceSampler found, double sigma, Release.Builder<double[]> release) {
+        if (sampler != Sampler.AUTO || !(found instanceof SpectralLaplaceSampler spectral)) {
+            return false;
+        }
+        double acceptance = spectral.estimatedAcceptance(sigma);
+        release.parameter("exactAcceptanceEstimate", acceptance);
+        if (acceptance >= AUTO_MIN_ACCEPTANCE) {
+            return false;
+        }
+        release.parameter("samplerChoice", String.format(Locale.ROOT, "mcmc: the exact sampler's estimated "
+                + "acceptance rate %.3g is below %.0e", acceptance, AUTO_MIN_ACCEPTANCE));
+        return true;
     }
 
     /** The extra epsilon of a lattice draw, 0 for other samplers. */

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.manifolddp.estimators.FrechetMean;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.HiddenCapabilities;
+import dev.manifolddp.geometry.SpectralVolume;
 import dev.manifolddp.sampling.data.GeneratedData;
 import dev.manifolddp.sampling.data.GeodesicBallGenerator;
 import dev.manifolddp.sampling.data.RandomSpdGenerator;
@@ -92,27 +94,43 @@ class KNormGradientExactTest {
         assertThat(withDelta.budget().delta()).isPositive().isLessThanOrEqualTo(1e-6);
     }
 
-    /** Affine-invariant SPD has no exact Laplace sampler: auto runs MH, exact and a budget are refused. */
+    /**
+     * Without an exact Laplace sampler (affine-invariant SPD with its SpectralVolume hidden) auto runs MH, exact and a
+     * budget are refused. With it, exact draws (truncated envelope); auto still runs MH, because no public lower
+     * bound on the acceptance rate is known for negative curvature.
+     */
     @Test
     void affineInvariantSpdFallsBackToMcmc() {
         Geometry spd = Geometries.parse("spd/affine-invariant:k=2");
+        Geometry noSpectral = new HiddenCapabilities(spd, SpectralVolume.class);
         UniformRandomProvider rng = Fixtures.rng(72, 0);
         GeneratedData data = new RandomSpdGenerator(2, 0.25).generate(20, rng);
         DataBall ball = DataBall.declared(Fixtures.identity(2), data.radius());
-        Release<double[]> release = KNormGradient.builder().burnIn(200).thin(10).build().release(spd, data.points(),
-                ball, PrivacyBudget.pure(1), rng);
+        Release<double[]> release = KNormGradient.builder().burnIn(200).thin(10).build().release(noSpectral,
+                data.points(), ball, PrivacyBudget.pure(1), rng);
         assertThat(release.sampler().method()).isEqualTo(SamplerReport.Method.MCMC);
         assertThat(release.parameters()).containsEntry("samplerChoice", "mcmc: the geometry has no exact Laplace "
                 + "sampler").containsEntry("chainStart", "the public ball's centre");
         assertThat(release.guarantee()).isEqualTo(Guarantee.MCMC);
-        assertThatThrownBy(() -> KNormGradient.builder().sampler(KNormGradient.Sampler.EXACT).build().release(spd,
-                data.points(), ball, PrivacyBudget.pure(1), rng)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> KNormGradient.builder().sampler(KNormGradient.Sampler.EXACT).build().release(
+                noSpectral, data.points(), ball, PrivacyBudget.pure(1), rng))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no exact sampler exists for spd/affine-invariant")
                 .hasMessageEndingWith("Provided value: sampler = exact, proposal-budget = 0");
-        assertThatThrownBy(() -> KNormGradient.builder().proposalBudget(100).build().release(spd, data.points(), ball,
-                PrivacyBudget.pure(1), rng)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> KNormGradient.builder().proposalBudget(100).build().release(noSpectral,
+                data.points(), ball, PrivacyBudget.pure(1), rng)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("with proposal-budget 0")
                 .hasMessageEndingWith("Provided value: sampler = auto, proposal-budget = 100");
+
+        Release<double[]> auto = KNormGradient.builder().burnIn(200).thin(10).build().release(spd, data.points(),
+                ball, PrivacyBudget.pure(1), rng);
+        assertThat(auto.sampler().method()).isEqualTo(SamplerReport.Method.MCMC);
+        assertThat((String) auto.parameters().get("samplerChoice")).startsWith("mcmc: the public lower bound");
+        Release<double[]> exact = KNormGradient.builder().sampler(KNormGradient.Sampler.EXACT).build().release(spd,
+                data.points(), ball, PrivacyBudget.pure(1), rng);
+        assertThat(exact.sampler().method()).isEqualTo(SamplerReport.Method.EXACT);
+        assertThat(exact.parameters()).containsEntry("exactSampler", "SpectralLaplaceSampler");
+        assertThat(spd.distance(Fixtures.identity(2), exact.value())).isLessThanOrEqualTo(data.radius() * (1 + 1e-9));
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.manifolddp.estimators.FrechetMean;
 import dev.manifolddp.geometry.CurvatureFunctions;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.SpectralVolume;
 import dev.manifolddp.geometry.HiddenCapabilities;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.TangentBasis;
@@ -129,19 +130,26 @@ class RiemannianLaplaceTest {
     @Test
     void exactSamplerMustExistWhenRequested() {
         Geometry spd = Geometries.parse("spd/affine-invariant:k=2");
+        Geometry noSpectral = new HiddenCapabilities(spd, SpectralVolume.class);
         UniformRandomProvider rng = Fixtures.rng(24, 0);
         double[] identity = Fixtures.identity(2);
         GeneratedData data = new GeodesicBallGenerator(spd, identity, 1.0).generate(10, rng);
         assertThatThrownBy(() -> RiemannianLaplace.builder().sampler(RiemannianLaplace.Sampler.EXACT).build()
-                .release(spd, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng))
+                .release(noSpectral, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ExactLaplaceSampler")
                 .hasMessageContaining("Provided value: exact");
         // auto falls back to MCMC; SPD is flat-or-negative so Delta = 2r/n
         Release<double[]> release = RiemannianLaplace.builder().burnIn(500).thin(10).build()
-                .release(spd, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
+                .release(noSpectral, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
         assertThat(release.sampler().method()).isEqualTo(SamplerReport.Method.MCMC);
         assertThat(release.sensitivity()).isCloseTo(2 * 1.0 / 10, within(1e-15));
         assertThat(spd.pointViolation(release.value(), 1e-9)).isEmpty();
+        // with its SpectralVolume capability, affine-invariant SPD is drawn exactly
+        Release<double[]> exact = RiemannianLaplace.builder().build()
+                .release(spd, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
+        assertThat(exact.sampler().method()).isEqualTo(SamplerReport.Method.EXACT);
+        assertThat(exact.parameters()).containsEntry("exactSampler", "SpectralLaplaceSampler");
+        assertThat(spd.pointViolation(exact.value(), 1e-9)).isEmpty();
     }
 
     /** Log-Euclidean SPD: exact through the isometric chart (the chart's Euclidean K-norm Laplace). */

@@ -4,6 +4,7 @@ import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.ParallelTransport;
+import dev.manifolddp.geometry.SpectralVolume;
 import dev.manifolddp.geometry.TangentBasis;
 import dev.manifolddp.geometry.VolumeGrowth;
 
@@ -20,7 +21,7 @@ import dev.manifolddp.geometry.VolumeGrowth;
  * <p>Operations read only the symmetric part of their arguments. {@code out} must not alias an input.
  */
 public final class AffineInvariantSpd extends SpdGeometry
-        implements ParallelTransport, TangentBasis, VolumeGrowth, JacobiFields {
+        implements ParallelTransport, TangentBasis, VolumeGrowth, JacobiFields, SpectralVolume {
 
     /** The provider name. */
     public static final String NAME = "spd/affine-invariant";
@@ -221,6 +222,43 @@ public final class AffineInvariantSpd extends SpdGeometry
                 }
             }
         }
+    }
+
+    // ---- SpectralVolume -----------------------------------------------------------------------------------------
+
+    /** k. */
+    @Override
+    public int spectralRank() {
+        return k;
+    }
+
+    /**
+     * {@code p^(1/2) Q diag(e^r) Q^T p^(1/2)}: the point at distance |r| from p whose whitened form
+     * {@code p^(-1/2) x p^(-1/2)} has eigenvalues e^r and eigenvectors Q. Affine invariance ({@code x -> p^(1/2) x
+     * p^(1/2)} is an isometry) carries the volume element at I, {@code ∝ prod_(i<j) sinh(|r_i - r_j|/2) dr dQ}, to
+     * every p: the Jacobi fields of {@link #dvExp} have factors {@code sinh(d/2)/(d/2)} on the off-diagonal
+     * directions, and the Euclidean eigen-decomposition of Sym(k) contributes {@code prod |d|} (Hajri et al. 2016;
+     * docs/exact-sampling.md). Writes {@code out}; allocates nothing.
+     *
+     * @throws IllegalArgumentException when p is not positive definite, a length is wrong or {@code e^r} overflows
+     */
+    @Override
+    public void fromSpectral(double[] p, double[] r, double[] rotation, double[] out) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "out", out);
+        if (r == null || r.length != k || rotation == null || rotation.length != k * k) {
+            throw new IllegalArgumentException(String.format("fromSpectral needs r of length %d and a %d x %d "
+                    + "rotation. Provided value: r length %s, rotation length %s", k, k, k,
+                    r == null ? "null" : r.length, rotation == null ? "null" : rotation.length));
+        }
+        requireFiniteEntries("r", r);
+        requireFiniteEntries("rotation", rotation);
+        SpdWorkspace w = workspace();
+        decomposeBase(p, w);
+        MatrixOps.transposeMultiply(w.vectorsA, rotation, w.vectorsB, k); // U^T Q
+        rootTimesVectors(w); // m2 = U diag(s) U^T Q = p^(1/2) Q
+        MatrixFunctions.exp(r, w.auxB, k, "fromSpectral(p, r, Q)");
+        MatrixOps.scaledGram(w.m2, w.auxB, out, k);
     }
 
     // ---- JacobiFields -------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 package dev.manifolddp.sampling.data;
 
 import dev.manifolddp.sampling.Arguments;
-import dev.manifolddp.sampling.random.NormalSource;
+import dev.manifolddp.sampling.random.HaarRotation;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -34,14 +34,14 @@ public final class RandomSpdGenerator implements DataGenerator {
     public GeneratedData generate(int n, UniformRandomProvider rng) {
         Arguments.requireAtLeast("n", n, 1);
         Arguments.requireNonNull("rng", rng);
-        NormalSource normals = new NormalSource();
+        HaarRotation haar = new HaarRotation(k);
         double[] q = new double[k * k];
         double[] lambda = new double[k];
         double low = Math.exp(-r);
         double high = Math.exp(r);
         double[][] points = new double[n][k * k];
         for (int p = 0; p < n; p++) {
-            haar(rng, normals, q);
+            haar.sample(rng, q);
             for (int i = 0; i < k; i++) {
                 lambda[i] = low + (high - low) * rng.nextDouble();
             }
@@ -60,44 +60,5 @@ public final class RandomSpdGenerator implements DataGenerator {
         return new GeneratedData(points, SmallMatrices.identity(k), ballRadius(), String.format(
                 "random SPD(%d): Haar eigenvectors, eigenvalues U[e^-%s, e^%s] (004 §5); ball radius sqrt(k) r",
                 k, r, r));
-    }
-
-    /** Writes a Haar orthogonal matrix into {@code q} (columns orthonormalised by modified Gram-Schmidt). */
-    private void haar(UniformRandomProvider rng, NormalSource normals, double[] q) {
-        while (true) {
-            for (int i = 0; i < q.length; i++) {
-                q[i] = normals.next(rng);
-            }
-            if (orthonormaliseColumns(q)) {
-                return;
-            }
-        }
-    }
-
-    /** Modified Gram-Schmidt on the columns of q in place; false in the (probability zero) rank-deficient case. */
-    private boolean orthonormaliseColumns(double[] q) {
-        for (int j = 0; j < k; j++) {
-            for (int prev = 0; prev < j; prev++) {
-                double dot = 0;
-                for (int i = 0; i < k; i++) {
-                    dot += q[i * k + prev] * q[i * k + j];
-                }
-                for (int i = 0; i < k; i++) {
-                    q[i * k + j] -= dot * q[i * k + prev];
-                }
-            }
-            double norm = 0;
-            for (int i = 0; i < k; i++) {
-                norm += q[i * k + j] * q[i * k + j];
-            }
-            norm = Math.sqrt(norm);
-            if (!(norm > 1e-12)) {
-                return false;
-            }
-            for (int i = 0; i < k; i++) {
-                q[i * k + j] /= norm;
-            }
-        }
-        return true;
     }
 }

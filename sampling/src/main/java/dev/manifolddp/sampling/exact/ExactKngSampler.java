@@ -26,8 +26,12 @@ import org.apache.commons.rng.UniformRandomProvider;
  * Lemma 1 at x = a gives {@code rho(a, xbar) <= g0 / h}, and the triangle inequality turns
  * {@code G(x) >= h rho(x, xbar)} into {@code G(x) >= h rho(x, a) - g0}.) Hence on B
  * <pre>    exp(-G(x)/sigma) <= exp(g0/sigma) exp(-h rho(x, a)/sigma),</pre>
- * and the right side is, up to a constant, the Riemannian Laplace at a with scale {@code sigma/h} on the whole
- * manifold. The sampler draws x from that Laplace with an {@link ExactLaplaceSampler}, rejects it when
+ * and the right side is, up to a constant, the Riemannian Laplace at a with scale {@code sigma/h}. Only its part on
+ * B matters, and {@code B ⊂ B_2r(a)} (a lies in B; the public 2r rather than {@code rho(a, p0) + r}, so that the
+ * proposals' cost does not depend on the data): the sampler draws x with
+ * {@link ExactLaplaceSampler#sampleWithin} (the whole-manifold Laplace, or, for a sampler that
+ * {@linkplain ExactLaplaceSampler#truncatesToBall truncates}, the Laplace on {@code B_2r(a)}, which exists for every
+ * scale even on spaces of exponential volume growth such as affine-invariant SPD), rejects it when
  * {@code rho(p0, x) > r}, and otherwise accepts it with probability
  * <pre>    exp(-(G(x) - h rho(x, a) + g0) / sigma)  in [0, 1]   by (*).</pre>
  * The accepted x has density proportional to {@code 1_B(x) exp(-G(x)/sigma)}: exactly the KNG law, whatever a is.
@@ -73,6 +77,8 @@ public final class ExactKngSampler {
     public static final long MAX_PROPOSALS = 100_000_000L;
     /** Slack of the anchor-in-ball check, matching the data-in-ball check of the mechanisms. */
     private static final double BALL_SLACK = 1e-12;
+    /** Relative slack of the envelope's truncation ball B_2r(a), so that rounding never cuts off a point of B. */
+    private static final double TRUNCATION_SLACK = 1e-9;
 
     private final Geometry geometry;
     private final ExactLaplaceSampler laplace;
@@ -90,7 +96,7 @@ public final class ExactKngSampler {
 
     /**
      * A new sampler for {@code geometry} when it has an exact Laplace sampler ({@link ExactLaplaceSamplers#find});
-     * empty otherwise (e.g. affine-invariant SPD: use Metropolis-Hastings).
+     * empty otherwise (use Metropolis-Hastings).
      */
     public static Optional<ExactKngSampler> find(Geometry geometry) {
         Arguments.requireNonNull("geometry", geometry);
@@ -198,13 +204,14 @@ public final class ExactKngSampler {
         if (!(g0 >= 0) || Double.isInfinite(g0)) {
             throw new IllegalStateException("the gradient norm at the anchor must be finite and >= 0; found " + g0);
         }
-        Envelope envelope = new Envelope(gradient, anchor, target.convexity(), g0, radius, sigma);
+        Envelope envelope = new Envelope(gradient, anchor, target.convexity(), g0, radius, sigma,
+                2 * radius * (1 + TRUNCATION_SLACK));
         return budget == 0 ? untilAccepted(envelope, center, rng, out) : withBudget(envelope, center, budget, rng, out);
     }
 
     private long untilAccepted(Envelope envelope, double[] center, UniformRandomProvider rng, double[] out) {
         for (long n = 1; n <= MAX_PROPOSALS; n++) {
-            laplace.sample(envelope.anchor, envelope.proposalScale, rng, proposal);
+            laplace.sampleWithin(envelope.anchor, envelope.proposalScale, envelope.truncation, rng, proposal);
             if (geometry.distance(center, proposal) > envelope.radius) {
                 continue;
             }
@@ -224,7 +231,7 @@ public final class ExactKngSampler {
             double[] out) {
         long accepted = 0;
         for (long n = 1; n <= budget; n++) {
-            laplace.sample(envelope.anchor, envelope.proposalScale, rng, proposal);
+            laplace.sampleWithin(envelope.anchor, envelope.proposalScale, envelope.truncation, rng, proposal);
             boolean inside = geometry.distance(center, proposal) <= envelope.radius;
             // every proposal costs one gradient evaluation and one uniform, inside the ball or not
             double ratio = inside ? envelope.ratio(proposal) : envelope.decoy(proposal);
@@ -253,10 +260,12 @@ public final class ExactKngSampler {
         final double radius;
         final double sigma;
         final double proposalScale;
+        final double truncation;
         double sink;
 
         Envelope(GradientNorm gradient, double[] anchor, double convexity, double anchorGradient, double radius,
-                double sigma) {
+                double sigma, double truncation) {
+            this.truncation = truncation;
             this.gradient = gradient;
             this.anchor = anchor;
             this.convexity = convexity;

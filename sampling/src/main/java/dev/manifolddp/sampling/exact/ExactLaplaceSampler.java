@@ -24,4 +24,22 @@ public interface ExactLaplaceSampler {
      * @return the number of proposals used (1 for direct samplers, the rejection count plus one otherwise)
      */
     long sample(double[] center, double sigma, UniformRandomProvider rng, double[] out);
+
+    /**
+     * One draw from a law whose density on the closed ball {@code B_radius(center)} is proportional to
+     * {@code exp(-rho(x, center)/sigma)} with the same constant as {@link #sample} would have where that law exists
+     * (what it does outside the ball is unspecified): what a rejection sampler whose target lives on the ball needs
+     * (the exact KNG envelope). The default draws from the whole-manifold law; a sampler that can truncate overrides
+     * it and then accepts every sigma ({@link #truncatesToBall}), even where the whole-manifold law does not exist.
+     *
+     * @return the number of proposals used
+     */
+    default long sampleWithin(double[] center, double sigma, double radius, UniformRandomProvider rng, double[] out) {
+        return sample(center, sigma, rng, out);
+    }
+
+    /** True when {@link #sampleWithin} truncates to the ball and so works for every sigma. */
+    default boolean truncatesToBall() {
+        return false;
+    }
 }

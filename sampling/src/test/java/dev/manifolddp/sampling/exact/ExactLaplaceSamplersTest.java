@@ -31,8 +31,9 @@ class ExactLaplaceSamplersTest {
     }
 
     @Test
-    void affineInvariantSpdHasNoExactSampler() {
-        assertThat(ExactLaplaceSamplers.find(Geometries.parse("spd/affine-invariant:k=2"))).isEmpty();
+    void affineInvariantSpdGetsTheSpectralSampler() {
+        assertThat(ExactLaplaceSamplers.find(Geometries.parse("spd/affine-invariant:k=2"))).get()
+                .isInstanceOf(SpectralLaplaceSampler.class);
     }
 
     @Test
