@@ -167,9 +167,9 @@ record ColumnMap(List<String> names, int id, int subject, int[] covariates, int[
         String besides = others.isEmpty() ? ""
                 : " besides " + (others.size() == 1 ? others.get(0) : String.join(", ", others.subList(0,
                         others.size() - 1)) + " and " + others.get(others.size() - 1));
-        return String.format(Locale.ROOT, "the header has %d columns%s (%s)%s", found, besides, listed(header),
-                found > needed ? "; name the point columns (--columns, or columns: in a configuration) to leave the "
-                        + "others out" : "");
+        return String.format(Locale.ROOT, "the header has %d columns%s%s; the header is %s", found, besides,
+                found > needed ? "; name the point columns to leave the others out (--columns, or columns: in a "
+                        + "configuration)" : "", listed(header));
     }
 
     /** Every header name when there are few, else the first and last ones: enough to pick the point columns. */
