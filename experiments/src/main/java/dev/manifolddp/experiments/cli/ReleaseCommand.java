@@ -118,7 +118,8 @@ final class ReleaseCommand implements Callable<Integer> {
 
     @Option(names = "--columns", split = ",", paramLabel = "NAMES",
             description = "The header columns holding the point's coordinates, in layout order (default: all "
-                    + "columns but the subject column).")
+                    + "columns but the subject column); a k x k symmetric matrix takes its k*k entries or the "
+                    + "k(k+1)/2 of its upper triangle, row by row.")
     List<String> columns = new ArrayList<>();
 
     @Option(names = "--clip", description = "Move records outside the ball onto its boundary instead of refusing.")

@@ -17,8 +17,9 @@ import java.util.Map;
  * to an exact point with {@link ManifoldProjection} (one tolerance that scales with the point's size and dimension).
  * Optionally a header names an id column (unique per record), a subject column, whose value groups the records of
  * one person, covariate columns (finite numbers, each inside its public range when one is declared) and the coordinate
- * columns; other columns are left out only when the coordinates are named. Every error names the file, the line and,
- * for a field, the column.
+ * columns; other columns are left out only when the coordinates are named. A symmetric matrix is named either by its
+ * k*k entries or by the k(k+1)/2 of its upper triangle, row by row, mirrored into the full matrix. Every error names
+ * the file, the line and, for a field, the column.
  */
 public final class PointFile {
 
@@ -96,7 +97,9 @@ public final class PointFile {
      * @param id          the column holding each record's unique id, or null
      * @param subject     the column naming each record's subject, or null (one record is one subject)
      * @param covariates  the covariate columns, each with its public range or none
-     * @param coordinates the coordinate columns in layout order, or empty for "all columns without another role"
+     * @param coordinates the coordinate columns in layout order, or empty for "all columns without another role";
+     *                    for a k x k symmetric matrix either its k*k entries row by row or the k(k+1)/2 entries of
+     *                    its upper triangle row by row
      */
     public record Columns(String id, String subject, List<CovariateColumn> covariates, List<String> coordinates) {
 
