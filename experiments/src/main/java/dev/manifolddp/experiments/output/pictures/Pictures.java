@@ -12,7 +12,9 @@ public final class Pictures {
 
     /** Every picture, one line each. */
     private static final List<ReleasePicture> ALL = List.of(
-            new ShapePicture());
+            new ShapePicture(),
+            new EllipsoidPicture(),
+            new SphereMapPicture());
 
     private Pictures() {
     }
