@@ -37,6 +37,16 @@ public final class DescriptorSpec {
     private DescriptorSpec() {
     }
 
+    /** A copy of the first-derivative kernel along x, row-major 3 x 3, before the factor 1/4 (for other backends). */
+    public static double[] firstDerivativeKernel() {
+        return KX.clone();
+    }
+
+    /** A copy of the second-derivative kernel along y, row-major 5 x 5, before the factor 1/32 (for other backends). */
+    public static double[] secondDerivativeKernel() {
+        return KYY.clone();
+    }
+
     /** The descriptor's size k for {@code channels} (1 or 3). */
     public static int size(int channels) {
         return switch (channels) {

@@ -42,11 +42,9 @@ public final class Nd4jDescriptors implements DescriptorBackend {
      */
     public static final int DEFAULT_CHUNK = 64;
 
-    /** The first-derivative kernel along x, row-major 3 x 3, before the factor 1/4 ({@code DescriptorSpec}). */
-    private static final double[] KX = {1, 0, -1, 2, 0, -2, 1, 0, -1};
-    /** The second-derivative kernel along y, row-major 5 x 5, before the factor 1/32 ({@code DescriptorSpec}). */
-    private static final double[] KYY = {1, 4, 6, 4, 1, 0, 0, 0, 0, 0, -2, -8, -12, -8, -2, 0, 0, 0, 0, 0, 1, 4, 6, 4,
-            1};
+    /** The spec's kernels: first derivative along x (3 x 3, before 1/4), second along y (5 x 5, before 1/32). */
+    private static final double[] KX = DescriptorSpec.firstDerivativeKernel();
+    private static final double[] KYY = DescriptorSpec.secondDerivativeKernel();
     /** Two pixels of border: the half-width of the 5 x 5 kernels. */
     private static final int PAD = 2;
 
