@@ -37,6 +37,8 @@ public final class FixtureExport {
     static final int REFERENCE_CHAIN_STEPS = 20_000;
     /** Fixed tangent coordinates (times the MH step) of the proposal-map check. */
     private static final double[] PROPOSAL_CHECK = {0.3, -0.2, 0.1};
+    /** The privacy budget of {@link KngMetropolisStepBenchmark}'s chain. */
+    private static final double EPSILON = 1.0;
 
     private final Path directory;
     private final Map<String, String> reference = new LinkedHashMap<>();
@@ -83,7 +85,7 @@ public final class FixtureExport {
         value("spd2_density", field.gradientNorm(x));
 
         // the chain of KngMetropolisStepBenchmark, same construction
-        double sigma = 2 * KNormGradient.sensitivity(spd, data.radius(), data.size()) / 1.0;
+        double sigma = 2 * KNormGradient.sensitivity(spd, data.radius(), data.size()) / EPSILON;
         double step = KNormGradient.DEFAULT_STEP * sigma;
         double[] start = Fixtures.mean(spd, data);
         value("spd2_center", data.center());
@@ -91,9 +93,11 @@ public final class FixtureExport {
         value("spd2_sigma", sigma);
         value("spd2_step", step);
         value("spd2_start", start);
-        value("spd2_log_target_start", -field.gradientNorm(start) / sigma);
+        double[] proposed = proposalMap(spd, start, step);
         value("spd2_proposal_check_coordinates", PROPOSAL_CHECK);
-        value("spd2_proposal_check", proposalMap(spd, start, step));
+        value("spd2_proposal_check", proposed);
+        // at the start (the mean) the target is ~0; at the proposed point it is a number worth comparing
+        value("spd2_log_target_proposal_check", -field.gradientNorm(proposed) / sigma);
         McmcResult chain = MetropolisHastings.builder().geometry(spd).target(y -> -field.gradientNorm(y) / sigma)
                 .proposal(new TangentBoxProposal(spd)).step(step).restrictTo(data.center(), data.radius())
                 .burnIn(0).thin(1).samples(REFERENCE_CHAIN_STEPS).build().run(start, Fixtures.stream(10));
