@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.output;
 
+import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.run.Cell;
 import dev.manifolddp.experiments.run.Experiment;
@@ -43,7 +44,7 @@ final class GalleryOutputs {
         }
         String where = cell.describe() + (cell.n() < 0 ? ", n = " + kept.records() : "");
         ReleaseGallery gallery = new ReleaseGallery(experiment.config().name() + ": " + where, kept.sample(),
-                kept.estimate(), releases, plan.config().options());
+                kept.estimate(), releases, withBall(plan.config().options(), kept.ball(), plan.pictures()));
         List<String> files = new ArrayList<>();
         for (ReleasePicture picture : plan.pictures()) {
             String file = picture.name() + ".png";
@@ -62,6 +63,21 @@ final class GalleryOutputs {
                     kept.records(), kept.spread()));
         }
         return files;
+    }
+
+    /**
+     * The configured options, plus the data ball's centre and radius for pictures that draw a ball (the map), unless
+     * the configuration set them: the picture then shows the ball the releases were made for.
+     */
+    private static Map<String, String> withBall(Map<String, String> options, DataBall ball,
+            List<ReleasePicture> pictures) {
+        Map<String, String> all = new LinkedHashMap<>(options);
+        if (ball != null && pictures.stream().allMatch(ReleasePicture::takesBall)) {
+            all.putIfAbsent("center", java.util.Arrays.stream(ball.center()).mapToObj(Double::toString)
+                    .collect(java.util.stream.Collectors.joining(",")));
+            all.putIfAbsent("radius", Double.toString(ball.radius()));
+        }
+        return all;
     }
 
     /** The mechanism's label with its sampler in the drawn cell (e.g. {@code kng (sampler: exact)}). */

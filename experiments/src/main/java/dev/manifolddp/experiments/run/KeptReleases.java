@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.run;
 
+import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.geometry.Geometry;
 
 /**
@@ -15,14 +16,16 @@ public final class KeptReleases {
     private double[][] sample;
     private int records;
     private double spread = Double.NaN;
+    private DataBall ball;
 
     KeptReleases(int mechanisms, int perMechanism) {
         releases = new double[mechanisms][perMechanism][];
     }
 
     /** Replicate 0's data: the estimate, {@code sample} records spread evenly over the rows, and the spread. */
-    void data(Geometry geometry, double[][] points, double[] estimate, int sampleSize) {
+    void data(Geometry geometry, double[][] points, double[] estimate, int sampleSize, DataBall ball) {
         this.estimate = estimate.clone();
+        this.ball = ball;
         this.records = points.length;
         int drawn = Math.min(sampleSize, points.length);
         sample = new double[drawn][];
@@ -52,6 +55,11 @@ public final class KeptReleases {
     /** The non-private estimate of replicate 0. */
     public double[] estimate() {
         return estimate.clone();
+    }
+
+    /** Replicate 0's ball (public, or data-derived when the run says so), or null when none was kept. */
+    public DataBall ball() {
+        return ball;
     }
 
     /** The sampled records of replicate 0. */

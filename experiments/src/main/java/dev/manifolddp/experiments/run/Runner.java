@@ -121,7 +121,7 @@ public final class Runner {
         GalleryPlan plan = experiment.gallery();
         boolean keep = plan != null && cell.index() == plan.cell() && replicate < plan.config().perMechanism();
         if (keep && replicate == 0) {
-            kept.data(cell.geometry(), data.points(), estimate, plan.config().sample());
+            kept.data(cell.geometry(), data.points(), estimate, plan.config().sample(), data.ball());
         }
         PrivacyBudget budget = cell.releaseBudget();
         List<Mechanism> mechanisms = cell.mechanisms();

@@ -50,6 +50,11 @@ public final class EllipsoidPicture implements ReleasePicture {
     private static final double[][] VIEW = view(Math.toRadians(AZIMUTH_DEGREES), Math.toRadians(ELEVATION_DEGREES));
 
     @Override
+    public boolean takesBall() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return NAME;
     }

@@ -29,4 +29,12 @@ public interface ReleasePicture {
 
     /** Writes the picture of {@code gallery} as a PNG file {@code png}. */
     void write(Path png, Geometry geometry, ReleaseGallery gallery) throws IOException;
+
+    /**
+     * True when the picture takes the data ball as options {@code center} and {@code radius}; the run then passes the
+     * ball the releases were made for unless the configuration set them.
+     */
+    default boolean takesBall() {
+        return false;
+    }
 }

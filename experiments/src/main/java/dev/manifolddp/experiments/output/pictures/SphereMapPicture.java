@@ -34,6 +34,11 @@ public final class SphereMapPicture implements ReleasePicture {
     private static final int CURVE_POINTS = 721;
 
     @Override
+    public boolean takesBall() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return NAME;
     }
