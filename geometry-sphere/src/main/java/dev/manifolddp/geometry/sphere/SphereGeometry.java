@@ -10,6 +10,7 @@ import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.PointLayout;
 import dev.manifolddp.geometry.RadialVolume;
+import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Arrays;
 import java.util.Locale;
@@ -28,7 +29,7 @@ import java.util.Optional;
  * read the inputs at index i for the last time, but callers should still not rely on aliasing.
  */
 public final class SphereGeometry implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding,
-        RadialVolume, AmbientMetric, HomogeneousSpace, JacobiFields {
+        RadialVolume, AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian {
 
     /** Below this angle {@code |v|/R}, exp uses the Taylor series of {@code sin(t)/t} (truncation error < 1e-25). */
     private static final double SINC_SERIES_LIMIT = 1e-4;
@@ -199,6 +200,77 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
             diffDotP += d * p[i];
         }
         double alpha = angle(diff2, sum2, "log(p, q)");
+        writeLog(p, q, alpha, diffDotP, out);
+    }
+
+    /**
+     * {@code Hess f_q(p) = u u^T + (alpha cot alpha) (I - u u^T)} for {@code f_q = rho(., q)^2 / 2}, u the unit
+     * vector along {@code log(p, q)} and {@code alpha = rho / R} (the {@link SquaredDistanceHessian} closed form for
+     * curvature {@code 1/R^2}): in basis coordinates {@code c I + (1 - c) u_b u_b^T} with {@code c = alpha cot alpha},
+     * which equals 1 at {@code alpha = 0}. The cotangent comes from the half-angle {@code tan(alpha/2) = |p - q| /
+     * |p + q|} the distance already needs: {@code cot alpha = (|p+q|^2 - |p-q|^2) / (2 |p-q| |p+q|)}, no trigonometric
+     * call. Costs O(d (d + 1) + d^2) per call beyond the logarithm (d basis dot products, a rank-one update).
+     */
+    @Override
+    public double addLogAndHessian(double[] p, double[] q, double[][] basis, double[] logOut,
+            double[] coordinatesOut, double[] hessian) {
+        GeometryChecks.requireLength(this, "p", p);
+        GeometryChecks.requireLength(this, "q", q);
+        GeometryChecks.requireLength(this, "logOut", logOut);
+        GeometryChecks.requireBasisOutput(this, dimension, basis);
+        if (coordinatesOut == null || coordinatesOut.length != dimension) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "coordinatesOut must hold d = %d entries on %s. Provided value: %s", dimension, spec,
+                    coordinatesOut == null ? "null" : coordinatesOut.length + " entries"));
+        }
+        if (hessian == null || hessian.length != dimension * dimension) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "hessian must hold d * d = %d entries (row-major, d = %d on %s). Provided value: %s",
+                    dimension * dimension, dimension, spec, hessian == null ? "null" : hessian.length + " entries"));
+        }
+        double diff2 = 0;
+        double sum2 = 0;
+        double diffDotP = 0;
+        for (int i = 0; i < p.length; i++) {
+            double d = q[i] - p[i];
+            double s = q[i] + p[i];
+            diff2 += d * d;
+            sum2 += s * s;
+            diffDotP += d * p[i];
+        }
+        double alpha = angle(diff2, sum2, "addLogAndHessian(p, q)");
+        writeLog(p, q, alpha, diffDotP, logOut);
+        if (alpha == 0) {
+            Arrays.fill(coordinatesOut, 0.0);
+            for (int k = 0; k < dimension; k++) {
+                hessian[k * dimension + k] += 1.0;
+            }
+            return 0.0;
+        }
+        double chord = Math.sqrt(diff2);
+        double cotFactor = alpha * (sum2 - diff2) / (2 * chord * Math.sqrt(sum2));
+        double along = 1 - cotFactor;
+        double inverseLengthSquared = 1 / (radiusSquared * alpha * alpha);
+        for (int k = 0; k < dimension; k++) {
+            double[] e = basis[k];
+            double vk = 0;
+            for (int i = 0; i < e.length; i++) {
+                vk += e[i] * logOut[i];
+            }
+            coordinatesOut[k] = vk;
+        }
+        for (int k = 0; k < dimension; k++) {
+            double scaled = along * inverseLengthSquared * coordinatesOut[k];
+            int rowStart = k * dimension;
+            hessian[rowStart + k] += cotFactor;
+            for (int l = 0; l < dimension; l++) {
+                hessian[rowStart + l] += scaled * coordinatesOut[l];
+            }
+        }
+        return radius * alpha;
+    }
+
+    private void writeLog(double[] p, double[] q, double alpha, double diffDotP, double[] out) {
         if (alpha == 0) {
             Arrays.fill(out, 0.0);
             return;
