@@ -231,43 +231,72 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         double diff2 = 0;
         double sum2 = 0;
         double diffDotP = 0;
+        double pp = 0;
         for (int i = 0; i < p.length; i++) {
             double d = q[i] - p[i];
             double s = q[i] + p[i];
             diff2 += d * d;
             sum2 += s * s;
             diffDotP += d * p[i];
+            pp += p[i] * p[i];
         }
-        double alpha = angle(diff2, sum2, "addLogAndHessian(p, q)");
-        writeLog(p, q, alpha, diffDotP, logOut);
+        double chord = Math.sqrt(diff2);
+        double halfChord = Math.sqrt(sum2);
+        double alpha = checkedAngle(2 * Math.atan2(chord, halfChord), "addLogAndHessian(p, q)");
         if (alpha == 0) {
+            Arrays.fill(logOut, 0.0);
             Arrays.fill(coordinatesOut, 0.0);
             for (int k = 0; k < dimension; k++) {
                 hessian[k * dimension + k] += 1.0;
             }
             return 0.0;
         }
-        double chord = Math.sqrt(diff2);
-        double cotFactor = alpha * (sum2 - diff2) / (2 * chord * Math.sqrt(sum2));
-        double along = 1 - cotFactor;
-        double inverseLengthSquared = 1 / (radiusSquared * alpha * alpha);
-        for (int k = 0; k < dimension; k++) {
-            double[] e = basis[k];
-            double vk = 0;
-            for (int i = 0; i < e.length; i++) {
-                vk += e[i] * logOut[i];
-            }
-            coordinatesOut[k] = vk;
+        // log as in writeLog, but the basis coordinates are taken of the unscaled w, so that they need not wait for
+        // the division that scales it: the latency chain, not the flops, is what this hot path pays for.
+        double c = diffDotP / pp;
+        double ww = 0;
+        for (int i = 0; i < p.length; i++) {
+            double w = (q[i] - p[i]) - c * p[i];
+            logOut[i] = w;
+            ww += w * w;
         }
         for (int k = 0; k < dimension; k++) {
-            double scaled = along * inverseLengthSquared * coordinatesOut[k];
+            double[] e = basis[k];
+            double wk = 0;
+            for (int i = 0; i < e.length; i++) {
+                wk += e[i] * logOut[i];
+            }
+            coordinatesOut[k] = wk;
+        }
+        if (ww == 0) {
+            throw offSphere("addLogAndHessian(p, q)");
+        }
+        double cotFactor = alpha * (sum2 - diff2) / (2 * chord * halfChord);
+        double inverseNorm = 1 / Math.sqrt(ww);
+        double scale = radius * alpha * inverseNorm;
+        for (int i = 0; i < logOut.length; i++) {
+            logOut[i] *= scale;
+        }
+        // c I + (1 - c) u_b u_b^T with u_b = coordinates(w) / |w|
+        double rankOne = (1 - cotFactor) * inverseNorm * inverseNorm;
+        for (int k = 0; k < dimension; k++) {
+            double wk = coordinatesOut[k];
+            double scaled = rankOne * wk;
             int rowStart = k * dimension;
             hessian[rowStart + k] += cotFactor;
             for (int l = 0; l < dimension; l++) {
                 hessian[rowStart + l] += scaled * coordinatesOut[l];
             }
         }
+        for (int k = 0; k < dimension; k++) {
+            coordinatesOut[k] *= scale;
+        }
         return radius * alpha;
+    }
+
+    private IllegalArgumentException offSphere(String operation) {
+        return new IllegalArgumentException(operation + " is undefined: q is a multiple of p but not p itself, "
+                + "so it is not a point of " + spec + " (|q| must equal " + radius + ")");
     }
 
     private void writeLog(double[] p, double[] q, double alpha, double diffDotP, double[] out) {
@@ -288,8 +317,7 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
             ww += w * w;
         }
         if (ww == 0) {
-            throw new IllegalArgumentException("log(p, q) is undefined: q is a multiple of p but not p itself, "
-                    + "so it is not a point of " + spec + " (|q| must equal " + radius + ")");
+            throw offSphere("log(p, q)");
         }
         double scale = radius * alpha / Math.sqrt(ww);
         for (int i = 0; i < out.length; i++) {
@@ -663,7 +691,11 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      * and on non-finite input, so that no caller divides by a vanishing {@code |p + q|}.
      */
     private double angle(double diff2, double sum2, String operation) {
-        double alpha = 2 * Math.atan2(Math.sqrt(diff2), Math.sqrt(sum2));
+        return checkedAngle(2 * Math.atan2(Math.sqrt(diff2), Math.sqrt(sum2)), operation);
+    }
+
+    /** {@code alpha} itself, refusing NaN (non-finite input) and angles at or next to the cut locus. */
+    private double checkedAngle(double alpha, String operation) {
         if (Double.isNaN(alpha)) {
             throw new IllegalArgumentException(operation + " needs finite arguments; an entry is NaN or infinite");
         }
