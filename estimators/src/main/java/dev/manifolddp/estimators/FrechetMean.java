@@ -174,8 +174,19 @@ public final class FrechetMean {
 
     /** A result that reports convergence only when the data certify that the critical point is the mean. */
     FrechetMeanResult certified(double[] mean, int iterations, double residual, String method,
-                                        double[][] data) {
-        Optional<String> why = FrechetMeanCertificate.check(geometry, data, mean);
+                                double[][] data) {
+        return result(mean, iterations, residual, method, FrechetMeanCertificate.check(geometry, data, mean));
+    }
+
+    /** {@link #certified} given the data point farthest from the mean and its distance. */
+    FrechetMeanResult certified(double[] mean, int iterations, double residual, String method, double[][] data,
+                                int farthestIndex, double farthestDistance) {
+        return result(mean, iterations, residual, method,
+                FrechetMeanCertificate.check(geometry, data, mean, farthestIndex, farthestDistance));
+    }
+
+    private static FrechetMeanResult result(double[] mean, int iterations, double residual, String method,
+                                            Optional<String> why) {
         return new FrechetMeanResult(mean, iterations, residual, why.isEmpty(), method, why.orElse(""));
     }
 

@@ -101,7 +101,9 @@ final class FrechetMeanNewton {
             return new FrechetMeanResult(current.point, iterations, current.gradientNorm, false, FrechetMean.NEWTON,
                     FrechetMeanResult.ITERATION_LIMIT);
         }
-        return settings.certified(current.point, iterations, current.gradientNorm, FrechetMean.NEWTON, data);
+        // The last evaluation already measured every distance from the mean: the certificate reuses the largest.
+        return settings.certified(current.point, iterations, current.gradientNorm, FrechetMean.NEWTON, data,
+                current.farthestIndex, current.farthestDistance);
     }
 
     /**
@@ -154,6 +156,8 @@ final class FrechetMeanNewton {
         Arrays.fill(state.hessian, 0.0);
         boolean bounded = Double.isFinite(cutLocus);
         double squaredDistances = 0;
+        state.farthestIndex = 0;
+        state.farthestDistance = -1;
         for (int i = 0; i < data.length; i++) {
             double distance;
             try {
@@ -172,6 +176,10 @@ final class FrechetMeanNewton {
                 return false;
             }
             squaredDistances += distance * distance;
+            if (distance > state.farthestDistance) {
+                state.farthestDistance = distance;
+                state.farthestIndex = i;
+            }
             for (int j = 0; j < logScratch.length; j++) {
                 state.direction[j] += logScratch[j];
             }
@@ -256,6 +264,8 @@ final class FrechetMeanNewton {
         final double[] hessian;
         double objective;
         double gradientNorm;
+        int farthestIndex;
+        double farthestDistance;
 
         State(int dimension, int length) {
             this.point = new double[length];

@@ -255,18 +255,35 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         // the division that scales it: the latency chain, not the flops, is what this hot path pays for.
         double c = diffDotP / pp;
         double ww = 0;
-        for (int i = 0; i < p.length; i++) {
-            double w = (q[i] - p[i]) - c * p[i];
-            logOut[i] = w;
-            ww += w * w;
-        }
-        for (int k = 0; k < dimension; k++) {
-            double[] e = basis[k];
-            double wk = 0;
-            for (int i = 0; i < e.length; i++) {
-                wk += e[i] * logOut[i];
+        if (dimension == 2) {
+            // S^2, the papers' main case: both coordinates in the same pass, kept in registers
+            double[] e0 = basis[0];
+            double[] e1 = basis[1];
+            double w0 = 0;
+            double w1 = 0;
+            for (int i = 0; i < 3; i++) {
+                double w = (q[i] - p[i]) - c * p[i];
+                logOut[i] = w;
+                ww += w * w;
+                w0 += e0[i] * w;
+                w1 += e1[i] * w;
             }
-            coordinatesOut[k] = wk;
+            coordinatesOut[0] = w0;
+            coordinatesOut[1] = w1;
+        } else {
+            for (int i = 0; i < p.length; i++) {
+                double w = (q[i] - p[i]) - c * p[i];
+                logOut[i] = w;
+                ww += w * w;
+            }
+            for (int k = 0; k < dimension; k++) {
+                double[] e = basis[k];
+                double wk = 0;
+                for (int i = 0; i < e.length; i++) {
+                    wk += e[i] * logOut[i];
+                }
+                coordinatesOut[k] = wk;
+            }
         }
         if (ww == 0) {
             throw offSphere("addLogAndHessian(p, q)");
@@ -279,6 +296,18 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         }
         // c I + (1 - c) u_b u_b^T with u_b = coordinates(w) / |w|
         double rankOne = (1 - cotFactor) * inverseNorm * inverseNorm;
+        if (dimension == 2) {
+            double w0 = coordinatesOut[0];
+            double w1 = coordinatesOut[1];
+            double off = rankOne * w0 * w1;
+            hessian[0] += cotFactor + rankOne * w0 * w0;
+            hessian[1] += off;
+            hessian[2] += off;
+            hessian[3] += cotFactor + rankOne * w1 * w1;
+            coordinatesOut[0] = w0 * scale;
+            coordinatesOut[1] = w1 * scale;
+            return radius * alpha;
+        }
         for (int k = 0; k < dimension; k++) {
             double wk = coordinatesOut[k];
             double scaled = rankOne * wk;
