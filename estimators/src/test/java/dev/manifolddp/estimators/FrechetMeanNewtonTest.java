@@ -63,6 +63,30 @@ class FrechetMeanNewtonTest {
         }
     }
 
+    /** SPD affine-invariant (a closed-form Hessian with a coth factor) and log-Euclidean forced to iterate. */
+    @Test
+    void agreesWithGradientDescentOnSpd() {
+        for (String spec : List.of("spd/affine-invariant:k=2", "spd/affine-invariant:k=3", "spd/log-euclidean:k=3")) {
+            Geometry spd = Geometries.parse(spec);
+            int k = spec.endsWith("2") ? 2 : 3;
+            double[] identity = new double[k * k];
+            for (int i = 0; i < k; i++) {
+                identity[i * k + i] = 1;
+            }
+            for (double spread : new double[] {0.1, 1.5}) {
+                double[][] data = BallData.inBall(spd, identity, spread, 60, new SplittableRandom(k * 100L + 7));
+                FrechetMeanResult gradient = FrechetMean.builder().geometry(spd).tolerance(1e-11)
+                        .maxIterations(10_000).forceGradientDescent(true).build().fit(data);
+                FrechetMeanResult newton = newton(spd).tolerance(1e-11).forceGradientDescent(true).build().fit(data);
+                String where = spec + ", spread = " + spread;
+                assertThat(newton.converged()).as(where).isTrue();
+                assertThat(newton.method()).as(where).isEqualTo(FrechetMean.NEWTON);
+                assertThat(spd.distance(newton.mean(), gradient.mean())).as(where).isLessThan(1e-10);
+                assertThat(newton.iterations()).as(where).isLessThan(gradient.iterations());
+            }
+        }
+    }
+
     /**
      * The gradient-norm sequence e_k (the residual after k updates, from runs capped at k) contracts
      * quadratically once close: {@code e_(k+1) <= C e_k^2 + 1e-16} with C = 10 while {@code 1e-12 < e_k < 0.05}; the

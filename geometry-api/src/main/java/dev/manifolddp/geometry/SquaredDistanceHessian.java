@@ -27,4 +27,30 @@ public interface SquaredDistanceHessian {
      */
     double addLogAndHessian(double[] x, double[] q, double[][] basis, double[] logOut, double[] coordinatesOut,
             double[] hessian);
+
+    /**
+     * The length checks every implementation makes before its hot path: x, q and logOut of the layout's length,
+     * d basis vectors of that length, {@code coordinatesOut} of length d and {@code hessian} of length d * d, with
+     * d the geometry's dimension.
+     *
+     * @throws IllegalArgumentException naming the argument and the provided length
+     */
+    static void requireArguments(Geometry geometry, double[] x, double[] q, double[][] basis, double[] logOut,
+                                 double[] coordinatesOut, double[] hessian) {
+        GeometryChecks.requireLength(geometry, "x", x);
+        GeometryChecks.requireLength(geometry, "q", q);
+        GeometryChecks.requireLength(geometry, "logOut", logOut);
+        int d = geometry.dimension();
+        GeometryChecks.requireBasisOutput(geometry, d, basis);
+        if (coordinatesOut == null || coordinatesOut.length != d) {
+            throw new IllegalArgumentException(String.format(
+                    "coordinatesOut must hold d = %d entries on %s. Provided value: %s", d, geometry.spec(),
+                    coordinatesOut == null ? "null" : coordinatesOut.length + " entries"));
+        }
+        if (hessian == null || hessian.length != d * d) {
+            throw new IllegalArgumentException(String.format(
+                    "hessian must hold d * d = %d entries (row-major, d = %d on %s). Provided value: %s", d * d, d,
+                    geometry.spec(), hessian == null ? "null" : hessian.length + " entries"));
+        }
+    }
 }

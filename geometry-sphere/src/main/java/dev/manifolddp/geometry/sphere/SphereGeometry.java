@@ -214,20 +214,7 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     @Override
     public double addLogAndHessian(double[] p, double[] q, double[][] basis, double[] logOut,
             double[] coordinatesOut, double[] hessian) {
-        GeometryChecks.requireLength(this, "p", p);
-        GeometryChecks.requireLength(this, "q", q);
-        GeometryChecks.requireLength(this, "logOut", logOut);
-        GeometryChecks.requireBasisOutput(this, dimension, basis);
-        if (coordinatesOut == null || coordinatesOut.length != dimension) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "coordinatesOut must hold d = %d entries on %s. Provided value: %s", dimension, spec,
-                    coordinatesOut == null ? "null" : coordinatesOut.length + " entries"));
-        }
-        if (hessian == null || hessian.length != dimension * dimension) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "hessian must hold d * d = %d entries (row-major, d = %d on %s). Provided value: %s",
-                    dimension * dimension, dimension, spec, hessian == null ? "null" : hessian.length + " entries"));
-        }
+        SquaredDistanceHessian.requireArguments(this, p, q, basis, logOut, coordinatesOut, hessian);
         double diff2 = 0;
         double sum2 = 0;
         double diffDotP = 0;
