@@ -87,6 +87,25 @@ class FrechetMeanNewtonTest {
         }
     }
 
+    /** Kendall shapes (curvature 1 across, 4 along the complex direction), inside Assumption 1's pi/8 and beyond. */
+    @Test
+    void agreesWithGradientDescentOnKendallShapes() {
+        for (int landmarks : new int[] {3, 6, 20}) {
+            Geometry kendall = Geometries.parse("kendall:landmarks=" + landmarks);
+            double[] base = TestPoints.base(kendall);
+            for (double spread : new double[] {0.05, 0.35}) {
+                double[][] data = BallData.inBall(kendall, base, spread, 80, new SplittableRandom(landmarks));
+                FrechetMeanResult gradient = FrechetMean.builder().geometry(kendall).tolerance(1e-12)
+                        .maxIterations(10_000).build().fit(data);
+                FrechetMeanResult newton = newton(kendall).tolerance(1e-12).build().fit(data);
+                String where = landmarks + " landmarks, spread = " + spread;
+                assertThat(newton.converged()).as(where).isTrue();
+                assertThat(kendall.distance(newton.mean(), gradient.mean())).as(where).isLessThan(1e-10);
+                assertThat(newton.iterations()).as(where).isLessThan(gradient.iterations());
+            }
+        }
+    }
+
     /**
      * The gradient-norm sequence e_k (the residual after k updates, from runs capped at k) contracts
      * quadratically once close: {@code e_(k+1) <= C e_k^2 + 1e-16} with C = 10 while {@code 1e-12 < e_k < 0.05}; the

@@ -12,7 +12,8 @@ import java.util.function.Function;
  * coordinates are the basis inner products, the returned value is the distance, the matrix is symmetric, and it
  * matches a central finite difference of the gradient {@code -log(x, q)} along the geodesic {@code exp(x, t e_l)},
  * read against the parallel-transported basis vector {@code e_k}: {@code <e_k, Hess[e_l]> = d/dt <E_k(t),
- * -log(gamma(t), q)>} at t = 0.
+ * -log(gamma(t), q)>} at t = 0. The distances run up to {@code maxDistance}, where the Hessian is far from the
+ * identity (on the unit sphere at 0.9 pi: {@code rho cot rho = -8.7}).
  */
 public final class SquaredDistanceHessianContract {
 
@@ -54,15 +55,17 @@ public final class SquaredDistanceHessianContract {
                 assertThat(coordinates[k]).as("coordinate %d", k).isCloseTo(geometry.inner(x, basis[k], log),
                         org.assertj.core.data.Offset.offset(1e-12 * scale));
             }
-            for (int k = 0; k < d; k++) {
-                for (int l = 0; l < d; l++) {
-                    double expected = finiteDifference(geometry, transport, x, q, basis[l], basis[k]);
-                    assertThat(h[k * d + l]).as("Hess[%d][%d] at rho = %s vs finite difference", k, l, rho)
-                            .isCloseTo(expected, org.assertj.core.data.Offset.offset(
-                                    tolerance * Math.max(1.0, Math.abs(expected))));
-                    assertThat(h[k * d + l]).as("symmetry [%d][%d]", k, l).isCloseTo(h[l * d + k],
-                            org.assertj.core.data.Offset.offset(1e-12 * Math.max(1.0, Math.abs(expected))));
-                }
+            // every entry up to d = 8; beyond, 64 seeded entries per trial keep the test to a second
+            int checks = Math.min(d * d, 64);
+            for (int check = 0; check < checks; check++) {
+                int k = checks == d * d ? check / d : random.nextInt(d);
+                int l = checks == d * d ? check % d : random.nextInt(d);
+                double expected = finiteDifference(geometry, transport, x, q, basis[l], basis[k]);
+                assertThat(h[k * d + l]).as("Hess[%d][%d] at rho = %s vs finite difference", k, l, rho)
+                        .isCloseTo(expected, org.assertj.core.data.Offset.offset(
+                                tolerance * Math.max(1.0, Math.abs(expected))));
+                assertThat(h[k * d + l]).as("symmetry [%d][%d]", k, l).isCloseTo(h[l * d + k],
+                        org.assertj.core.data.Offset.offset(1e-12 * Math.max(1.0, Math.abs(expected))));
             }
             double[] again = h.clone();
             hessian.addLogAndHessian(x, q, basis, log, coordinates, again);
