@@ -369,7 +369,10 @@ public final class FrechetMean {
             return this;
         }
 
-        /** Run the gradient descent even when the geometry has a {@link ClosedFormMean} (default false). */
+        /**
+         * Run the iteration (gradient descent, or Newton under {@link Method#NEWTON}) even when the geometry has a
+         * {@link ClosedFormMean} (default false).
+         */
         public Builder forceGradientDescent(boolean force) {
             this.forceGradientDescent = force;
             return this;

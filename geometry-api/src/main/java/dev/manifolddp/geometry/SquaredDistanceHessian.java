@@ -53,4 +53,11 @@ public interface SquaredDistanceHessian {
                     geometry.spec(), hessian == null ? "null" : hessian.length + " entries"));
         }
     }
+
+    /** Adds the identity to the row-major {@code d x d} array {@code hessian}: the Hessian at {@code q = x}. */
+    static void addIdentity(double[] hessian, int d) {
+        for (int b = 0; b < d; b++) {
+            hessian[b * d + b] += 1.0;
+        }
+    }
 }

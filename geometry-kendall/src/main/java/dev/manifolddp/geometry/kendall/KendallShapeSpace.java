@@ -224,9 +224,7 @@ public final class KendallShapeSpace
         double rho = ComplexLandmarks.norm(logOut);
         if (rho == 0) {
             java.util.Arrays.fill(coordinatesOut, 0.0);
-            for (int b = 0; b < d; b++) {
-                hessian[b * d + b] += 1.0;
-            }
+            SquaredDistanceHessian.addIdentity(hessian, d);
             return 0.0;
         }
         double c1 = SmallAngle.xCotX(rho);

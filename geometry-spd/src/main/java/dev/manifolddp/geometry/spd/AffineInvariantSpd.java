@@ -144,8 +144,8 @@ public final class AffineInvariantSpd extends SpdGeometry
                 coordinate += w.auxB[i] * g[offset + i * k + i];
             }
             coordinatesOut[b] = coordinate;
-            hessian[b * d + b] += 1.0;
         }
+        SquaredDistanceHessian.addIdentity(hessian, d);
         for (int i = 0; i < k; i++) {
             for (int j = i + 1; j < k; j++) {
                 double excess = 2 * cothExcess(Math.abs(w.auxB[i] - w.auxB[j]) / 2);

@@ -86,8 +86,8 @@ public final class LogEuclideanSpd extends SpdGeometry
         int d = dimension();
         for (int b = 0; b < d; b++) {
             coordinatesOut[b] = inner(p, basis[b], logOut);
-            hessian[b * d + b] += 1.0;
         }
+        SquaredDistanceHessian.addIdentity(hessian, d);
         return distance(p, q);
     }
 

@@ -233,9 +233,7 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         if (alpha == 0) {
             Arrays.fill(logOut, 0.0);
             Arrays.fill(coordinatesOut, 0.0);
-            for (int k = 0; k < dimension; k++) {
-                hessian[k * dimension + k] += 1.0;
-            }
+            SquaredDistanceHessian.addIdentity(hessian, dimension);
             return 0.0;
         }
         // log as in writeLog, but the basis coordinates are taken of the unscaled w, so that they need not wait for
