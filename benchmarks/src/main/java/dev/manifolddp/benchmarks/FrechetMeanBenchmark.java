@@ -20,6 +20,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * (step 0.5, start at the first data point) run to a gradient norm below 1e-12 (issue 4 item 8; geomstats: about
  * 1.7 ms). Each iteration costs n logarithms, n distances for the cut-locus check and one exponential; the iteration
  * contracts the error by about one half per update, so 1e-12 takes a few dozen updates.
+ *
+ * <p>{@link #sphereN1000Tolerance1e12Newton} runs the same fit with {@link FrechetMean.Method#NEWTON} (issue 11 item
+ * 4): one fused log-and-Hessian pass per update, quadratic convergence, so a handful of updates.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -30,6 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class FrechetMeanBenchmark {
 
     private FrechetMean estimator;
+    private FrechetMean newton;
     private double[][] data;
 
     @Setup
@@ -41,10 +45,22 @@ public class FrechetMeanBenchmark {
         if (!check.converged()) {
             throw new IllegalStateException("the benchmark's Frechet mean did not reach 1e-12: " + check);
         }
+        newton = FrechetMean.builder().geometry(sphere).tolerance(1e-12).maxIterations(10_000)
+                .method(FrechetMean.Method.NEWTON).build();
+        FrechetMeanResult newtonCheck = newton.fit(data);
+        if (!newtonCheck.converged() || sphere.distance(newtonCheck.mean(), check.mean()) > 1e-10) {
+            throw new IllegalStateException("the benchmark's Newton Frechet mean did not reach 1e-12 at the "
+                    + "gradient-descent mean: " + newtonCheck + " vs " + check);
+        }
     }
 
     @Benchmark
     public FrechetMeanResult sphereN1000Tolerance1e12() {
         return estimator.fit(data);
+    }
+
+    @Benchmark
+    public FrechetMeanResult sphereN1000Tolerance1e12Newton() {
+        return newton.fit(data);
     }
 }

@@ -3,6 +3,8 @@ package dev.manifolddp.estimators;
 import dev.manifolddp.geometry.ClosedFormMean;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
+import dev.manifolddp.geometry.SquaredDistanceHessian;
+import dev.manifolddp.geometry.TangentBasis;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -16,6 +18,11 @@ import java.util.Optional;
  * when the step length {@code rho(mu_k, mu_(k-1)) < 1e-5} ({@link StopRule#STEP_LENGTH}), at most 500 updates. When the
  * geometry has the {@link ClosedFormMean} capability (log-Euclidean SPD), that is used instead unless
  * {@link Builder#forceGradientDescent(boolean)} asks for the iteration.
+ *
+ * <p>{@link Method#NEWTON} replaces the fixed-step update by a safeguarded Riemannian Newton iteration
+ * ({@link FrechetMeanNewton}; Absil, Mahony, Sepulchre 2008, §6) on geometries with the {@link SquaredDistanceHessian}
+ * and {@link TangentBasis} capabilities: quadratic convergence near the mean, the same start, stop rules, iteration
+ * limit, cut-locus failures and certificate. The default stays {@link Method#GRADIENT}.
  *
  * <p>The mean exists and is unique, and the iteration converges to it, when the data lie in a geodesic ball of
  * Assumption 1 (radius below {@code (1/2) min{inj M, pi/(2 sqrt(kmax))}}, see
@@ -48,6 +55,20 @@ public final class FrechetMean {
     public static final String CLOSED_FORM = "closed-form";
     /** {@link FrechetMeanResult#method()} of a mean from the iteration. */
     public static final String GRADIENT_DESCENT = "gradient-descent";
+    /** {@link FrechetMeanResult#method()} of a mean from the Newton iteration. */
+    public static final String NEWTON = "newton";
+
+    /** Which iteration {@link #fit} runs when the geometry has no closed form (or it is not used). */
+    public enum Method {
+        /** Riemannian gradient descent with the fixed step t (the papers' algorithm; the default). */
+        GRADIENT,
+        /**
+         * Riemannian Newton steps {@code exp(mu, H^-1 v)} with {@code H} the Hessian of F, falling back to a gradient
+         * step when H is not positive definite or the Newton step does not decrease F ({@link FrechetMeanNewton}).
+         * Needs the geometry's {@link SquaredDistanceHessian} and {@link TangentBasis}.
+         */
+        NEWTON
+    }
 
     /** When the gradient descent stops. */
     public enum StopRule {
@@ -67,6 +88,7 @@ public final class FrechetMean {
     private final double[] start;
     private final StopRule stopRule;
     private final boolean forceGradientDescent;
+    private final Method method;
 
     private FrechetMean(Builder builder) {
         this.geometry = builder.geometry;
@@ -76,6 +98,7 @@ public final class FrechetMean {
         this.start = builder.start == null ? null : builder.start.clone();
         this.stopRule = builder.stopRule;
         this.forceGradientDescent = builder.forceGradientDescent;
+        this.method = builder.method;
     }
 
     /** A builder with the papers' defaults; only the geometry is required. */
@@ -101,6 +124,10 @@ public final class FrechetMean {
 
     public StopRule stopRule() {
         return stopRule;
+    }
+
+    public Method method() {
+        return method;
     }
 
     /** The configured start point, or empty for "the first data point". */
@@ -132,6 +159,9 @@ public final class FrechetMean {
                 return closedForm(closedForm.get(), data);
             }
         }
+        if (method == Method.NEWTON) {
+            return new FrechetMeanNewton(this, data, start != null ? start : data[0]).run();
+        }
         return new Descent(data).run();
     }
 
@@ -143,9 +173,20 @@ public final class FrechetMean {
     }
 
     /** A result that reports convergence only when the data certify that the critical point is the mean. */
-    private FrechetMeanResult certified(double[] mean, int iterations, double residual, String method,
-                                        double[][] data) {
-        Optional<String> why = FrechetMeanCertificate.check(geometry, data, mean);
+    FrechetMeanResult certified(double[] mean, int iterations, double residual, String method,
+                                double[][] data) {
+        return result(mean, iterations, residual, method, FrechetMeanCertificate.check(geometry, data, mean));
+    }
+
+    /** {@link #certified} given the data point farthest from the mean and its distance. */
+    FrechetMeanResult certified(double[] mean, int iterations, double residual, String method, double[][] data,
+                                int farthestIndex, double farthestDistance) {
+        return result(mean, iterations, residual, method,
+                FrechetMeanCertificate.check(geometry, data, mean, farthestIndex, farthestDistance));
+    }
+
+    private static FrechetMeanResult result(double[] mean, int iterations, double residual, String method,
+                                            Optional<String> why) {
         return new FrechetMeanResult(mean, iterations, residual, why.isEmpty(), method, why.orElse(""));
     }
 
@@ -217,12 +258,12 @@ public final class FrechetMean {
                 try {
                     geometry.log(current, data[i], logScratch);
                 } catch (IllegalArgumentException e) {
-                    throw cutLocusFailure(iteration, i, geometry.distance(current, data[i]), e);
+                    throw cutLocusFailure(geometry, iteration, i, geometry.distance(current, data[i]), e);
                 }
                 if (bounded) {
                     double distance = geometry.norm(current, logScratch);
                     if (!(distance < cutLocus)) {
-                        throw cutLocusFailure(iteration, i, distance, null);
+                        throw cutLocusFailure(geometry, iteration, i, distance, null);
                     }
                 }
                 for (int j = 0; j < direction.length; j++) {
@@ -241,20 +282,24 @@ public final class FrechetMean {
             }
             return norm;
         }
+    }
 
-        private IllegalArgumentException cutLocusFailure(int iteration, int index, double distance,
-                                                         IllegalArgumentException cause) {
-            String message = String.format(
-                    "the Frechet mean is not well defined for these data: at iteration %d the iterate lies at "
-                            + "distance %.6g from data[%d], at or beyond the injectivity radius %.6g of %s, so "
-                            + "log is not unique there. Assumption 1 (paper 001) needs the data in a ball of "
-                            + "radius < %.6g; give data in a smaller ball or another start point. Provided value: "
-                            + "distance %.17g",
-                    iteration, distance, index, geometry.injectivityRadius(), geometry.spec(),
-                    SensitivityBounds.assumption1RadiusLimit(geometry), distance);
-            return cause == null ? new IllegalArgumentException(message)
-                    : new IllegalArgumentException(message, cause);
-        }
+    /**
+     * The failure when an iterate lies at or beyond the injectivity radius of {@code data[index]}: the data then do
+     * not satisfy Assumption 1 and the mean is not well defined from this start.
+     */
+    static IllegalArgumentException cutLocusFailure(Geometry geometry, int iteration, int index, double distance,
+                                                    IllegalArgumentException cause) {
+        String message = String.format(
+                "the Frechet mean is not well defined for these data: at iteration %d the iterate lies at "
+                        + "distance %.6g from data[%d], at or beyond the injectivity radius %.6g of %s, so "
+                        + "log is not unique there. Assumption 1 (paper 001) needs the data in a ball of "
+                        + "radius < %.6g; give data in a smaller ball or another start point. Provided value: "
+                        + "distance %.17g",
+                iteration, distance, index, geometry.injectivityRadius(), geometry.spec(),
+                SensitivityBounds.assumption1RadiusLimit(geometry), distance);
+        return cause == null ? new IllegalArgumentException(message)
+                : new IllegalArgumentException(message, cause);
     }
 
     /** Configures a {@link FrechetMean}; every setter validates its argument. */
@@ -266,6 +311,7 @@ public final class FrechetMean {
         private double[] start;
         private StopRule stopRule = StopRule.GRADIENT_NORM;
         private boolean forceGradientDescent;
+        private Method method = Method.GRADIENT;
 
         private Builder() {
         }
@@ -323,14 +369,28 @@ public final class FrechetMean {
             return this;
         }
 
-        /** Run the gradient descent even when the geometry has a {@link ClosedFormMean} (default false). */
+        /**
+         * Run the iteration (gradient descent, or Newton under {@link Method#NEWTON}) even when the geometry has a
+         * {@link ClosedFormMean} (default false).
+         */
         public Builder forceGradientDescent(boolean force) {
             this.forceGradientDescent = force;
             return this;
         }
 
+        /** The iteration (default {@link Method#GRADIENT}); {@link Method#NEWTON} needs the capabilities it names. */
+        public Builder method(Method method) {
+            if (method == null) {
+                throw new IllegalArgumentException("method is null; use GRADIENT or NEWTON. Provided value: null");
+            }
+            this.method = method;
+            return this;
+        }
+
         /**
-         * @throws IllegalArgumentException if no geometry was given or the start point is not a point of it
+         * @throws IllegalArgumentException if no geometry was given, the start point is not a point of it, or the
+         *     method is {@link Method#NEWTON} and the geometry lacks {@link SquaredDistanceHessian} or
+         *     {@link TangentBasis}
          */
         public FrechetMean build() {
             if (geometry == null) {
@@ -339,6 +399,13 @@ public final class FrechetMean {
             }
             if (start != null) {
                 GeometryChecks.requirePoint(geometry, "start", start);
+            }
+            if (method == Method.NEWTON && (geometry.capability(SquaredDistanceHessian.class).isEmpty()
+                    || geometry.capability(TangentBasis.class).isEmpty())) {
+                throw new IllegalArgumentException(String.format(
+                        "method NEWTON needs the SquaredDistanceHessian and TangentBasis capabilities, which %s "
+                                + "does not have; use method GRADIENT on it. Provided value: NEWTON on %s",
+                        geometry.spec(), geometry.spec()));
             }
             return new FrechetMean(this);
         }

@@ -42,11 +42,24 @@ final class FrechetMeanCertificate {
      * point there is the Frechet mean; otherwise why not, for {@link FrechetMeanResult#reason()}.
      */
     static Optional<String> check(Geometry geometry, double[][] data, double[] critical) {
+        if (Double.isInfinite(SensitivityBounds.assumption1RadiusLimit(geometry))) {
+            return Optional.empty();
+        }
+        Farthest fromMean = Farthest.of(geometry, data, critical);
+        return check(geometry, data, critical, fromMean.index, fromMean.distance);
+    }
+
+    /**
+     * {@link #check(Geometry, double[][], double[])} for a caller that already knows which data point is farthest
+     * from {@code critical} and at what distance (an iteration's last pass over the data), saving n distances.
+     */
+    static Optional<String> check(Geometry geometry, double[][] data, double[] critical, int farthestIndex,
+                                  double farthestDistance) {
         double limit = SensitivityBounds.assumption1RadiusLimit(geometry);
         if (Double.isInfinite(limit)) {
             return Optional.empty();
         }
-        Farthest fromMean = Farthest.of(geometry, data, critical);
+        Farthest fromMean = new Farthest(farthestIndex, farthestDistance);
         if (fromMean.distance < limit) {
             return Optional.empty();
         }

@@ -14,15 +14,16 @@ import java.util.OptionalDouble;
  *
  * <p>The configured step, tolerance, iteration limit and stop rule govern {@link #estimate} (an experiment's
  * reference); {@link #minimise} uses the mechanism's tolerance and iteration limit with the default step and stop
- * rule. Immutable and thread-safe.
+ * rule, and the configured method. Immutable and thread-safe.
  *
  * @param step          gradient-descent step size in (0, 1]
  * @param tolerance     the stop rule's threshold for {@link #estimate}
  * @param maxIterations the iteration limit for {@link #estimate}
  * @param stopRule      the stop rule for {@link #estimate}
+ * @param method        the iteration for {@link #estimate} and {@link #minimise} (gradient descent by default)
  */
-public record FrechetMeanEstimator(double step, double tolerance, int maxIterations, FrechetMean.StopRule stopRule)
-        implements Estimator {
+public record FrechetMeanEstimator(double step, double tolerance, int maxIterations, FrechetMean.StopRule stopRule,
+                                   FrechetMean.Method method) implements Estimator {
 
     /** The registered name. */
     public static final String NAME = "frechet-mean";
@@ -33,7 +34,13 @@ public record FrechetMeanEstimator(double step, double tolerance, int maxIterati
 
     public FrechetMeanEstimator {
         // the builder checks every range and names the setting
-        FrechetMean.builder().step(step).tolerance(tolerance).maxIterations(maxIterations).stopRule(stopRule);
+        FrechetMean.builder().step(step).tolerance(tolerance).maxIterations(maxIterations).stopRule(stopRule)
+                .method(method);
+    }
+
+    /** The papers' gradient descent with these settings. */
+    public FrechetMeanEstimator(double step, double tolerance, int maxIterations, FrechetMean.StopRule stopRule) {
+        this(step, tolerance, maxIterations, stopRule, FrechetMean.Method.GRADIENT);
     }
 
     @Override
@@ -49,14 +56,14 @@ public record FrechetMeanEstimator(double step, double tolerance, int maxIterati
     @Override
     public double[] estimate(Geometry dataSpace, double[][] data) {
         return FrechetMean.builder().geometry(dataSpace).step(step).tolerance(tolerance).maxIterations(maxIterations)
-                .stopRule(stopRule).build().fit(data).requireConverged();
+                .stopRule(stopRule).method(method).build().fit(data).requireConverged();
     }
 
     @Override
     public EstimatorFit minimise(Geometry dataSpace, double[][] data, double[] start, double tolerance,
             int maxIterations) {
         FrechetMeanResult result = FrechetMean.builder().geometry(dataSpace).start(start).tolerance(tolerance)
-                .maxIterations(maxIterations).build().fit(data);
+                .maxIterations(maxIterations).method(method).build().fit(data);
         return new EstimatorFit(result.mean(), result.iterations(), result.gradientNorm(), result.converged(),
                 result.method(), result.reason());
     }

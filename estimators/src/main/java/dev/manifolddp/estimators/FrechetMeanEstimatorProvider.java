@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * {@code frechet-mean}: the sample Frechet mean by {@link FrechetMean} (gradient descent with the papers' defaults,
- * or the closed form when the geometry has one). An estimate that has not converged is an error, not a silent
+ * {@code method: newton} for safeguarded Newton steps, or the closed form when the geometry has one). An estimate that has not converged is an error, not a silent
  * approximation: the experiment that compares releases with it would otherwise measure the optimiser.
  */
 public final class FrechetMeanEstimatorProvider implements EstimatorProvider {
@@ -23,7 +23,9 @@ public final class FrechetMeanEstimatorProvider implements EstimatorProvider {
                     Double.toString(FrechetMean.DEFAULT_TOLERANCE)),
             ParameterSpec.optional("max-iterations", "the largest number of updates",
                     Integer.toString(FrechetMean.DEFAULT_MAX_ITERATIONS)),
-            ParameterSpec.optional("stop-rule", "gradient-norm (000) or step-length (002)", "gradient-norm"));
+            ParameterSpec.optional("stop-rule", "gradient-norm (000) or step-length (002)", "gradient-norm"),
+            ParameterSpec.optional("method", "gradient (the papers' descent) or newton (safeguarded Newton steps; "
+                    + "needs a geometry with the SquaredDistanceHessian capability)", "gradient"));
 
     @Override
     public String name() {
@@ -54,6 +56,13 @@ public final class FrechetMeanEstimatorProvider implements EstimatorProvider {
                     "estimator '" + NAME + "': parameter 'stop-rule' must be gradient-norm or step-length. "
                             + "Provided value: " + checked.string("stop-rule"));
         };
-        return new FrechetMeanEstimator(step, tolerance, maxIterations, stopRule);
+        FrechetMean.Method method = switch (checked.string("method").toLowerCase(Locale.ROOT)) {
+            case "gradient" -> FrechetMean.Method.GRADIENT;
+            case "newton" -> FrechetMean.Method.NEWTON;
+            default -> throw new IllegalArgumentException(
+                    "estimator '" + NAME + "': parameter 'method' must be gradient or newton. Provided value: "
+                            + checked.string("method"));
+        };
+        return new FrechetMeanEstimator(step, tolerance, maxIterations, stopRule, method);
     }
 }

@@ -7,13 +7,13 @@ import java.util.Locale;
  * A sample Frechet mean with its convergence report.
  *
  * @param mean the estimate (point layout of the geometry); the accessor returns a copy
- * @param iterations the number of gradient-descent updates taken (0 for the closed form or an already stationary
+ * @param iterations the number of updates taken (gradient or Newton) (0 for the closed form or an already stationary
  *     start)
  * @param gradientNorm {@code |grad F(mean)|_mean = (1/n) |sum_i log(mean, x_i)|}, the final residual
  * @param converged whether the stop rule was met before the iteration limit <em>and</em> the point found is
  *     certified to be the mean (the data lie in a ball of Assumption 1 that contains it; see
  *     {@link FrechetMean#fit}). A critical point that may not be the mean is never reported as converged.
- * @param method {@link FrechetMean#CLOSED_FORM} or {@link FrechetMean#GRADIENT_DESCENT}
+ * @param method {@link FrechetMean#CLOSED_FORM}, {@link FrechetMean#GRADIENT_DESCENT} or {@link FrechetMean#NEWTON}
  * @param reason why {@code converged} is false, empty when it is true
  */
 public record FrechetMeanResult(double[] mean, int iterations, double gradientNorm, boolean converged,

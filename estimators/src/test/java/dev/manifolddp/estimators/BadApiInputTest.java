@@ -274,6 +274,8 @@ class BadApiInputTest {
         add(all, "frechet-mean estimator step=abc", () -> provider.create(Map.of("step", "abc")), "'step'", "abc");
         add(all, "frechet-mean estimator stop-rule=sometimes", () -> provider.create(Map.of("stop-rule",
                 "sometimes")), "'stop-rule'", "sometimes");
+        add(all, "frechet-mean estimator method=bfgs", () -> provider.create(Map.of("method", "bfgs")), "'method'",
+                "bfgs");
         add(all, "frechet-mean estimator unknown key", () -> provider.create(Map.of("learning-rate", "0.1")),
                 "'learning-rate'");
         add(all, "frechet-mean estimator max-iterations=0", () -> provider.create(Map.of("max-iterations", "0")),

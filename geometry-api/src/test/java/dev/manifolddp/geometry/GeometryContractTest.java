@@ -23,7 +23,8 @@ public abstract class GeometryContractTest {
     /** Every capability interface this API defines; a geometry must claim exactly the ones it has. */
     public static final List<Class<?>> KNOWN_CAPABILITIES = List.of(ParallelTransport.class, TangentBasis.class,
             AmbientEmbedding.class, IsometricChart.class, ClosedFormMean.class, LandmarkShapes.class,
-            RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class);
+            RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class,
+            SquaredDistanceHessian.class);
 
     protected static final int TRIALS = 200;
 
@@ -252,6 +253,15 @@ public abstract class GeometryContractTest {
         Assumptions.assumeTrue(geometry().capability(JacobiFields.class).isPresent(), "no JacobiFields capability");
         JacobiFieldsContract.check(geometry(), this::randomPoint, Math.min(2.0, 0.9 * geometry().injectivityRadius()),
                 1e-7);
+    }
+
+    /** Skipped (and reported as skipped) without the capability; see {@link SquaredDistanceHessianContract}. */
+    @Test
+    void squaredDistanceHessianMatchesFiniteDifferencesOfTheGradient() {
+        Assumptions.assumeTrue(geometry().capability(SquaredDistanceHessian.class).isPresent(),
+                "no SquaredDistanceHessian capability");
+        SquaredDistanceHessianContract.check(geometry(), this::randomPoint, 0.9 * Math.min(Math.PI,
+                geometry().injectivityRadius()), 1e-6);
     }
 
     @Test

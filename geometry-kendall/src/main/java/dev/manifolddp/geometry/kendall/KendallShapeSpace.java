@@ -12,6 +12,7 @@ import dev.manifolddp.geometry.LandmarkShapes;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.PointLayout;
 import dev.manifolddp.geometry.RadialVolume;
+import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Optional;
 
@@ -33,7 +34,7 @@ import java.util.Optional;
  */
 public final class KendallShapeSpace
         implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding, LandmarkShapes, RadialVolume,
-        AmbientMetric, HomogeneousSpace, JacobiFields {
+        AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian {
 
     /** The provider name. */
     public static final String NAME = "kendall";
@@ -54,6 +55,8 @@ public final class KendallShapeSpace
     private final int landmarks;
     private final PointLayout layout;
     private final CurvatureBounds curvature;
+    /** Per-thread scratch of d doubles for {@link #addLogAndHessian}, so that its hot path allocates nothing. */
+    private final ThreadLocal<double[]> acrossScratch;
 
     /**
      * The shape space of {@code landmarks} planar landmarks.
@@ -69,6 +72,7 @@ public final class KendallShapeSpace
         this.landmarks = landmarks;
         this.layout = PointLayout.landmarks(landmarks);
         this.curvature = landmarks == 3 ? CurvatureBounds.constant(4.0) : new CurvatureBounds(1.0, 4.0);
+        this.acrossScratch = ThreadLocal.withInitial(() -> new double[dimension()]);
     }
 
     @Override
@@ -199,6 +203,57 @@ public final class KendallShapeSpace
         double distance = 2 * Math.atan2(Math.sqrt(minus), Math.sqrt(plus));
         requireFinite(distance, "distance(p, q)");
         return distance;
+    }
+
+    /**
+     * The Hessian of {@code f_w = rho(., w)^2 / 2} at z ({@link SquaredDistanceHessian}). Along the geodesic with unit
+     * velocity u the Jacobi operator of {@code CP^(k-2)} (holomorphic curvature 4) has eigenvalue 4 on {@code i u}
+     * and 1 on the rest of {@code u}'s orthogonal complement (the frame of {@link #dvExp}), so
+     * {@code Hess f_w(z) = u u^T + (2 rho cot 2 rho) (i u)(i u)^T + (rho cot rho) (I - u u^T - (i u)(i u)^T)}; in
+     * basis coordinates {@code c1 I + (1 - c1) u_b u_b^T + (c2 - c1) j_b j_b^T} with {@code c1 = rho cot rho},
+     * {@code c2 = 2 rho cot 2 rho} and {@code j_b = <e_b, i u>}. For k = 3 the basis spans only u and i u and this is
+     * {@code u u^T + c2 (i u)(i u)^T}, the sphere of curvature 4. Not positive definite once {@code rho >= pi/4}.
+     * Allocates nothing.
+     */
+    @Override
+    public double addLogAndHessian(double[] p, double[] q, double[][] basis, double[] logOut,
+            double[] coordinatesOut, double[] hessian) {
+        SquaredDistanceHessian.requireArguments(this, p, q, basis, logOut, coordinatesOut, hessian);
+        log(p, q, logOut);
+        int d = dimension();
+        double rho = ComplexLandmarks.norm(logOut);
+        if (rho == 0) {
+            java.util.Arrays.fill(coordinatesOut, 0.0);
+            SquaredDistanceHessian.addIdentity(hessian, d);
+            return 0.0;
+        }
+        double c1 = SmallAngle.xCotX(rho);
+        double c2 = SmallAngle.xCotX(2 * rho);
+        double squaredInverse = 1 / (rho * rho);
+        double[] across = acrossScratch.get(); // <e_b, i log>, with i (x, y) = (-y, x) per landmark
+        for (int b = 0; b < d; b++) {
+            double[] e = basis[b];
+            double along = 0;
+            double turned = 0;
+            for (int i = 0; i < e.length; i += 2) {
+                along += e[i] * logOut[i] + e[i + 1] * logOut[i + 1];
+                turned += e[i + 1] * logOut[i] - e[i] * logOut[i + 1];
+            }
+            coordinatesOut[b] = along;
+            across[b] = turned;
+        }
+        double radial = (1 - c1) * squaredInverse;
+        double holomorphic = (c2 - c1) * squaredInverse;
+        for (int b = 0; b < d; b++) {
+            double ub = radial * coordinatesOut[b];
+            double jb = holomorphic * across[b];
+            int row = b * d;
+            hessian[row + b] += c1;
+            for (int c = 0; c < d; c++) {
+                hessian[row + c] += ub * coordinatesOut[c] + jb * across[c];
+            }
+        }
+        return rho;
     }
 
     /** {@code <u, v>_z = Re(u* v)}, the ambient dot product of two horizontal vectors (Kendall et al. 1999, ch. 6). */

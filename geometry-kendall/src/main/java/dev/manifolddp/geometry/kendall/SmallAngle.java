@@ -33,4 +33,13 @@ final class SmallAngle {
         double half = Math.sin(0.5 * t) / t;
         return 2 * half * half;
     }
+
+    /** {@code t cot t}, with the value 1 at t = 0: the Hessian factor of {@code rho^2/2} across a geodesic. */
+    static double xCotX(double t) {
+        if (Math.abs(t) < SERIES_LIMIT) {
+            double t2 = t * t;
+            return 1 - t2 / 3 * (1 + t2 / 15);
+        }
+        return t / Math.tan(t);
+    }
 }

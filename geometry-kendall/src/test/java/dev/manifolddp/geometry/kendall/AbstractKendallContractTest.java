@@ -10,6 +10,7 @@ import dev.manifolddp.geometry.GeometryContractTest;
 import dev.manifolddp.geometry.LandmarkShapes;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.RadialVolume;
+import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Random;
 import java.util.Set;
@@ -39,7 +40,8 @@ abstract class AbstractKendallContractTest extends GeometryContractTest {
     @Override
     protected Set<Class<?>> expectedCapabilities() {
         return Set.of(TangentBasis.class, AmbientEmbedding.class, LandmarkShapes.class, ParallelTransport.class,
-                RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class);
+                RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class,
+                SquaredDistanceHessian.class);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.IsometricChart;
 import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.ParallelTransport;
+import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Arrays;
 
@@ -24,7 +25,8 @@ import java.util.Arrays;
  * <p>Operations read only the symmetric part of their arguments. {@code out} must not alias an input.
  */
 public final class LogEuclideanSpd extends SpdGeometry
-        implements ParallelTransport, TangentBasis, IsometricChart, ClosedFormMean, JacobiFields {
+        implements ParallelTransport, TangentBasis, IsometricChart, ClosedFormMean, JacobiFields,
+        SquaredDistanceHessian {
 
     /** The provider name. */
     public static final String NAME = "spd/log-euclidean";
@@ -70,6 +72,23 @@ public final class LogEuclideanSpd extends SpdGeometry
         MatrixFunctions.exp(w.valuesB, w.auxB, k, "exp(p, v)");
         MatrixOps.multiply(w.vectorsA, w.vectorsB, w.m2, k);
         MatrixOps.scaledGram(w.m2, w.auxB, out, k);
+    }
+
+    /**
+     * The Hessian of {@code f_q = rho(., q)^2 / 2} at p ({@link SquaredDistanceHessian}): the metric is flat, so it is
+     * the identity in any orthonormal basis. The coordinates are {@code <e_b, log(p, q)>_p}. Allocates nothing.
+     */
+    @Override
+    public double addLogAndHessian(double[] p, double[] q, double[][] basis, double[] logOut,
+            double[] coordinatesOut, double[] hessian) {
+        SquaredDistanceHessian.requireArguments(this, p, q, basis, logOut, coordinatesOut, hessian);
+        log(p, q, logOut);
+        int d = dimension();
+        for (int b = 0; b < d; b++) {
+            coordinatesOut[b] = inner(p, basis[b], logOut);
+        }
+        SquaredDistanceHessian.addIdentity(hessian, d);
+        return distance(p, q);
     }
 
     /**

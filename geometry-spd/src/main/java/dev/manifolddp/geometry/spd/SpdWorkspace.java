@@ -22,6 +22,8 @@ final class SpdWorkspace {
     final double[] m2;
     final double[] m3;
     final double[] tmp;
+    /** {@code h^T e_b h} for every basis vector e_b, for the Hessian; allocated on first use (d k^2 doubles). */
+    private double[] congruences;
 
     SpdWorkspace(int k) {
         this.k = k;
@@ -36,5 +38,13 @@ final class SpdWorkspace {
         this.m2 = new double[k * k];
         this.m3 = new double[k * k];
         this.tmp = new double[k * k];
+    }
+
+    /** The Hessian's scratch of {@code length} doubles, allocated once per thread on first use. */
+    double[] congruences(int length) {
+        if (congruences == null || congruences.length < length) {
+            congruences = new double[length];
+        }
+        return congruences;
     }
 }

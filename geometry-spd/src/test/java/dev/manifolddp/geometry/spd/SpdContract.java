@@ -10,6 +10,7 @@ import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.IsometricChart;
 import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.ParallelTransport;
+import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import dev.manifolddp.geometry.GeometryContractTest;
 import dev.manifolddp.geometry.ValidatingGeometry;
@@ -36,12 +37,12 @@ abstract class SpdContract extends GeometryContractTest {
 
     /** What both metrics offer. */
     static final Set<Class<?>> AFFINE_INVARIANT = Set.of(ParallelTransport.class, TangentBasis.class,
-            AmbientEmbedding.class, HomogeneousSpace.class, JacobiFields.class);
+            AmbientEmbedding.class, HomogeneousSpace.class, JacobiFields.class, SquaredDistanceHessian.class);
 
     /** The affine-invariant set plus the flat metric's global chart and closed-form mean. */
     static final Set<Class<?>> LOG_EUCLIDEAN = Set.of(ParallelTransport.class, TangentBasis.class,
             AmbientEmbedding.class, HomogeneousSpace.class, IsometricChart.class, ClosedFormMean.class,
-            JacobiFields.class);
+            JacobiFields.class, SquaredDistanceHessian.class);
 
     /** Standard deviation of the entries of S in {@code Expm(S)}. */
     private static final double SPREAD = 0.4;

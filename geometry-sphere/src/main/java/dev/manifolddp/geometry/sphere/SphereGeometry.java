@@ -10,6 +10,7 @@ import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.PointLayout;
 import dev.manifolddp.geometry.RadialVolume;
+import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Arrays;
 import java.util.Locale;
@@ -28,7 +29,7 @@ import java.util.Optional;
  * read the inputs at index i for the last time, but callers should still not rely on aliasing.
  */
 public final class SphereGeometry implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding,
-        RadialVolume, AmbientMetric, HomogeneousSpace, JacobiFields {
+        RadialVolume, AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian {
 
     /** Below this angle {@code |v|/R}, exp uses the Taylor series of {@code sin(t)/t} (truncation error < 1e-25). */
     private static final double SINC_SERIES_LIMIT = 1e-4;
@@ -199,6 +200,120 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
             diffDotP += d * p[i];
         }
         double alpha = angle(diff2, sum2, "log(p, q)");
+        writeLog(p, q, alpha, diffDotP, out);
+    }
+
+    /**
+     * {@code Hess f_q(p) = u u^T + (alpha cot alpha) (I - u u^T)} for {@code f_q = rho(., q)^2 / 2}, u the unit
+     * vector along {@code log(p, q)} and {@code alpha = rho / R} (the {@link SquaredDistanceHessian} closed form for
+     * curvature {@code 1/R^2}): in basis coordinates {@code c I + (1 - c) u_b u_b^T} with {@code c = alpha cot alpha},
+     * which equals 1 at {@code alpha = 0}. The cotangent comes from the half-angle {@code tan(alpha/2) = |p - q| /
+     * |p + q|} the distance already needs: {@code cot alpha = (|p+q|^2 - |p-q|^2) / (2 |p-q| |p+q|)}, no trigonometric
+     * call. Costs O(d (d + 1) + d^2) per call beyond the logarithm (d basis dot products, a rank-one update).
+     */
+    @Override
+    public double addLogAndHessian(double[] p, double[] q, double[][] basis, double[] logOut,
+            double[] coordinatesOut, double[] hessian) {
+        SquaredDistanceHessian.requireArguments(this, p, q, basis, logOut, coordinatesOut, hessian);
+        double diff2 = 0;
+        double sum2 = 0;
+        double diffDotP = 0;
+        double pp = 0;
+        for (int i = 0; i < p.length; i++) {
+            double d = q[i] - p[i];
+            double s = q[i] + p[i];
+            diff2 += d * d;
+            sum2 += s * s;
+            diffDotP += d * p[i];
+            pp += p[i] * p[i];
+        }
+        double chord = Math.sqrt(diff2);
+        double halfChord = Math.sqrt(sum2);
+        double alpha = checkedAngle(2 * Math.atan2(chord, halfChord), "addLogAndHessian(p, q)");
+        if (alpha == 0) {
+            Arrays.fill(logOut, 0.0);
+            Arrays.fill(coordinatesOut, 0.0);
+            SquaredDistanceHessian.addIdentity(hessian, dimension);
+            return 0.0;
+        }
+        // log as in writeLog, but the basis coordinates are taken of the unscaled w, so that they need not wait for
+        // the division that scales it: the latency chain, not the flops, is what this hot path pays for.
+        double c = diffDotP / pp;
+        double ww = 0;
+        if (dimension == 2) {
+            // S^2, the papers' main case: both coordinates in the same pass, kept in registers
+            double[] e0 = basis[0];
+            double[] e1 = basis[1];
+            double w0 = 0;
+            double w1 = 0;
+            for (int i = 0; i < 3; i++) {
+                double w = (q[i] - p[i]) - c * p[i];
+                logOut[i] = w;
+                ww += w * w;
+                w0 += e0[i] * w;
+                w1 += e1[i] * w;
+            }
+            coordinatesOut[0] = w0;
+            coordinatesOut[1] = w1;
+        } else {
+            for (int i = 0; i < p.length; i++) {
+                double w = (q[i] - p[i]) - c * p[i];
+                logOut[i] = w;
+                ww += w * w;
+            }
+            for (int k = 0; k < dimension; k++) {
+                double[] e = basis[k];
+                double wk = 0;
+                for (int i = 0; i < e.length; i++) {
+                    wk += e[i] * logOut[i];
+                }
+                coordinatesOut[k] = wk;
+            }
+        }
+        if (ww == 0) {
+            throw offSphere("addLogAndHessian(p, q)");
+        }
+        double cotFactor = alpha * (sum2 - diff2) / (2 * chord * halfChord);
+        double inverseNorm = 1 / Math.sqrt(ww);
+        double scale = radius * alpha * inverseNorm;
+        for (int i = 0; i < logOut.length; i++) {
+            logOut[i] *= scale;
+        }
+        // c I + (1 - c) u_b u_b^T with u_b = coordinates(w) / |w|
+        double rankOne = (1 - cotFactor) * inverseNorm * inverseNorm;
+        if (dimension == 2) {
+            double w0 = coordinatesOut[0];
+            double w1 = coordinatesOut[1];
+            double off = rankOne * w0 * w1;
+            hessian[0] += cotFactor + rankOne * w0 * w0;
+            hessian[1] += off;
+            hessian[2] += off;
+            hessian[3] += cotFactor + rankOne * w1 * w1;
+            coordinatesOut[0] = w0 * scale;
+            coordinatesOut[1] = w1 * scale;
+            return radius * alpha;
+        }
+        for (int k = 0; k < dimension; k++) {
+            double wk = coordinatesOut[k];
+            double scaled = rankOne * wk;
+            int rowStart = k * dimension;
+            hessian[rowStart + k] += cotFactor;
+            for (int l = 0; l < dimension; l++) {
+                hessian[rowStart + l] += scaled * coordinatesOut[l];
+            }
+        }
+        for (int k = 0; k < dimension; k++) {
+            coordinatesOut[k] *= scale;
+        }
+        return radius * alpha;
+    }
+
+    private IllegalArgumentException offSphere(String operation) {
+        return new IllegalArgumentException(operation + " is undefined: q is a multiple of p but not p itself, "
+                + "so it is not a point of " + spec + " (|q| must equal " + radius + ")");
+    }
+
+    private void writeLog(double[] p, double[] q, double alpha, double diffDotP, double[] out) {
         if (alpha == 0) {
             Arrays.fill(out, 0.0);
             return;
@@ -216,8 +331,7 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
             ww += w * w;
         }
         if (ww == 0) {
-            throw new IllegalArgumentException("log(p, q) is undefined: q is a multiple of p but not p itself, "
-                    + "so it is not a point of " + spec + " (|q| must equal " + radius + ")");
+            throw offSphere("log(p, q)");
         }
         double scale = radius * alpha / Math.sqrt(ww);
         for (int i = 0; i < out.length; i++) {
@@ -591,7 +705,11 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      * and on non-finite input, so that no caller divides by a vanishing {@code |p + q|}.
      */
     private double angle(double diff2, double sum2, String operation) {
-        double alpha = 2 * Math.atan2(Math.sqrt(diff2), Math.sqrt(sum2));
+        return checkedAngle(2 * Math.atan2(Math.sqrt(diff2), Math.sqrt(sum2)), operation);
+    }
+
+    /** {@code alpha} itself, refusing NaN (non-finite input) and angles at or next to the cut locus. */
+    private double checkedAngle(double alpha, String operation) {
         if (Double.isNaN(alpha)) {
             throw new IllegalArgumentException(operation + " needs finite arguments; an entry is NaN or infinite");
         }

@@ -9,6 +9,7 @@ import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.RadialVolume;
+import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Random;
 import java.util.Set;
@@ -52,7 +53,7 @@ abstract class SphereContract extends GeometryContractTest {
     @Override
     protected Set<Class<?>> expectedCapabilities() {
         return Set.of(ParallelTransport.class, TangentBasis.class, AmbientEmbedding.class, RadialVolume.class,
-                AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class);
+                AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class, SquaredDistanceHessian.class);
     }
 
     @Override
