@@ -3,6 +3,7 @@ package dev.manifolddp.estimators;
 import dev.manifolddp.geometry.ClosedFormMean;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
+import dev.manifolddp.geometry.IsometricChart;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Arrays;
@@ -17,7 +18,8 @@ import java.util.Optional;
  * papers' defaults are t = 0.5, stop when {@code |grad F| < 1e-5} ({@link StopRule#GRADIENT_NORM}, 000) or, as in 002,
  * when the step length {@code rho(mu_k, mu_(k-1)) < 1e-5} ({@link StopRule#STEP_LENGTH}), at most 500 updates. When the
  * geometry has the {@link ClosedFormMean} capability (log-Euclidean SPD), that is used instead unless
- * {@link Builder#forceGradientDescent(boolean)} asks for the iteration.
+ * {@link Builder#forceGradientDescent(boolean)} asks for the iteration; when it also has an {@link IsometricChart},
+ * the closed form is taken in the chart ({@link ChartMean}), evaluating each record's chart coordinates once.
  *
  * <p>{@link Method#NEWTON} replaces the fixed-step update by a safeguarded Riemannian Newton iteration
  * ({@link FrechetMeanNewton}; Absil, Mahony, Sepulchre 2008, §6) on geometries with the {@link SquaredDistanceHessian}
@@ -156,7 +158,9 @@ public final class FrechetMean {
         if (!forceGradientDescent) {
             Optional<ClosedFormMean> closedForm = geometry.capability(ClosedFormMean.class);
             if (closedForm.isPresent()) {
-                return closedForm(closedForm.get(), data);
+                Optional<IsometricChart> chart = geometry.capability(IsometricChart.class);
+                return chart.isPresent() ? ChartMean.fit(this, chart.get(), data)
+                        : closedForm(closedForm.get(), data);
             }
         }
         if (method == Method.NEWTON) {

@@ -56,9 +56,11 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
         }
         List<String> outside = new ArrayList<>();
         int count = 0;
+        ChartDistance chartDistance = ChartDistance.from(geometry, center);
         for (int i = 0; i < points.length; i++) {
             GeometryChecks.requirePoint(geometry, "record " + (i + 1), points[i]);
-            double distance = geometry.distance(center, points[i]);
+            double distance = chartDistance != null ? chartDistance.to(points[i])
+                    : geometry.distance(center, points[i]);
             if (distance > radius * (1 + 1e-12)) {
                 count++;
                 if (outside.size() < 10) {

@@ -1,0 +1,60 @@
+package dev.manifolddp.estimators;
+
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.IsometricChart;
+
+/**
+ * The closed-form Frechet mean on a geometry with a global {@link IsometricChart} c: the chart is an isometry onto
+ * R^d, so the mean is {@code c^-1(cbar)} with {@code cbar = (1/n) sum_i c(x_i)} (Utpala et al. 2023, §3 and
+ * Lemma A.1), the gradient norm at a point x is {@code |cbar - c(x)|} and the distance to a record is
+ * {@code |c(x) - c(x_i)|}. Each record's chart coordinates are computed once and serve the mean, the residual and
+ * the certificate's distances, instead of one chart evaluation (a matrix logarithm on log-Euclidean SPD) per use.
+ */
+final class ChartMean {
+
+    private ChartMean() {
+    }
+
+    /** The mean of {@code data} (already validated) with its residual and certificate, method closed-form. */
+    static FrechetMeanResult fit(FrechetMean owner, IsometricChart chart, double[][] data) {
+        Geometry geometry = owner.geometry();
+        int d = chart.chartDimension();
+        double[][] coordinates = new double[data.length][d];
+        double[] chartMean = new double[d];
+        for (int i = 0; i < data.length; i++) {
+            chart.toChart(data[i], coordinates[i]);
+            for (int j = 0; j < d; j++) {
+                chartMean[j] += coordinates[i][j];
+            }
+        }
+        for (int j = 0; j < d; j++) {
+            chartMean[j] /= data.length;
+        }
+        double[] mean = new double[geometry.layout().length()];
+        chart.fromChart(chartMean, mean);
+        // the residual is evaluated at the point returned, not at cbar, so it shows the chart's round trip error
+        double[] atMean = new double[d];
+        chart.toChart(mean, atMean);
+        double residual = Math.sqrt(squaredDistance(chartMean, atMean));
+        int farthest = 0;
+        double farthestSquared = -1;
+        for (int i = 0; i < data.length; i++) {
+            double squared = squaredDistance(coordinates[i], atMean);
+            if (squared > farthestSquared) {
+                farthestSquared = squared;
+                farthest = i;
+            }
+        }
+        return owner.certified(mean, 0, residual, FrechetMean.CLOSED_FORM, data, farthest,
+                Math.sqrt(farthestSquared));
+    }
+
+    private static double squaredDistance(double[] a, double[] b) {
+        double sum = 0;
+        for (int j = 0; j < a.length; j++) {
+            double difference = a[j] - b[j];
+            sum += difference * difference;
+        }
+        return sum;
+    }
+}

@@ -1,0 +1,38 @@
+package dev.manifolddp.mechanisms;
+
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.IsometricChart;
+
+/**
+ * Geodesic distances from one fixed point through a global {@link IsometricChart}: {@code rho(x, y) = |c(x) - c(y)|},
+ * so the fixed point's chart coordinates are computed once and each distance costs one chart evaluation instead of
+ * the geometry's two-point {@code distance} (two matrix logarithms on log-Euclidean SPD). Not thread-safe.
+ */
+final class ChartDistance {
+
+    private final IsometricChart chart;
+    private final double[] from;
+    private final double[] scratch;
+
+    private ChartDistance(IsometricChart chart, double[] from) {
+        this.chart = chart;
+        this.from = chart.toChart(from);
+        this.scratch = new double[chart.chartDimension()];
+    }
+
+    /** Distances from {@code point} in the geometry's chart, or null when it has none. */
+    static ChartDistance from(Geometry geometry, double[] point) {
+        return geometry.capability(IsometricChart.class).map(chart -> new ChartDistance(chart, point)).orElse(null);
+    }
+
+    /** {@code rho(from, point)}; allocates nothing. */
+    double to(double[] point) {
+        chart.toChart(point, scratch);
+        double sum = 0;
+        for (int j = 0; j < scratch.length; j++) {
+            double difference = from[j] - scratch[j];
+            sum += difference * difference;
+        }
+        return Math.sqrt(sum);
+    }
+}
