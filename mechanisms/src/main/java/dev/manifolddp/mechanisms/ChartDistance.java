@@ -27,12 +27,22 @@ final class ChartDistance {
 
     /** {@code rho(from, point)}; allocates nothing. */
     double to(double[] point) {
-        chart.toChart(point, scratch);
+        return to(point, scratch);
+    }
+
+    /** {@code rho(from, point)}, writing the chart coordinates of {@code point} into {@code coordinatesOut}. */
+    double to(double[] point, double[] coordinatesOut) {
+        chart.toChart(point, coordinatesOut);
         double sum = 0;
-        for (int j = 0; j < scratch.length; j++) {
-            double difference = from[j] - scratch[j];
+        for (int j = 0; j < coordinatesOut.length; j++) {
+            double difference = from[j] - coordinatesOut[j];
             sum += difference * difference;
         }
         return Math.sqrt(sum);
+    }
+
+    /** A fresh array for one point's chart coordinates. */
+    double[] coordinates() {
+        return new double[from.length];
     }
 }

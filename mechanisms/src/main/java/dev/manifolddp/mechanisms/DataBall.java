@@ -50,6 +50,15 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
      * fails with the offending rows (at most ten listed) and what to do about them.
      */
     public void requireContains(Geometry geometry, double[][] points) {
+        requireContains(geometry, points, null);
+    }
+
+    /**
+     * {@link #requireContains(Geometry, double[][])} that, when {@code chartOut} is not null and the geometry has an
+     * {@link dev.manifolddp.geometry.IsometricChart}, also keeps the chart coordinates of record i in
+     * {@code chartOut[i]} (a fresh row), so that a mechanism working in the chart does not evaluate them again.
+     */
+    void requireContains(Geometry geometry, double[][] points, double[][] chartOut) {
         GeometryChecks.requirePoint(geometry, "the ball's centre", center);
         if (points == null || points.length == 0) {
             throw new IllegalArgumentException("the data set is empty; a release needs at least one record");
@@ -59,8 +68,15 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
         ChartDistance chartDistance = ChartDistance.from(geometry, center);
         for (int i = 0; i < points.length; i++) {
             GeometryChecks.requirePoint(geometry, "record " + (i + 1), points[i]);
-            double distance = chartDistance != null ? chartDistance.to(points[i])
-                    : geometry.distance(center, points[i]);
+            double distance;
+            if (chartDistance == null) {
+                distance = geometry.distance(center, points[i]);
+            } else if (chartOut == null) {
+                distance = chartDistance.to(points[i]);
+            } else {
+                chartOut[i] = chartDistance.coordinates();
+                distance = chartDistance.to(points[i], chartOut[i]);
+            }
             if (distance > radius * (1 + 1e-12)) {
                 count++;
                 if (outside.size() < 10) {

@@ -32,12 +32,22 @@ final class ReleaseContext {
      */
     static <T> Release.Builder<T> start(String mechanism, Estimator estimator, Geometry geometry, double[][] data,
             DataBall ball, PrivacyBudget budget, UniformRandomProvider random, boolean nonPrivate) {
+        return start(mechanism, estimator, geometry, data, ball, budget, random, nonPrivate, null);
+    }
+
+    /**
+     * {@link #start} that keeps each record's chart coordinates from the ball check in {@code chartOut} (see
+     * {@link DataBall#requireContains(Geometry, double[][], double[][])}).
+     */
+    static <T> Release.Builder<T> start(String mechanism, Estimator estimator, Geometry geometry, double[][] data,
+            DataBall ball, PrivacyBudget budget, UniformRandomProvider random, boolean nonPrivate,
+            double[][] chartOut) {
         requireNonNull("estimator", estimator, mechanism);
         requireNonNull("geometry", geometry, mechanism);
         requireNonNull("ball", ball, mechanism);
         requireNonNull("budget", budget, mechanism);
         requireNonNull("random", random, mechanism);
-        ball.requireContains(geometry, data);
+        ball.requireContains(geometry, data, chartOut);
         if (ball.dataDerived() && !nonPrivate) {
             throw new IllegalArgumentException(String.format(
                     "%s: the data ball was computed from the data (DataBall.fromData), which gives no privacy "

@@ -65,8 +65,10 @@ public final class TangentGaussian implements Mechanism {
     public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
             PrivacyBudget budget, UniformRandomProvider random) {
         ReleaseContext.requireFrechetMean(estimator, NAME, "it adds noise to the mean in the isometric chart");
+        // the ball check keeps each record's chart coordinates, so the chart mean below evaluates none again
+        double[][] recordCoordinates = data == null ? null : new double[data.length][];
         Release.Builder<double[]> release = ReleaseContext.start(NAME, estimator, geometry, data, ball, budget, random,
-                nonPrivate);
+                nonPrivate, recordCoordinates);
         IsometricChart chart = ReleaseContext.requireCapability(geometry, IsometricChart.class, NAME,
                 "Gaussian noise is added in a global isometric chart");
         ReleaseContext.requireApproximateBudget(budget, NAME);
@@ -83,9 +85,7 @@ public final class TangentGaussian implements Mechanism {
         scale.applyTo(release);
 
         double[] chartMean = new double[d];
-        double[] coordinates = new double[d];
-        for (double[] point : data) {
-            chart.toChart(point, coordinates);
+        for (double[] coordinates : recordCoordinates) {
             for (int j = 0; j < d; j++) {
                 chartMean[j] += coordinates[j];
             }
@@ -93,7 +93,7 @@ public final class TangentGaussian implements Mechanism {
         for (int j = 0; j < d; j++) {
             chartMean[j] /= n;
         }
-        coordinates = grid.draw(scale, chartMean, budget, random, release);
+        double[] coordinates = grid.draw(scale, chartMean, budget, random, release);
         double[] value = new double[geometry.layout().length()];
         chart.fromChart(coordinates, value);
         return release.value(value).sampler(SamplerReport.direct()).build();

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.IsometricChart;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -74,6 +75,12 @@ class DataBallChartTest {
         DataBall ball = DataBall.declared(identity(), 1.0);
         double[][] inside = {alongRay(direction, 0.5), alongRay(direction, 1 - 1e-9)};
         assertThatCode(() -> ball.requireContains(spd, inside)).doesNotThrowAnyException();
+        double[][] kept = new double[inside.length][];
+        ball.requireContains(spd, inside, kept);
+        IsometricChart chart = spd.capability(IsometricChart.class).orElseThrow();
+        for (int i = 0; i < inside.length; i++) {
+            assertThat(kept[i]).containsExactly(chart.toChart(inside[i]));
+        }
         double[][] outside = {alongRay(direction, 0.5), alongRay(direction, 1 + 1e-9)};
         assertThatThrownBy(() -> ball.requireContains(spd, outside)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("1 of 2 records").hasMessageContaining("row 2");
