@@ -15,14 +15,19 @@ final class ChartMean {
     private ChartMean() {
     }
 
-    /** The mean of {@code data} (already validated) with its residual and certificate, method closed-form. */
-    static FrechetMeanResult fit(FrechetMean owner, IsometricChart chart, double[][] data) {
+    /**
+     * The mean of {@code data} (already validated) with its residual and certificate, method closed-form;
+     * {@code known} holds the records' chart coordinates when the caller has them, else null.
+     */
+    static FrechetMeanResult fit(FrechetMean owner, IsometricChart chart, double[][] data, double[][] known) {
         Geometry geometry = owner.geometry();
         int d = chart.chartDimension();
-        double[][] coordinates = new double[data.length][d];
+        double[][] coordinates = known != null ? requireCoordinates(known, data.length, d) : new double[data.length][d];
         double[] chartMean = new double[d];
         for (int i = 0; i < data.length; i++) {
-            chart.toChart(data[i], coordinates[i]);
+            if (known == null) {
+                chart.toChart(data[i], coordinates[i]);
+            }
             for (int j = 0; j < d; j++) {
                 chartMean[j] += coordinates[i][j];
             }
@@ -47,6 +52,27 @@ final class ChartMean {
         }
         return owner.certified(mean, 0, residual, FrechetMean.CLOSED_FORM, data, farthest,
                 Math.sqrt(farthestSquared));
+    }
+
+    private static double[][] requireCoordinates(double[][] coordinates, int n, int d) {
+        if (coordinates.length != n) {
+            throw new IllegalArgumentException(String.format("chartCoordinates must have one row per record (%d). "
+                    + "Provided value: %d rows", n, coordinates.length));
+        }
+        for (int i = 0; i < n; i++) {
+            double[] row = coordinates[i];
+            if (row == null || row.length != d) {
+                throw new IllegalArgumentException(String.format("chartCoordinates[%d] must have the chart dimension "
+                        + "%d. Provided value: %s", i, d, row == null ? "null" : "length " + row.length));
+            }
+            for (int j = 0; j < d; j++) {
+                if (!Double.isFinite(row[j])) {
+                    throw new IllegalArgumentException(String.format("chartCoordinates[%d][%d] must be finite; pass "
+                            + "the chart coordinates of data[%d]. Provided value: %s", i, j, i, row[j]));
+                }
+            }
+        }
+        return coordinates;
     }
 
     private static double squaredDistance(double[] a, double[] b) {

@@ -45,6 +45,17 @@ public interface Estimator {
      */
     EstimatorFit minimise(Geometry dataSpace, double[][] data, double[] start, double tolerance, int maxIterations);
 
+    /**
+     * {@link #minimise(Geometry, double[][], double[], double, int)} for a caller that already holds every record's
+     * coordinates in the data space's {@link dev.manifolddp.geometry.IsometricChart},
+     * {@code chartCoordinates[i] = c(data[i])}, so an estimator computed in the chart need not evaluate them again.
+     * The default ignores them.
+     */
+    default EstimatorFit minimise(Geometry dataSpace, double[][] data, double[][] chartCoordinates, double[] start,
+            double tolerance, int maxIterations) {
+        return minimise(dataSpace, data, start, tolerance, maxIterations);
+    }
+
     /** The norm of the objective's Riemannian gradient as a function of the parameter; allocation-free. */
     GradientField gradientField(Geometry dataSpace, double[][] data);
 

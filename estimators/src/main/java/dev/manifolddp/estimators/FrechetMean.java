@@ -154,12 +154,26 @@ public final class FrechetMean {
      * @throws IllegalStateException if the gradient becomes non-finite (a geometry defect)
      */
     public FrechetMeanResult fit(double[][] data) {
+        return fit(data, null);
+    }
+
+    /**
+     * {@link #fit(double[][])} for a caller that has already evaluated every record's coordinates in the geometry's
+     * {@link IsometricChart} c, {@code chartCoordinates[i] = c(data[i])} (a release's ball check does): the
+     * closed-form path then evaluates the chart only at the mean. The coordinates are trusted to be c of the data;
+     * they are ignored when the mean is not taken in the chart (no closed form or chart, or a forced iteration).
+     * Null means "not known".
+     *
+     * @throws IllegalArgumentException as {@link #fit(double[][])}, or if {@code chartCoordinates} is not n finite
+     *     rows of the chart dimension
+     */
+    public FrechetMeanResult fit(double[][] data, double[][] chartCoordinates) {
         DataChecks.requirePoints(geometry, "data", data);
         if (!forceGradientDescent) {
             Optional<ClosedFormMean> closedForm = geometry.capability(ClosedFormMean.class);
             if (closedForm.isPresent()) {
                 Optional<IsometricChart> chart = geometry.capability(IsometricChart.class);
-                return chart.isPresent() ? ChartMean.fit(this, chart.get(), data)
+                return chart.isPresent() ? ChartMean.fit(this, chart.get(), data, chartCoordinates)
                         : closedForm(closedForm.get(), data);
             }
         }

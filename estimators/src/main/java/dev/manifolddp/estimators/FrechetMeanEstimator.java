@@ -62,8 +62,15 @@ public record FrechetMeanEstimator(double step, double tolerance, int maxIterati
     @Override
     public EstimatorFit minimise(Geometry dataSpace, double[][] data, double[] start, double tolerance,
             int maxIterations) {
+        return minimise(dataSpace, data, null, start, tolerance, maxIterations);
+    }
+
+    /** A closed-form mean in the chart uses the given coordinates ({@link FrechetMean#fit(double[][], double[][])}). */
+    @Override
+    public EstimatorFit minimise(Geometry dataSpace, double[][] data, double[][] chartCoordinates, double[] start,
+            double tolerance, int maxIterations) {
         FrechetMeanResult result = FrechetMean.builder().geometry(dataSpace).start(start).tolerance(tolerance)
-                .maxIterations(maxIterations).method(method).build().fit(data);
+                .maxIterations(maxIterations).method(method).build().fit(data, chartCoordinates);
         return new EstimatorFit(result.mean(), result.iterations(), result.gradientNorm(), result.converged(),
                 result.method(), result.reason());
     }

@@ -1,11 +1,13 @@
 package dev.manifolddp.estimators;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.manifolddp.geometry.ClosedFormMean;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.IsometricChart;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -30,5 +32,32 @@ class ChartMeanTest {
         }
         double residual = new FrechetGradient(geometry, data).gradientNorm(result.mean());
         assertThat(result.gradientNorm()).isCloseTo(residual, within(1e-12));
+    }
+
+    @Test
+    void knownChartCoordinatesGiveTheSameResultAndAreChecked() {
+        Geometry geometry = Geometries.parse("spd/log-euclidean:k=3");
+        double[][] data = BallData.inBall(geometry, TestPoints.base(geometry), 1.0, 25, new SplittableRandom(12));
+        IsometricChart chart = geometry.capability(IsometricChart.class).orElseThrow();
+        double[][] coordinates = new double[data.length][];
+        for (int i = 0; i < data.length; i++) {
+            coordinates[i] = chart.toChart(data[i]);
+        }
+        FrechetMean mean = FrechetMean.builder().geometry(geometry).build();
+        FrechetMeanResult computed = mean.fit(data);
+        FrechetMeanResult given = mean.fit(data, coordinates);
+        assertThat(given.mean()).containsExactly(computed.mean());
+        assertThat(given.gradientNorm()).isEqualTo(computed.gradientNorm());
+        assertThat(given.converged()).isTrue();
+
+        assertThatThrownBy(() -> mean.fit(data, new double[3][]))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("one row per record (25)");
+        coordinates[4] = new double[2];
+        assertThatThrownBy(() -> mean.fit(data, coordinates))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("chartCoordinates[4]");
+        coordinates[4] = chart.toChart(data[4]);
+        coordinates[7][1] = Double.NaN;
+        assertThatThrownBy(() -> mean.fit(data, coordinates))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("chartCoordinates[7][1]");
     }
 }

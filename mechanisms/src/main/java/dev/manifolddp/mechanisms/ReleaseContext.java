@@ -92,7 +92,19 @@ final class ReleaseContext {
      */
     static double[] estimate(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
             Release.Builder<?> release) {
-        EstimatorFit result = estimator.minimise(geometry, data, ball.center(), MEAN_TOLERANCE, MEAN_MAX_ITERATIONS);
+        return estimate(estimator, geometry, data, null, ball, release);
+    }
+
+    /**
+     * {@link #estimate} given the records' chart coordinates kept by {@link #start}'s ball check ({@code chartRecords}
+     * rows stay null when the geometry has no chart; null or such rows mean "not known").
+     */
+    static double[] estimate(Estimator estimator, Geometry geometry, double[][] data, double[][] chartRecords,
+            DataBall ball, Release.Builder<?> release) {
+        double[][] known = chartRecords != null && chartRecords.length > 0 && chartRecords[0] != null ? chartRecords
+                : null;
+        EstimatorFit result = estimator.minimise(geometry, data, known, ball.center(), MEAN_TOLERANCE,
+                MEAN_MAX_ITERATIONS);
         // the method depends on the geometry only; iterations and gradient norm depend on the data
         release.parameter("meanMethod", result.method())
                 .diagnostic("meanIterations", result.iterations())

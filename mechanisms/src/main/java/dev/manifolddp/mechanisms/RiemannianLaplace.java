@@ -132,8 +132,10 @@ public final class RiemannianLaplace implements Mechanism {
     @Override
     public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
             PrivacyBudget budget, UniformRandomProvider random) {
+        // the ball check keeps each record's chart coordinates (when there is a chart) for the mean below
+        double[][] chartRecords = data == null ? null : new double[data.length][];
         Release.Builder<double[]> release = ReleaseContext.start(NAME, estimator, geometry, data, ball, budget, random,
-                nonPrivate);
+                nonPrivate, chartRecords);
         release.spendsNoDelta(); // a Laplace law: pure epsilon-DP whatever delta the budget allows
         int n = data.length;
         double radius = ball.radius();
@@ -187,7 +189,7 @@ public final class RiemannianLaplace implements Mechanism {
         requireLawExists(geometry, sigma);
         exact = exact.filter(found -> !tooSlowForAuto(found, sigma, release));
 
-        double[] mean = ReleaseContext.estimate(estimator, geometry, data, ball, release);
+        double[] mean = ReleaseContext.estimate(estimator, geometry, data, chartRecords, ball, release);
         double[] value = new double[geometry.layout().length()];
         if (exact.isPresent()) {
             long proposals = exact.get().sample(mean, sigma, random, value);
