@@ -40,18 +40,17 @@ final class ChartMean {
         // the residual is evaluated at the point returned, not at cbar, so it shows the chart's round trip error
         double[] atMean = new double[d];
         chart.toChart(mean, atMean);
-        double residual = Math.sqrt(squaredDistance(chartMean, atMean));
+        double residual = IsometricChart.chartDistance(chartMean, atMean);
         int farthest = 0;
-        double farthestSquared = -1;
+        double farthestDistance = -1;
         for (int i = 0; i < data.length; i++) {
-            double squared = squaredDistance(coordinates[i], atMean);
-            if (squared > farthestSquared) {
-                farthestSquared = squared;
+            double distance = IsometricChart.chartDistance(coordinates[i], atMean);
+            if (distance > farthestDistance) {
+                farthestDistance = distance;
                 farthest = i;
             }
         }
-        return owner.certified(mean, 0, residual, FrechetMean.CLOSED_FORM, data, farthest,
-                Math.sqrt(farthestSquared));
+        return owner.certified(mean, 0, residual, FrechetMean.CLOSED_FORM, data, farthest, farthestDistance);
     }
 
     private static double[][] requireCoordinates(double[][] coordinates, int n, int d) {
@@ -73,14 +72,5 @@ final class ChartMean {
             }
         }
         return coordinates;
-    }
-
-    private static double squaredDistance(double[] a, double[] b) {
-        double sum = 0;
-        for (int j = 0; j < a.length; j++) {
-            double difference = a[j] - b[j];
-            sum += difference * difference;
-        }
-        return sum;
     }
 }

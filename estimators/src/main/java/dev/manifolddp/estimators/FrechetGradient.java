@@ -102,12 +102,7 @@ public final class FrechetGradient implements GradientField {
         if (chart != null) {
             DataChecks.requireLength(geometry, "x", x);
             chart.toChart(x, chartScratch);
-            double squared = 0;
-            for (int j = 0; j < chartScratch.length; j++) {
-                double difference = chartMean[j] - chartScratch[j];
-                squared += difference * difference;
-            }
-            return Math.sqrt(squared);
+            return IsometricChart.chartDistance(chartMean, chartScratch);
         }
         sumOfLogs(x);
         return geometry.norm(x, sum) / data.length;

@@ -16,6 +16,19 @@ public interface IsometricChart {
     /** The point with chart coordinates {@code y}. Writes {@code out} (point layout length). */
     void fromChart(double[] y, double[] out);
 
+    /**
+     * The geodesic distance of two points from their chart coordinates: the Euclidean distance {@code |y - z|}, as
+     * the chart is an isometry. Allocates nothing.
+     */
+    static double chartDistance(double[] y, double[] z) {
+        double sum = 0;
+        for (int j = 0; j < y.length; j++) {
+            double difference = y[j] - z[j];
+            sum += difference * difference;
+        }
+        return Math.sqrt(sum);
+    }
+
     /** Allocating form of {@link #toChart(double[], double[])}. */
     default double[] toChart(double[] p) {
         if (this instanceof Geometry geometry) {

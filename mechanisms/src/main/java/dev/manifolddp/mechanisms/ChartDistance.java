@@ -33,12 +33,7 @@ final class ChartDistance {
     /** {@code rho(from, point)}, writing the chart coordinates of {@code point} into {@code coordinatesOut}. */
     double to(double[] point, double[] coordinatesOut) {
         chart.toChart(point, coordinatesOut);
-        double sum = 0;
-        for (int j = 0; j < coordinatesOut.length; j++) {
-            double difference = from[j] - coordinatesOut[j];
-            sum += difference * difference;
-        }
-        return Math.sqrt(sum);
+        return IsometricChart.chartDistance(from, coordinatesOut);
     }
 
     /** A fresh array for one point's chart coordinates. */
