@@ -1,5 +1,7 @@
 package dev.manifolddp.experiments;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -9,6 +11,24 @@ import java.nio.file.Path;
 public final class Configs {
 
     private Configs() {
+    }
+
+    /** Writes {@code yaml} into {@code folder} and checks that {@code validate} refuses it with {@code expected}. */
+    public static void expectInvalid(Path folder, String yaml, String expected) {
+        Path file = write(folder, "bad" + Math.abs(yaml.hashCode()) + ".yaml", yaml);
+        Cli cli = Cli.run("validate", file.toString());
+        assertThat(cli.exit()).as(cli.toString()).isEqualTo(1);
+        assertThat(cli.err()).as(cli.toString()).contains(file + ": " + expected);
+    }
+
+    /** Writes {@code yaml} as {@code name.yaml}, runs it quietly into {@code folder/name} and returns that folder. */
+    public static Path runQuietly(Path folder, String yaml, String name, int threads) {
+        Path config = write(folder, name + ".yaml", yaml);
+        Path out = folder.resolve(name);
+        Cli cli = Cli.run("run", config.toString(), "--out", out.toString(), "--threads", Integer.toString(threads),
+                "--quiet");
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        return out;
     }
 
     /** Sphere Frechet mean with the quickstart's four mechanisms; 2 cells x 4 mechanisms x replicates. */

@@ -141,10 +141,7 @@ class FileRegressionExperimentTest {
     }
 
     private void expectError(String yaml, String expected) {
-        Path file = Configs.write(folder, "bad" + Math.abs(yaml.hashCode()) + ".yaml", yaml);
-        Cli cli = Cli.run("validate", file.toString());
-        assertThat(cli.exit()).as(cli.toString()).isEqualTo(1);
-        assertThat(cli.err()).as(cli.toString()).contains(file + ": " + expected);
+        Configs.expectInvalid(folder, yaml, expected);
     }
 
     private Path run(String yaml, String name) {

@@ -144,19 +144,11 @@ class RegressionExperimentTest {
     }
 
     private void expectError(String yaml, String expected) {
-        Path file = Configs.write(folder, "bad" + Math.abs(yaml.hashCode()) + ".yaml", yaml);
-        Cli cli = Cli.run("validate", file.toString());
-        assertThat(cli.exit()).as(cli.toString()).isEqualTo(1);
-        assertThat(cli.err()).as(cli.toString()).contains(file + ": " + expected);
+        Configs.expectInvalid(folder, yaml, expected);
     }
 
     private Path run(String yaml, String name, int threads) {
-        Path config = Configs.write(folder, name + ".yaml", yaml);
-        Path out = folder.resolve(name);
-        Cli cli = Cli.run("run", config.toString(), "--out", out.toString(), "--threads", Integer.toString(threads),
-                "--quiet");
-        assertThat(cli.exit()).as(cli.toString()).isZero();
-        return out;
+        return Configs.runQuietly(folder, yaml, name, threads);
     }
 
     private static String withoutLastColumn(Path csv) throws IOException {
