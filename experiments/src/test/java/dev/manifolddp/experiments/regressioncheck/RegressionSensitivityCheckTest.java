@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.manifolddp.experiments.Cli;
 import dev.manifolddp.experiments.Configs;
 import java.io.IOException;
 import java.nio.file.Files;
