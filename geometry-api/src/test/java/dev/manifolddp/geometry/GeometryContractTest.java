@@ -24,7 +24,7 @@ public abstract class GeometryContractTest {
     public static final List<Class<?>> KNOWN_CAPABILITIES = List.of(ParallelTransport.class, TangentBasis.class,
             AmbientEmbedding.class, IsometricChart.class, ClosedFormMean.class, LandmarkShapes.class,
             RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class,
-            SquaredDistanceHessian.class);
+            SquaredDistanceHessian.class, LogSums.class);
 
     protected static final int TRIALS = 200;
 
@@ -262,6 +262,13 @@ public abstract class GeometryContractTest {
                 "no SquaredDistanceHessian capability");
         SquaredDistanceHessianContract.check(geometry(), this::randomPoint, 0.9 * Math.min(Math.PI,
                 geometry().injectivityRadius()), 1e-6);
+    }
+
+    /** Skipped (and reported as skipped) without the capability; see {@link LogSumsContract}. */
+    @Test
+    void logSumsKernelAgreesWithTheGenericLoop() {
+        Assumptions.assumeTrue(geometry().capability(LogSums.class).isPresent(), "no LogSums capability");
+        LogSumsContract.check(geometry(), this::randomPoint, 0.9 * Math.min(Math.PI, geometry().injectivityRadius()));
     }
 
     @Test
