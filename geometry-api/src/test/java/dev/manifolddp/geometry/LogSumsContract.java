@@ -12,6 +12,10 @@ import java.util.function.Function;
  * geometry's {@code log} to the capability's 1e-13, for data clouds from tight (where polynomial kernels are most
  * accurate) to spread out to {@code maxDistance} from x; a copy gives the same numbers; the kernel does not see
  * later changes to the caller's arrays; and wrong lengths are refused.
+ *
+ * <p>The allowance is {@code 1e-13 sum_i |log(x, x_i)|_x + 1e-14 n m}, with m the largest absolute entry of x and
+ * the data: the generic loop itself forms each logarithm from differences of entries of size m (on the sphere
+ * {@code x_i - cos(theta) x}), so it carries an absolute error of a few ulps of m per record, however tight the data.
  */
 public final class LogSumsContract {
 
@@ -47,7 +51,11 @@ public final class LogSumsContract {
                     expected[j] += log[j];
                 }
             }
-            double allowed = RELATIVE * scale + 1e-15;
+            double magnitude = maxAbs(x);
+            for (double[] point : data) {
+                magnitude = Math.max(magnitude, maxAbs(point));
+            }
+            double allowed = RELATIVE * scale + 1e-14 * n * magnitude;
             double[][] kept = new double[n][];
             for (int i = 0; i < n; i++) {
                 kept[i] = data[i].clone();
@@ -77,6 +85,14 @@ public final class LogSumsContract {
                 IllegalArgumentException.class);
         assertThatThrownBy(() -> batch.normOfSumOfLogs(new double[length + 1])).isInstanceOf(
                 IllegalArgumentException.class);
+    }
+
+    private static double maxAbs(double[] v) {
+        double max = 0;
+        for (double value : v) {
+            max = Math.max(max, Math.abs(value));
+        }
+        return max;
     }
 
     /** A point at a uniform random distance up to {@code spread} from x, in a Gaussian direction. */
