@@ -303,8 +303,8 @@ public final class KNormGradient implements Mechanism {
             throw new IllegalArgumentException("kng: no exact draw: " + reason + "; use sampler auto or mcmc, or "
                     + "raise epsilon or n. Provided value: sampler = " + sampler.configName());
         }
-        double alpha = ExactKngSampler.acceptanceLowerBound(geometry, radius, sigma, ReleaseContext.MEAN_TOLERANCE,
-                bounds.lower(), bounds.upper());
+        double alpha = exact.get().acceptanceLowerBound(radius, sigma, ReleaseContext.MEAN_TOLERANCE, bounds.lower(),
+                bounds.upper());
         release.parameter("acceptanceLowerBound", alpha)
                 .parameter("exactSampler", exact.get().laplace().getClass().getSimpleName())
                 .parameter("envelopeConvexity", bounds.lower());

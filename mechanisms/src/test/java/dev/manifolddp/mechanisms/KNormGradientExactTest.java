@@ -96,11 +96,11 @@ class KNormGradientExactTest {
 
     /**
      * Without an exact Laplace sampler (affine-invariant SPD with its SpectralVolume hidden) auto runs MH, exact and a
-     * budget are refused. With it, exact draws (truncated envelope); auto still runs MH, because no public lower
-     * bound on the acceptance rate is known for negative curvature.
+     * budget are refused. With it, exact draws (truncated envelope), and auto draws exactly too: the truncated
+     * envelope has a public lower bound on the acceptance rate in negative curvature, so a fixed budget is allowed.
      */
     @Test
-    void affineInvariantSpdFallsBackToMcmc() {
+    void affineInvariantSpdIsExactUnderAutoAndMcmcOnlyWithoutItsSampler() {
         Geometry spd = Geometries.parse("spd/affine-invariant:k=2");
         Geometry noSpectral = new HiddenCapabilities(spd, SpectralVolume.class);
         UniformRandomProvider rng = Fixtures.rng(72, 0);
@@ -124,8 +124,13 @@ class KNormGradientExactTest {
 
         Release<double[]> auto = KNormGradient.builder().burnIn(200).thin(10).build().release(spd, data.points(),
                 ball, PrivacyBudget.pure(1), rng);
-        assertThat(auto.sampler().method()).isEqualTo(SamplerReport.Method.MCMC);
-        assertThat((String) auto.parameters().get("samplerChoice")).startsWith("mcmc: the public lower bound");
+        assertThat(auto.sampler().method()).isEqualTo(SamplerReport.Method.EXACT);
+        assertThat((String) auto.parameters().get("samplerChoice")).startsWith("exact: at most about");
+        assertThat((double) auto.parameters().get("acceptanceLowerBound")).isGreaterThan(1e-3);
+        Release<double[]> budgeted = KNormGradient.builder().autoProposalBudget().build().release(spd, data.points(),
+                ball, PrivacyBudget.pure(1), rng);
+        assertThat(budgeted.sampler().method()).isEqualTo(SamplerReport.Method.EXACT);
+        assertThat(budgeted.guarantee()).isEqualTo(Guarantee.EPSILON_DELTA);
         Release<double[]> exact = KNormGradient.builder().sampler(KNormGradient.Sampler.EXACT).build().release(spd,
                 data.points(), ball, PrivacyBudget.pure(1), rng);
         assertThat(exact.sampler().method()).isEqualTo(SamplerReport.Method.EXACT);

@@ -134,7 +134,8 @@ public final class ExactKngSampler {
      * mean on a ball of radius r at scale sigma, valid for every dataset in the ball whose computed mean has gradient
      * norm at most {@code anchorGradient}; see {@link KngAcceptanceBound}. It decides between this sampler and
      * Metropolis-Hastings, and sizes a fixed proposal budget, without looking at the data. 0 when no bound is known
-     * (negative curvature).
+     * (negative curvature, where the whole-manifold envelope's normaliser has no finite bound: see the instance method
+     * for samplers that truncate).
      *
      * @throws IllegalArgumentException if r violates Assumption 1 or sigma is not finite and {@code > 0}
      */
@@ -146,6 +147,16 @@ public final class ExactKngSampler {
     public static double acceptanceLowerBound(Geometry geometry, double radius, double sigma, double anchorGradient,
             double lower, double upper) {
         return KngAcceptanceBound.of(geometry, radius, sigma, anchorGradient, lower, upper);
+    }
+
+    /**
+     * The bound for this sampler's own envelope: as the static form, with the envelope's normaliser taken over
+     * {@code B_2r(a)} when its Laplace sampler {@linkplain ExactLaplaceSampler#truncatesToBall truncates}, which is what
+     * gives a bound on spaces of negative curvature.
+     */
+    public double acceptanceLowerBound(double radius, double sigma, double anchorGradient, double lower,
+            double upper) {
+        return KngAcceptanceBound.of(geometry, radius, sigma, anchorGradient, lower, upper, laplace.truncatesToBall());
     }
 
     /** The geometry this sampler draws on. */

@@ -21,9 +21,13 @@ import org.apache.commons.statistics.distribution.GammaDistribution;
  * </pre>
  * with {@code h = h_max(2r, kmax)} the envelope's convexity, {@code h_min = h_min(2r, kmin)} (001 Lemma 1's upper
  * constant), {@code cap_d(theta)} the share of unit directions in R^d within angle theta of a fixed one, and
- * {@code S_k} the comparison function (sin, identity or sinh). The proof needs sectional curvature {@code >= 0}
- * (Toponogov's hinge comparison with the flat plane keeps the proposal inside the ball); for {@code kmin < 0} no bound
- * is given and {@link #of} returns 0.
+ * {@code S_k} the comparison function (sin, identity or sinh). The proof for {@code kmin >= 0} uses Toponogov's hinge
+ * comparison with the flat plane to keep the proposal inside the ball. For {@code kmin < 0} (affine-invariant SPD) the
+ * hinge is compared with the plane of curvature {@code kmin} instead, which shortens the chord:
+ * {@code t(theta) = min(r, (2/c) atanh(tanh(c r) cos theta))} with {@code c = sqrt(-kmin)}; and Z must be finite, which
+ * it is when the envelope is truncated to {@code B_2r(a)} ({@code U = 2r}, the samplers that
+ * {@linkplain ExactLaplaceSampler#truncatesToBall truncate}) or when {@code h/sigma > (d - 1) c} (then
+ * {@code S_kmin(u) <= u e^(c u)} gives a Gamma form). Otherwise no bound is known and {@link #of} returns 0.
  *
  * <p>Why this shape: the probability that a proposal is accepted is {@code int_B exp(-(G(x) + g0)/sigma) dvol / Z_env};
  * Lemma 1 gives {@code G(x) <= h_min rho(x, xbar) <= h_min (rho(x, a) + g0/h)}; the envelope's volume law is bounded
@@ -41,7 +45,7 @@ public final class KngAcceptanceBound {
     private static final int CACHE_LIMIT = 4096;
 
     private record Key(String geometry, int dimension, double kmin, double kmax, double radius, double sigma,
-            double anchorGradient, double lower, double upper) {
+            double anchorGradient, double lower, double upper, boolean truncated) {
     }
     /** Relative safety margin on the numerical integrals (Simpson's error on these smooth integrands is far below). */
     private static final double MARGIN = 1e-6;
@@ -69,17 +73,27 @@ public final class KngAcceptanceBound {
      */
     public static double of(Geometry geometry, double radius, double sigma, double anchorGradient, double lower,
             double upper) {
+        return of(geometry, radius, sigma, anchorGradient, lower, upper, false);
+    }
+
+    /**
+     * The same bound for an envelope that is either the whole-manifold Laplace ({@code truncated} false) or the
+     * Laplace restricted to {@code B_2r(a)} ({@code truncated} true: the samplers that
+     * {@linkplain ExactLaplaceSampler#truncatesToBall truncate}); only the envelope's normaliser Z changes.
+     */
+    public static double of(Geometry geometry, double radius, double sigma, double anchorGradient, double lower,
+            double upper, boolean truncated) {
         ExactKngSampler.frechetMeanConvexity(geometry, radius);
         Arguments.requirePositiveFinite("sigma", sigma);
         Arguments.requirePositiveFinite("lower", lower);
         Arguments.requirePositiveFinite("upper", upper);
         Key key = new Key(geometry.spec(), geometry.dimension(), geometry.curvature().min(),
-                geometry.curvature().max(), radius, sigma, anchorGradient, lower, upper);
+                geometry.curvature().max(), radius, sigma, anchorGradient, lower, upper, truncated);
         Double known = CACHE.get(key);
         if (known != null) {
             return known;
         }
-        double bound = compute(geometry, radius, sigma, anchorGradient, lower, upper);
+        double bound = compute(geometry, radius, sigma, anchorGradient, lower, upper, truncated);
         if (CACHE.size() >= CACHE_LIMIT) {
             CACHE.clear();
         }
@@ -88,28 +102,53 @@ public final class KngAcceptanceBound {
     }
 
     private static double compute(Geometry geometry, double radius, double sigma, double anchorGradient, double h,
-            double hMin) {
+            double hMin, boolean truncated) {
         if (!(anchorGradient >= 0) || Double.isInfinite(anchorGradient)) {
             throw new IllegalArgumentException("anchorGradient must be finite and >= 0. Provided value: "
                     + anchorGradient);
         }
         double kmin = geometry.curvature().min();
         double kmax = geometry.curvature().max();
-        if (kmin < 0) {
+        int d = geometry.dimension();
+        double end = kmin > 0 ? Math.PI / Math.sqrt(kmin) : Double.POSITIVE_INFINITY;
+        if (truncated) {
+            end = Math.min(end, 2 * radius);
+        }
+        double logZ = logRadialIntegral(d, kmin, h / sigma, end, true);
+        if (!(logZ < Double.POSITIVE_INFINITY)) {
             return 0;
         }
-        int d = geometry.dimension();
-        double logZ = logRadialIntegral(d, kmin, h / sigma, kmin > 0 ? Math.PI / Math.sqrt(kmin) : Double.POSITIVE_INFINITY,
-                true);
         double best = 0;
         for (int i = 0; i < ANGLES; i++) {
             double theta = 0.5 * Math.PI * (i + 0.5) / ANGLES;
-            double t = Math.min(radius, 2 * radius * Math.cos(theta));
+            double t = chordLength(kmin, radius, theta);
             double logN = logRadialIntegral(d, kmax, hMin / sigma, t, false);
             best = Math.max(best, capShare(d, theta) * Math.exp(logN - logZ));
         }
         double bound = best * Math.exp(-anchorGradient * (1 + hMin / h) / sigma);
         return Math.max(0, Math.min(1, bound));
+    }
+
+    /**
+     * A length t such that, from any anchor a in the ball {@code B_r(p0)}, every geodesic leaving a at angle at most
+     * theta from the direction to p0 stays in the ball up to length t: {@code min(r, L(theta))}, L the chord at angle
+     * theta from a boundary point in the model plane of curvature {@code min(kmin, 0)}. Toponogov's hinge comparison
+     * (sectional curvature {@code >= kmin}) bounds {@code rho(p0, exp_a(u v))} by the model's third side, and in the
+     * model plane (curvature {@code <= 0}) the distance to a point is convex along the geodesic from a through p0, so
+     * over anchors at distance s in [0, r] it is largest at s = 0 (third side u) or s = r (the chord). Flat: {@code
+     * L = 2 r cos theta}; curvature {@code -c^2}: {@code tanh(c L/2) = tanh(c r) cos theta}.
+     */
+    static double chordLength(double kmin, double radius, double theta) {
+        double cos = Math.cos(theta);
+        if (kmin >= 0) {
+            return Math.min(radius, 2 * radius * cos);
+        }
+        double c = Math.sqrt(-kmin);
+        return Math.min(radius, 2 / c * atanh(Math.tanh(c * radius) * cos));
+    }
+
+    private static double atanh(double x) {
+        return 0.5 * Math.log1p(2 * x / (1 - x));
     }
 
     /**
@@ -127,7 +166,9 @@ public final class KngAcceptanceBound {
     /**
      * {@code log int_0^end exp(-rate u) S_k(u)^(d-1) du}, as a lower bound ({@code upper} false) or an upper bound
      * ({@code upper} true). Two evaluations are combined, each valid on its own: the Gamma form (S_k(u) <= u for
-     * k >= 0 gives an upper bound over [0, infinity); {@code S_k(u)/u} decreasing for k > 0 gives a lower bound
+     * k >= 0 gives an upper bound over [0, infinity), and for k = -c^2 < 0 {@code S_k(u) <= u e^(c u)} gives one with
+     * the rate lowered by {@code (d - 1) c}, infinite when that is not positive; for a finite end, the integrand's
+     * largest value times the length is an upper bound too; {@code S_k(u)/u} decreasing for k > 0 gives a lower bound
      * {@code (S_k(end)/end)^(d-1) Gamma(d) rate^-d P(Gamma(d, 1/rate) <= end)}), and composite Simpson in log space
      * with a relative margin, used only where its grid resolves the exponential's scale.
      */
@@ -135,7 +176,14 @@ public final class KngAcceptanceBound {
         double logGammaFull = LogGamma.value(d) - d * Math.log(rate);
         double gammaForm;
         if (upper) {
-            gammaForm = logGammaFull;
+            double effectiveRate = k < 0 ? rate - (d - 1) * Math.sqrt(-k) : rate;
+            gammaForm = effectiveRate > 0 ? LogGamma.value(d) - d * Math.log(effectiveRate) : Double.POSITIVE_INFINITY;
+            if (end < Double.POSITIVE_INFINITY && end > 0) {
+                // exp(-rate u) <= 1, and S_k is largest at the end, or at pi/(2 sqrt k) when k > 0 and that comes first
+                double largest = k > 0 && end * Math.sqrt(k) > Math.PI / 2 ? 1 / Math.sqrt(k)
+                        : CurvatureFunctions.sK(k, end);
+                gammaForm = Math.min(gammaForm, Math.log(end) + (d - 1) * Math.log(largest));
+            }
         } else {
             double cdf = GammaDistribution.of(d, 1 / rate).cumulativeProbability(end);
             double shrink = k > 0 ? (d - 1) * Math.log(CurvatureFunctions.sK(k, end) / end) : 0;

@@ -62,4 +62,79 @@ class SpdKngTest {
         }
         StatisticalAssertions.assertSameLaw("rho(x, xbar), exact KNG vs MH, SPD(2), sigma = " + sigma, exact, mcmc);
     }
+
+    /**
+     * The public acceptance lower bound for the ball-truncated envelope on a negatively curved space holds where it
+     * is tightest (every record at one boundary point, so the anchor is on the boundary) and with data spread in the
+     * ball, for SPD(2) and SPD(3) at the scales of 001 Fig. 1 right (sigma = 4r/n): at most the measured rate plus four
+     * binomial standard errors, and useful (at least 1/500 of it: the bound charges every direction the worst-case
+     * Lemma 1 growth h_min(2r, kmin), a factor of about (h_min/h)^d = 2.2^d below the rate with spread data).
+     */
+    @ParameterizedTest(name = "k = {0}, n = {1}, boundary data = {2}")
+    @CsvSource({"2, 10, true", "2, 100, true", "2, 1000, true", "2, 25, false", "3, 50, true", "3, 500, false"})
+    void acceptanceLowerBoundHoldsOnNegativelyCurvedSpd(int k, int n, boolean boundary) {
+        Geometry spd = Geometries.parse("spd/affine-invariant:k=" + k);
+        double[] p0 = new double[k * k];
+        for (int i = 0; i < k; i++) {
+            p0[i * k + i] = 1;
+        }
+        double r = 1.5;
+        UniformRandomProvider rng = RandomStreams.seeded(607L).stream(n * 10 + k, boundary ? 1 : 0);
+        double[][] data;
+        if (boundary) {
+            double[] tangent = spd.log(p0, new GeodesicBallGenerator(spd, p0, 0.5 * r).generate(1, rng).points()[0]);
+            double scale = r / spd.norm(p0, tangent);
+            for (int i = 0; i < tangent.length; i++) {
+                tangent[i] *= scale;
+            }
+            double[] edge = spd.exp(p0, tangent);
+            data = new double[n][];
+            for (int i = 0; i < n; i++) {
+                data[i] = edge.clone();
+            }
+        } else {
+            data = new GeodesicBallGenerator(spd, p0, r).generate(n, rng).points();
+        }
+        MeanGradient gradient = new MeanGradient(spd, data);
+        double[] anchor = boundary ? data[0].clone() : gradient.descend(p0, 300);
+        double h = ExactKngSampler.frechetMeanConvexity(spd, r);
+        double hMin = dev.manifolddp.geometry.CurvatureFunctions.hMin(2 * r, spd.curvature().min());
+        double sigma = 4 * r / n;
+        ExactKngSampler sampler = ExactKngSampler.find(spd).orElseThrow();
+        KngTarget target = new KngTarget(gradient, p0, r * (1 + 1e-12), h, anchor);
+        double[] out = new double[k * k];
+        long proposals = 0;
+        int draws = 3000;
+        for (int i = 0; i < draws; i++) {
+            proposals += sampler.sample(target, sigma, rng, out);
+        }
+        double measured = (double) draws / proposals;
+        double se = Math.sqrt(measured * (1 - measured) / proposals);
+        double bound = sampler.acceptanceLowerBound(r, sigma, 0, h, hMin);
+        assertThat(bound).as("bound vs measured %s", measured).isGreaterThan(measured / 500)
+                .isLessThanOrEqualTo(measured + 4 * se);
+        // the whole-manifold envelope's normaliser is larger, so its bound (where one exists) is smaller
+        assertThat(ExactKngSampler.acceptanceLowerBound(spd, r, sigma, 0)).as("whole-manifold envelope")
+                .isLessThanOrEqualTo(bound);
+    }
+
+    /** The chord from a boundary point: flat {@code 2 r cos theta}; curvature -c^2 shorter, with the closed form. */
+    @org.junit.jupiter.api.Test
+    void chordLengthMatchesTheHyperbolicLawOfCosines() {
+        double r = 1.5;
+        for (double theta = 0.05; theta < Math.PI / 2; theta += 0.1) {
+            assertThat(KngAcceptanceBound.chordLength(0, r, theta)).isEqualTo(Math.min(r, 2 * r * Math.cos(theta)));
+            double kmin = -0.5;
+            double c = Math.sqrt(-kmin);
+            double chord = 2 / c * 0.5 * Math.log((1 + Math.tanh(c * r) * Math.cos(theta))
+                    / (1 - Math.tanh(c * r) * Math.cos(theta)));
+            double l = KngAcceptanceBound.chordLength(kmin, r, theta);
+            assertThat(l).isCloseTo(Math.min(r, chord), org.assertj.core.data.Offset.offset(1e-12));
+            // the chord's far end is on the circle: cosh(c r) = cosh(c r) cosh(c L) - sinh(c r) sinh(c L) cos theta
+            double third = Math.cosh(c * r) * Math.cosh(c * chord) - Math.sinh(c * r) * Math.sinh(c * chord)
+                    * Math.cos(theta);
+            assertThat(third).isCloseTo(Math.cosh(c * r), org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(chord).isLessThanOrEqualTo(2 * r * Math.cos(theta) + 1e-12);
+        }
+    }
 }
