@@ -63,6 +63,15 @@ class BadReleaseInputTest {
 
     private static final String IDENTITY = "1,0,0,0,1,0,0,0,1";
 
+    /**
+     * A regular 50-gon as raw landmark coordinates: on Kendall shapes with 50 landmarks (dimension 96) and few records
+     * the public acceptance bound of the exact KNG is hopeless, so kng's auto sampler runs the chain.
+     */
+    static final String POLYGON_50 = java.util.stream.IntStream.range(0, 50)
+            .mapToObj(j -> Math.cos(2 * Math.PI * j / 50) + "," + Math.sin(2 * Math.PI * j / 50))
+            .collect(java.util.stream.Collectors.joining(","));
+
+
     @TempDir
     Path folder;
 
@@ -280,8 +289,8 @@ class BadReleaseInputTest {
                 "tangent-gaussian", "--center", IDENTITY), "delta");
         b.flags("pure epsilon too large for the noise floor", SPHERE, map("--epsilon", "1e308"),
                 "--mechanism riemannian-laplace refused the release with --epsilon 1e308");
-        b.flags("mcmc without consent", IDENTITY + "\n" + IDENTITY + "\n", map("--geometry",
-                "spd/affine-invariant:k=3", "--mechanism", "kng", "--center", IDENTITY, "--radius", "0.3", "--param",
+        b.flags("mcmc without consent", POLYGON_50 + "\n" + POLYGON_50 + "\n", map("--geometry",
+                "kendall:landmarks=50", "--mechanism", "kng", "--center", POLYGON_50, "--radius", "0.3", "--param",
                 "burn-in=50"), "--allow-mcmc");
         b.flag("unknown option", "--epsilom", "1", "'--epsilom'");
         b.flag("missing --input", "--input", null, "Missing required option: '--input=CSV'");

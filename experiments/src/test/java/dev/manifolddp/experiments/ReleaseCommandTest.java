@@ -128,17 +128,17 @@ class ReleaseCommandTest {
     /** An mcmc release is refused without --allow-mcmc, with the reason; nothing is written. */
     @Test
     void mcmcReleasesNeedConsent() throws IOException {
-        Path points = folder.resolve("spd.csv");
-        Files.writeString(points, (IDENTITY + "\n").repeat(10));
-        Path out = folder.resolve("ai.json");
-        Cli refused = Cli.run("release", "--geometry", "spd/affine-invariant:k=3", "--mechanism", "kng",
-                "--epsilon", "1", "--center", IDENTITY, "--radius", "0.3", "--input", points.toString(), "--out",
+        Path points = folder.resolve("shapes.csv");
+        Files.writeString(points, (BadReleaseInputTest.POLYGON_50 + "\n").repeat(10));
+        Path out = folder.resolve("shapes.json");
+        Cli refused = Cli.run("release", "--geometry", "kendall:landmarks=50", "--mechanism", "kng",
+                "--epsilon", "1", "--center", BadReleaseInputTest.POLYGON_50, "--radius", "0.3", "--input", points.toString(), "--out",
                 out.toString(), "--param", "burn-in=200", "--param", "thin=10", "--ledger", folder.resolve("ledger.json").toString());
         assertOneLineFailure(refused, "guarantee mcmc");
         assertThat(refused.err()).contains("--allow-mcmc").contains("public lower bound on the acceptance rate");
         assertThat(out).doesNotExist();
-        Cli allowed = Cli.run("release", "--geometry", "spd/affine-invariant:k=3", "--mechanism", "kng",
-                "--epsilon", "1", "--center", IDENTITY, "--radius", "0.3", "--input", points.toString(), "--out",
+        Cli allowed = Cli.run("release", "--geometry", "kendall:landmarks=50", "--mechanism", "kng",
+                "--epsilon", "1", "--center", BadReleaseInputTest.POLYGON_50, "--radius", "0.3", "--input", points.toString(), "--out",
                 out.toString(), "--param", "burn-in=200", "--param", "thin=10", "--allow-mcmc", "--ledger",
                 folder.resolve("ledger.json").toString());
         assertThat(allowed.exit()).as(allowed.toString()).isZero();
