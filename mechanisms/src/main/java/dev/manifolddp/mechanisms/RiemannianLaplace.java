@@ -197,8 +197,9 @@ public final class RiemannianLaplace implements Mechanism {
                     .parameter("exactSampler", exact.get().getClass().getSimpleName());
         } else {
             release.parameter("sampler", "mcmc");
-            value = McmcRunner.run(geometry, new LaplaceLogDensity(geometry, mean, sigma), ball, false, sigma, mcmc,
-                    random, release);
+            value = McmcRunner.run(geometry, new LaplaceLogDensity(geometry, mean, sigma),
+                    space -> new LaplaceLogDensity(space, space.toChartCoordinates(mean), sigma), ball, false, sigma,
+                    mcmc, random, release);
         }
         return release.value(value).build();
     }
