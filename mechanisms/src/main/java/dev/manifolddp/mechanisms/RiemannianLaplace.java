@@ -35,7 +35,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  * or the Euclidean K-norm Laplace in an isometric chart: the Laplace in an isometric chart is the chart's Euclidean
  * l2 Laplace); {@code mcmc} runs Metropolis-Hastings on
  * {@link LaplaceLogDensity} from the public ball's centre (002 §1.5: burn-in 10 000, thin 100, proposal length sigma; 004 App. B.1:
- * burn-in 50 000 with the chart random walk); {@code auto} (default) is exact when an exact sampler exists (and, for
+ * burn-in 50 000 with the chart random walk; on a geometry with an isometric chart that chain runs in chart
+ * coordinates, see {@link dev.manifolddp.sampling.mcmc.ChartSpace}); {@code auto} (default) is exact when an exact
+ * sampler exists (and, for
  * the spectral rejection sampler, its public pilot estimate of the acceptance rate is at least 1e-3), else
  * mcmc.
  *
