@@ -1,6 +1,7 @@
 package dev.manifolddp.mechanisms;
 
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.sampling.mcmc.ChartSpace;
 import dev.manifolddp.sampling.mcmc.KeptStates;
 import dev.manifolddp.sampling.mcmc.LogDensity;
 import dev.manifolddp.sampling.mcmc.McmcDiagnostics;
@@ -8,6 +9,8 @@ import dev.manifolddp.sampling.mcmc.McmcResult;
 import dev.manifolddp.sampling.mcmc.MetropolisHastings;
 import dev.manifolddp.sampling.mcmc.Proposal;
 import java.util.Arrays;
+import java.util.Optional;
+import java.util.function.Function;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -27,6 +30,12 @@ import org.apache.commons.rng.UniformRandomProvider;
  * {@link #MAX_KEPT}; it divides {@code thin}, so the last kept state is the released one. Acceptance rates, ESS and
  * R-hat depend on the data: they go to the release's diagnostics, never to its public part. The step loop itself is
  * {@link MetropolisHastings}'s, which allocates nothing per step.
+ *
+ * <p><b>Chains in the chart.</b> With the chart random walk on a geometry with an isometric chart, and a target the
+ * mechanism can also state in chart coordinates, the chain runs in the {@link ChartSpace} (same proposal, same
+ * acceptance ratios, same draws from the provider; see that class) and only the released state goes back to the
+ * manifold: on log-Euclidean SPD(k) this removes the two eigendecompositions per step of the chart round trip and
+ * the matrix logarithms of every distance.
  */
 final class McmcRunner {
 
@@ -54,12 +63,28 @@ final class McmcRunner {
      */
     static double[] run(Geometry geometry, LogDensity target, DataBall ball, boolean restrict, double sigma,
             McmcSettings settings, UniformRandomProvider random, Release.Builder<?> release) {
+        return run(geometry, target, null, ball, restrict, sigma, settings, random, release);
+    }
+
+    /**
+     * As {@link #run(Geometry, LogDensity, DataBall, boolean, double, McmcSettings, UniformRandomProvider,
+     * Release.Builder)}, with {@code chartTarget} the same target stated in chart coordinates (a log density on the
+     * given {@link ChartSpace}; null when the mechanism has none): used when the proposal is the chart random walk
+     * and the geometry has an isometric chart.
+     */
+    static double[] run(Geometry geometry, LogDensity target, Function<ChartSpace, LogDensity> chartTarget,
+            DataBall ball, boolean restrict, double sigma, McmcSettings settings, UniformRandomProvider random,
+            Release.Builder<?> release) {
         int keepEvery = keepEvery(settings.thin());
         int kept = settings.thin() / keepEvery;
-        double[] start = ball.center();
+        Optional<ChartSpace> chart = chartTarget != null && settings.proposal() == ProposalKind.CHART_RANDOM_WALK
+                ? ChartSpace.of(geometry) : Optional.empty();
+        Geometry space = chart.map(Geometry.class::cast).orElse(geometry);
+        LogDensity chainTarget = chart.isPresent() ? chartTarget.apply(chart.get()) : target;
+        double[] start = chart.map(c -> c.toChartCoordinates(ball.center())).orElse(ball.center());
         double scale = proposalScale(geometry, sigma, restrict ? ball.radius() : Double.NaN, settings);
-        Proposal proposal = settings.proposal().create(geometry);
-        MetropolisHastings.Builder builder = MetropolisHastings.builder().geometry(geometry).target(target)
+        Proposal proposal = settings.proposal().create(space);
+        MetropolisHastings.Builder builder = MetropolisHastings.builder().geometry(space).target(chainTarget)
                 .proposal(proposal).step(scale)
                 .burnIn(settings.burnIn()).thin(keepEvery).samples(kept).chains(settings.chains()).reference(start);
         if (restrict) {
@@ -76,6 +101,8 @@ final class McmcRunner {
         release.sampler(SamplerReport.mcmc(settings.chains() * settings.stepsPerChain(), settings.burnIn(),
                         settings.thin(), settings.chains(), diagnostics.acceptanceRate(), ess, rHat))
                 .parameter("chainStart", "the public ball's centre")
+                .parameter("chainSpace", chart.isPresent() ? "isometric chart coordinates (only the released state "
+                        + "is mapped back)" : "the manifold")
                 .parameter("burnIn", settings.burnIn())
                 .parameter("thin", settings.thin())
                 .parameter("chains", settings.chains())
@@ -101,7 +128,7 @@ final class McmcRunner {
                     + "burn-in", rHat));
         }
         double[] value = result.lastState();
-        return Arrays.copyOf(value, value.length);
+        return chart.isPresent() ? chart.get().toSourcePoint(value) : Arrays.copyOf(value, value.length);
     }
 
     /** The smallest divisor of {@code thin} that keeps at most {@link #MAX_KEPT} states. */

@@ -35,7 +35,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  * or the Euclidean K-norm Laplace in an isometric chart: the Laplace in an isometric chart is the chart's Euclidean
  * l2 Laplace); {@code mcmc} runs Metropolis-Hastings on
  * {@link LaplaceLogDensity} from the public ball's centre (002 §1.5: burn-in 10 000, thin 100, proposal length sigma; 004 App. B.1:
- * burn-in 50 000 with the chart random walk); {@code auto} (default) is exact when an exact sampler exists (and, for
+ * burn-in 50 000 with the chart random walk; on a geometry with an isometric chart that chain runs in chart
+ * coordinates, see {@link dev.manifolddp.sampling.mcmc.ChartSpace}); {@code auto} (default) is exact when an exact
+ * sampler exists (and, for
  * the spectral rejection sampler, its public pilot estimate of the acceptance rate is at least 1e-3), else
  * mcmc.
  *
@@ -197,8 +199,9 @@ public final class RiemannianLaplace implements Mechanism {
                     .parameter("exactSampler", exact.get().getClass().getSimpleName());
         } else {
             release.parameter("sampler", "mcmc");
-            value = McmcRunner.run(geometry, new LaplaceLogDensity(geometry, mean, sigma), ball, false, sigma, mcmc,
-                    random, release);
+            value = McmcRunner.run(geometry, new LaplaceLogDensity(geometry, mean, sigma),
+                    space -> new LaplaceLogDensity(space, space.toChartCoordinates(mean), sigma), ball, false, sigma,
+                    mcmc, random, release);
         }
         return release.value(value).build();
     }

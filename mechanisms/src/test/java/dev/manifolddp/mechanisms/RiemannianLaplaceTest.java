@@ -168,6 +168,35 @@ class RiemannianLaplaceTest {
                 .release(spd, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
         assertThat(chain.sampler().method()).isEqualTo(SamplerReport.Method.MCMC);
         assertThat(chain.parameters()).containsEntry("proposal", "chart-random-walk");
+        assertThat((String) chain.parameters().get("chainSpace")).startsWith("isometric chart coordinates");
         assertThat(spd.pointViolation(chain.value(), 1e-9)).isEmpty();
+    }
+
+    /**
+     * The chart random-walk chain, run in chart coordinates, releases with the exact sampler's law on log-Euclidean
+     * SPD(3) (KS on the geodesic error, 600 releases each); another proposal still runs on the manifold.
+     */
+    @Test
+    void chartChainReleasesHaveTheExactLaw() {
+        Geometry spd = Geometries.parse("spd/log-euclidean:k=3");
+        UniformRandomProvider rng = Fixtures.rng(26, 0);
+        GeneratedData data = new GeodesicBallGenerator(spd, Fixtures.identity(3), 0.5).generate(20, rng);
+        double[] xbar = mean(spd, data.points());
+        RiemannianLaplace exact = RiemannianLaplace.builder().sampler(RiemannianLaplace.Sampler.EXACT).build();
+        RiemannianLaplace chain = RiemannianLaplace.builder().sampler(RiemannianLaplace.Sampler.MCMC)
+                .proposal(ProposalKind.CHART_RANDOM_WALK).step(0.5).burnIn(1000).thin(30).build();
+        double[] a = new double[600];
+        double[] b = new double[600];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = spd.distance(xbar, exact.release(spd, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1),
+                    rng).value());
+            b[i] = spd.distance(xbar, chain.release(spd, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1),
+                    rng).value());
+        }
+        Fixtures.assertSameLaw("exact vs chart-coordinate MCMC geodesic error on log-Euclidean SPD(3)", a, b);
+        Release<double[]> onManifold = RiemannianLaplace.builder().sampler(RiemannianLaplace.Sampler.MCMC)
+                .proposal(ProposalKind.TANGENT_GAUSSIAN).burnIn(100).thin(10).build()
+                .release(spd, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
+        assertThat(onManifold.parameters()).containsEntry("chainSpace", "the manifold");
     }
 }
