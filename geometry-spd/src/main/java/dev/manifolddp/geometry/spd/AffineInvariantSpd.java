@@ -3,6 +3,7 @@ package dev.manifolddp.geometry.spd;
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.JacobiFields;
+import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.SpectralVolume;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
@@ -23,7 +24,7 @@ import dev.manifolddp.geometry.VolumeGrowth;
  */
 public final class AffineInvariantSpd extends SpdGeometry
         implements ParallelTransport, TangentBasis, VolumeGrowth, JacobiFields, SpectralVolume,
-        SquaredDistanceHessian {
+        SquaredDistanceHessian, LogSums {
 
     /** The provider name. */
     public static final String NAME = "spd/affine-invariant";
@@ -299,6 +300,21 @@ public final class AffineInvariantSpd extends SpdGeometry
                 }
             }
         }
+    }
+
+    // ---- LogSums ------------------------------------------------------------------------------------------------
+
+    /**
+     * The fused {@code sum_i log(x, x_i)} with one {@code x^(-1/2)} per evaluation point instead of one per record:
+     * for k = 2 the closed forms of {@link AffineInvariantLogSums2} (no eigensolver at all), otherwise one whitening
+     * and one decomposition per record ({@link AffineInvariantLogSums}).
+     */
+    @Override
+    public LogSums.Batch prepare(double[][] data) {
+        if (data == null) {
+            throw new IllegalArgumentException("data is null; pass the points to sum the logarithms to");
+        }
+        return k == 2 ? AffineInvariantLogSums2.prepare(this, data) : new AffineInvariantLogSums(this, data);
     }
 
     // ---- SpectralVolume -----------------------------------------------------------------------------------------
