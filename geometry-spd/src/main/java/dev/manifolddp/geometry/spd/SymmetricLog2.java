@@ -49,6 +49,19 @@ final class SymmetricLog2 {
     }
 
     /**
+     * {@code ln(numerator / denominator)} for positive finite arguments: one logarithm of the quotient, which is
+     * accurate to a few ulps absolutely when the two are close (where {@code ln n - ln d} would carry the rounding
+     * of two large logarithms), or the difference when the quotient leaves the normal range.
+     */
+    static double logRatio(double numerator, double denominator) {
+        double ratio = numerator / denominator;
+        if (ratio >= Double.MIN_NORMAL && ratio < Double.POSITIVE_INFINITY) {
+            return Math.log(ratio);
+        }
+        return Math.log(numerator) - Math.log(denominator);
+    }
+
+    /**
      * {@code out = Logm(sym(A))} for a 2 x 2 positive definite A (row-major). The closed form of the class comment.
      *
      * @throws IllegalArgumentException when A is not positive definite or has a non-finite entry
