@@ -28,8 +28,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * proposal (uniform [-0.5, 0.5]^3 tangent coordinates times {@code t sigma}, t = 0.5, {@link TangentBoxProposal})
  * and the chain restricted to the ball.
  *
- * <p>A step is one proposal (an SPD exponential), one distance to the ball's centre, one KNG density evaluation (100
- * logarithms) and one uniform. The benchmark runs a chain of {@value #STEPS} steps from the non-private mean with no
+ * <p>A step is one proposal (a tangent basis and an SPD exponential), one distance to the ball's centre, one KNG
+ * density evaluation (100 logarithms, fused by the geometry's {@code LogSums} kernel), the Hastings correction's
+ * reverse coordinates (a logarithm, a basis and three inner products) and one uniform. The benchmark runs a chain of {@value #STEPS} steps from the non-private mean with no
  * burn-in through the sampling module's {@link MetropolisHastings}, keeping only the final state, and JMH divides by
  * {@value #STEPS}: the reported time is per step, with the chain's fixed cost (building the sampler and result)
  * amortised over the steps.

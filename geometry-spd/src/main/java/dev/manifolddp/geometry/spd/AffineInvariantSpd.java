@@ -3,6 +3,7 @@ package dev.manifolddp.geometry.spd;
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.JacobiFields;
+import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.SpectralVolume;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
@@ -19,11 +20,15 @@ import dev.manifolddp.geometry.VolumeGrowth;
  * one decomposition of p and one of the whitened matrix {@code M = diag(1/s) U^T X U diag(1/s)
  * = W diag(mu) W^T} give every formula, and {@code p^(1/2) (U W) = U diag(s) W}.
  *
+ * <p>At k = 2, {@code exp}, {@code log}, {@code distance}, {@code inner} and {@code basis} use the closed forms of
+ * {@link TwoByTwoSpd} and {@link SymmetricLog2} instead of the eigensolver (the per-step work of an SPD(2) KNG chain);
+ * the other operations keep the eigenbasis route.
+ *
  * <p>Operations read only the symmetric part of their arguments. {@code out} must not alias an input.
  */
 public final class AffineInvariantSpd extends SpdGeometry
         implements ParallelTransport, TangentBasis, VolumeGrowth, JacobiFields, SpectralVolume,
-        SquaredDistanceHessian {
+        SquaredDistanceHessian, LogSums {
 
     /** The provider name. */
     public static final String NAME = "spd/affine-invariant";
@@ -69,6 +74,10 @@ public final class AffineInvariantSpd extends SpdGeometry
         GeometryChecks.requireLength(this, "v", v);
         GeometryChecks.requireLength(this, "out", out);
         SpdWorkspace w = workspace();
+        if (k == 2) {
+            expTwoByTwo(p, v, out, w);
+            return;
+        }
         decomposeBase(p, w);
         whiten(v, w);
         w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "p^-1/2 v p^-1/2");
@@ -88,6 +97,15 @@ public final class AffineInvariantSpd extends SpdGeometry
         GeometryChecks.requireLength(this, "p", p);
         GeometryChecks.requireLength(this, "q", q);
         GeometryChecks.requireLength(this, "out", out);
+        if (k == 2) {
+            logTwoByTwo(p, q, out, workspace());
+            return;
+        }
+        logInEigenbasis(p, q, out);
+    }
+
+    /** {@link #log} through the eigensolver, leaving the decompositions in the workspace (see its callers). */
+    private void logInEigenbasis(double[] p, double[] q, double[] out) {
         SpdWorkspace w = workspace();
         decomposeBase(p, w);
         whiten(q, w);
@@ -114,7 +132,7 @@ public final class AffineInvariantSpd extends SpdGeometry
     public double addLogAndHessian(double[] p, double[] q, double[][] basis, double[] logOut,
             double[] coordinatesOut, double[] hessian) {
         SquaredDistanceHessian.requireArguments(this, p, q, basis, logOut, coordinatesOut, hessian);
-        log(p, q, logOut); // leaves U (vectorsA), s (auxA), V in p's eigenbasis (vectorsB) and l (auxB)
+        logInEigenbasis(p, q, logOut); // leaves U (vectorsA), s (auxA), V in p's eigenbasis (vectorsB) and l (auxB)
         SpdWorkspace w = workspace();
         int d = dimension();
         int kk = k * k;
@@ -184,6 +202,9 @@ public final class AffineInvariantSpd extends SpdGeometry
         GeometryChecks.requireLength(this, "p", p);
         GeometryChecks.requireLength(this, "q", q);
         SpdWorkspace w = workspace();
+        if (k == 2) {
+            return distanceTwoByTwo(p, q, w);
+        }
         decomposeBase(p, w);
         whiten(q, w);
         w.eigen.decompose(w.m1, w.valuesB, null, "p^-1/2 q p^-1/2");
@@ -210,13 +231,17 @@ public final class AffineInvariantSpd extends SpdGeometry
         requireFiniteEntries("u", u);
         requireFiniteEntries("v", v);
         SpdWorkspace w = workspace();
-        decomposeBase(p, w);
-        MatrixOps.transposeCongruence(w.vectorsA, u, w.m1, w.tmp, k);
-        MatrixOps.transposeCongruence(w.vectorsA, v, w.m2, w.tmp, k);
         double sum = 0;
-        for (int i = 0; i < k; i++) {
-            for (int j = 0; j < k; j++) {
-                sum += w.m1[i * k + j] * w.m2[i * k + j] / (w.valuesA[i] * w.valuesA[j]);
+        if (k == 2) {
+            sum = innerTwoByTwo(p, u, v);
+        } else {
+            decomposeBase(p, w);
+            MatrixOps.transposeCongruence(w.vectorsA, u, w.m1, w.tmp, k);
+            MatrixOps.transposeCongruence(w.vectorsA, v, w.m2, w.tmp, k);
+            for (int i = 0; i < k; i++) {
+                for (int j = 0; j < k; j++) {
+                    sum += w.m1[i * k + j] * w.m2[i * k + j] / (w.valuesA[i] * w.valuesA[j]);
+                }
             }
         }
         if (!Double.isFinite(sum)) {
@@ -276,8 +301,12 @@ public final class AffineInvariantSpd extends SpdGeometry
         GeometryChecks.requireLength(this, "p", p);
         GeometryChecks.requireBasisOutput(this, dimension(), out);
         SpdWorkspace w = workspace();
-        decomposeBase(p, w);
-        MatrixOps.scaledGram(w.vectorsA, w.auxA, w.m1, k); // p^(1/2)
+        if (k == 2) {
+            TwoByTwoSpd.roots(p, TwoByTwoSpd.requirePositiveDefinite(p, "p"), w.m1, w.m2);
+        } else {
+            decomposeBase(p, w);
+            MatrixOps.scaledGram(w.vectorsA, w.auxA, w.m1, k); // p^(1/2)
+        }
         double[] root = w.m1;
         int index = 0;
         for (int i = 0; i < k; i++) {
@@ -299,6 +328,21 @@ public final class AffineInvariantSpd extends SpdGeometry
                 }
             }
         }
+    }
+
+    // ---- LogSums ------------------------------------------------------------------------------------------------
+
+    /**
+     * The fused {@code sum_i log(x, x_i)} with one {@code x^(-1/2)} per evaluation point instead of one per record:
+     * for k = 2 the closed forms of {@link AffineInvariantLogSums2} (no eigensolver at all), otherwise one whitening
+     * and one decomposition per record ({@link AffineInvariantLogSums}).
+     */
+    @Override
+    public LogSums.Batch prepare(double[][] data) {
+        if (data == null) {
+            throw new IllegalArgumentException("data is null; pass the points to sum the logarithms to");
+        }
+        return k == 2 ? AffineInvariantLogSums2.prepare(this, data) : new AffineInvariantLogSums(this, data);
     }
 
     // ---- SpectralVolume -----------------------------------------------------------------------------------------
@@ -418,6 +462,76 @@ public final class AffineInvariantSpd extends SpdGeometry
             }
         }
         MatrixOps.congruence(w.m2, w.m1, out, w.tmp, k);
+    }
+
+    // ---- k = 2 closed forms ----------------------------------------------------------------------------------------
+
+    /** {@code exp(p, v) = R Expm(W v W) R} with {@code R = p^(1/2)}, {@code W = p^(-1/2)} ({@link TwoByTwoSpd}). */
+    private static void expTwoByTwo(double[] p, double[] v, double[] out, SpdWorkspace w) {
+        requireFiniteEntries("v", v);
+        TwoByTwoSpd.roots(p, TwoByTwoSpd.requirePositiveDefinite(p, "p"), w.m1, w.m2);
+        TwoByTwoSpd.congruence(w.m2, v, w.m3);
+        TwoByTwoSpd.expm(w.m3, w.tmp, "exp(p, v)");
+        TwoByTwoSpd.congruence(w.m1, w.tmp, out);
+    }
+
+    /**
+     * {@code log(p, q) = R Logm(A) R} with {@code A = W q W}: {@code Logm(A) = alpha I + beta (A - m I)}
+     * ({@link SymmetricLog2}), where {@code alpha = (ln det q - ln det p)/2} comes from the two determinants rather
+     * than from A's rounded entries.
+     */
+    private static void logTwoByTwo(double[] p, double[] q, double[] out, SpdWorkspace w) {
+        double detP = TwoByTwoSpd.requirePositiveDefinite(p, "p");
+        double detQ = TwoByTwoSpd.requirePositiveDefinite(q, "q");
+        TwoByTwoSpd.roots(p, detP, w.m1, w.m2);
+        TwoByTwoSpd.congruence(w.m2, q, w.m3);
+        double m = 0.5 * (w.m3[0] + w.m3[3]);
+        double h = 0.5 * (w.m3[0] - w.m3[3]);
+        double o = w.m3[1];
+        double alpha = 0.5 * SymmetricLog2.logRatio(detQ, detP);
+        double beta = SymmetricLog2.slope(m, Math.sqrt(h * h + o * o), alpha);
+        w.tmp[0] = alpha + beta * h;
+        w.tmp[1] = beta * o;
+        w.tmp[2] = beta * o;
+        w.tmp[3] = alpha - beta * h;
+        TwoByTwoSpd.congruence(w.m1, w.tmp, out);
+    }
+
+    /**
+     * {@code rho(p, q) = sqrt(l_1^2 + l_2^2)} with {@code l_1 = ln(m + s)} the logarithm of the larger eigenvalue of
+     * {@code A = W q W} and {@code l_2 = ln(det q / det p) - l_1}, which stays accurate when A is ill-conditioned.
+     */
+    private static double distanceTwoByTwo(double[] p, double[] q, SpdWorkspace w) {
+        double detP = TwoByTwoSpd.requirePositiveDefinite(p, "p");
+        double detQ = TwoByTwoSpd.requirePositiveDefinite(q, "q");
+        TwoByTwoSpd.roots(p, detP, w.m1, w.m2);
+        TwoByTwoSpd.congruence(w.m2, q, w.m3);
+        double m = 0.5 * (w.m3[0] + w.m3[3]);
+        double h = 0.5 * (w.m3[0] - w.m3[3]);
+        double o = w.m3[1];
+        double large = Math.log(m + Math.sqrt(h * h + o * o));
+        double small = SymmetricLog2.logRatio(detQ, detP) - large;
+        return Math.sqrt(large * large + small * small);
+    }
+
+    /** {@code tr(p^-1 u p^-1 v)} with {@code p^-1 = adj(p)/det p}. */
+    private static double innerTwoByTwo(double[] p, double[] u, double[] v) {
+        double det = TwoByTwoSpd.requirePositiveDefinite(p, "p");
+        double g11 = p[3] / det;
+        double g12 = -0.5 * (p[1] + p[2]) / det;
+        double g22 = p[0] / det;
+        double u12 = 0.5 * (u[1] + u[2]);
+        double v12 = 0.5 * (v[1] + v[2]);
+        // P = p^-1 u and Q = p^-1 v; tr(P Q)
+        double p11 = g11 * u[0] + g12 * u12;
+        double p12 = g11 * u12 + g12 * u[3];
+        double p21 = g12 * u[0] + g22 * u12;
+        double p22 = g12 * u12 + g22 * u[3];
+        double q11 = g11 * v[0] + g12 * v12;
+        double q12 = g11 * v12 + g12 * v[3];
+        double q21 = g12 * v[0] + g22 * v12;
+        double q22 = g12 * v12 + g22 * v[3];
+        return p11 * q11 + p12 * q21 + p21 * q12 + p22 * q22;
     }
 
     /**

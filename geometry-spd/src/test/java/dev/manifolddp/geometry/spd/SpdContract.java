@@ -9,6 +9,7 @@ import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.IsometricChart;
 import dev.manifolddp.geometry.JacobiFields;
+import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
@@ -35,11 +36,15 @@ import org.junit.jupiter.api.Test;
  */
 abstract class SpdContract extends GeometryContractTest {
 
-    /** What both metrics offer. */
+    /** What the affine-invariant metric offers, including the fused log sums (one x^(-1/2) per evaluation). */
     static final Set<Class<?>> AFFINE_INVARIANT = Set.of(ParallelTransport.class, TangentBasis.class,
-            AmbientEmbedding.class, HomogeneousSpace.class, JacobiFields.class, SquaredDistanceHessian.class);
+            AmbientEmbedding.class, HomogeneousSpace.class, JacobiFields.class, SquaredDistanceHessian.class,
+            LogSums.class);
 
-    /** The affine-invariant set plus the flat metric's global chart and closed-form mean. */
+    /**
+     * The metrics' common capabilities plus the flat metric's global chart and closed-form mean; no {@link LogSums}
+     * (the chart makes the gradient norm one chart evaluation).
+     */
     static final Set<Class<?>> LOG_EUCLIDEAN = Set.of(ParallelTransport.class, TangentBasis.class,
             AmbientEmbedding.class, HomogeneousSpace.class, IsometricChart.class, ClosedFormMean.class,
             JacobiFields.class, SquaredDistanceHessian.class);

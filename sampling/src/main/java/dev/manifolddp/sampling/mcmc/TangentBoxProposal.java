@@ -70,7 +70,8 @@ public final class TangentBoxProposal implements Proposal {
     @Override
     public double logHastingsRatio(double[] current, double[] proposed, double step) {
         double limit = geometry.injectivityRadius() * (1 - GeometryChecks.CUT_LOCUS_MARGIN);
-        if (geometry.distance(proposed, current) >= limit) {
+        // with a global logarithm (SPD) there is no cut locus to test, and the distance would cost a whole log
+        if (limit < Double.POSITIVE_INFINITY && geometry.distance(proposed, current) >= limit) {
             return Double.NEGATIVE_INFINITY;
         }
         geometry.log(proposed, current, tangent);
