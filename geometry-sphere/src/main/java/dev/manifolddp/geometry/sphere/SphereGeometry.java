@@ -7,6 +7,7 @@ import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.JacobiFields;
+import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.PointLayout;
 import dev.manifolddp.geometry.RadialVolume;
@@ -29,7 +30,7 @@ import java.util.Optional;
  * read the inputs at index i for the last time, but callers should still not rely on aliasing.
  */
 public final class SphereGeometry implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding,
-        RadialVolume, AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian {
+        RadialVolume, AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian, LogSums {
 
     /** Below this angle {@code |v|/R}, exp uses the Taylor series of {@code sin(t)/t} (truncation error < 1e-25). */
     private static final double SINC_SERIES_LIMIT = 1e-4;
@@ -308,7 +309,21 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         return radius * alpha;
     }
 
-    private IllegalArgumentException offSphere(String operation) {
+    /**
+     * The sphere's fused loop for {@code sum_i log(x, x_i)} ({@link SphereLogSums}): the data copied into one array
+     * per coordinate, and {@code theta/sin(theta)} from a polynomial in {@code 1 - cos(theta)} ({@link ThetaOverSine})
+     * instead of an {@code atan2} per record while the records lie within angle {@code pi/3} of x (every KNG
+     * release on a ball of radius up to {@code pi/6}); the exact form of {@link #log} beyond.
+     */
+    @Override
+    public LogSums.Batch prepare(double[][] data) {
+        if (data == null) {
+            throw new IllegalArgumentException("data is null; pass the points of " + spec + ". Provided value: null");
+        }
+        return new SphereLogSums(this, data);
+    }
+
+    IllegalArgumentException offSphere(String operation) {
         return new IllegalArgumentException(operation + " is undefined: q is a multiple of p but not p itself, "
                 + "so it is not a point of " + spec + " (|q| must equal " + radius + ")");
     }
@@ -709,7 +724,7 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     }
 
     /** {@code alpha} itself, refusing NaN (non-finite input) and angles at or next to the cut locus. */
-    private double checkedAngle(double alpha, String operation) {
+    double checkedAngle(double alpha, String operation) {
         if (Double.isNaN(alpha)) {
             throw new IllegalArgumentException(operation + " needs finite arguments; an entry is NaN or infinite");
         }
