@@ -21,8 +21,9 @@ import java.util.Arrays;
  * polynomial's range (or any non-finite value) takes the exact form of {@code log},
  * {@code 2 atan2(|x - x_i|, |x + x_i|)}, which also refuses the cut locus.
  *
- * <p>The data are kept as structure of arrays, one array per ambient coordinate; on S^2 the loop takes two records
- * at a time into two sets of accumulators, so that the polynomials of neighbouring records overlap in the CPU.
+ * <p>The data are kept as structure of arrays, one array per ambient coordinate, and the work is split into passes
+ * without branches (all {@code t_i}, all polynomials, then the sums), which the JIT turns into SIMD loops: one fused
+ * loop with the range test per record measured 3x slower.
  */
 final class SphereLogSums implements LogSums.Batch {
 
@@ -33,6 +34,8 @@ final class SphereLogSums implements LogSums.Batch {
     /** The records beyond the polynomial's range: the sum of their exact logarithms before the projection. */
     private final double[] exact;
     private final double[] scratch;
+    /** Per record: {@code t_i}, then the polynomial's value {@code f(t_i)}. */
+    private final double[] work;
 
     SphereLogSums(SphereGeometry geometry, double[][] data) {
         this.geometry = geometry;
@@ -52,6 +55,7 @@ final class SphereLogSums implements LogSums.Batch {
         }
         this.exact = new double[length];
         this.scratch = new double[length];
+        this.work = new double[n];
     }
 
     private SphereLogSums(SphereLogSums other) {
@@ -60,6 +64,7 @@ final class SphereLogSums implements LogSums.Batch {
         this.n = other.n;
         this.exact = new double[other.exact.length];
         this.scratch = new double[other.scratch.length];
+        this.work = new double[other.n];
     }
 
     @Override
@@ -101,11 +106,7 @@ final class SphereLogSums implements LogSums.Batch {
                     + "or x is zero. Provided value: |x|^2 = " + xx);
         }
         Arrays.fill(exact, 0.0);
-        if (columns.length == 3) {
-            sumS2(x, 0.5 / xx, out);
-        } else {
-            sumAnyDimension(x, 0.5 / xx, out);
-        }
+        sumD(x, 0.5 / xx, out);
         double dx = 0;
         for (int j = 0; j < out.length; j++) {
             out[j] += exact[j];
@@ -117,8 +118,76 @@ final class SphereLogSums implements LogSums.Batch {
         }
     }
 
-    /** S^2: writes D into {@code out}, two records per step. */
-    private void sumS2(double[] x, double half, double[] out) {
+    /**
+     * Writes D into {@code out} in three passes over the records, each a loop without branches that the JIT
+     * vectorises: every {@code t_i} into {@link #work}, the polynomial of each in place, then the sums of
+     * {@code f_i d_i}. A data set with a record beyond the polynomial's range (rare: the data of a release lie in a
+     * cap) takes the slower branching loop {@link #sumWithExactRecords} instead of the last pass.
+     */
+    private void sumD(double[] x, double half, double[] out) {
+        int length = x.length;
+        if (length == 3) {
+            double[] c0 = columns[0];
+            double[] c1 = columns[1];
+            double[] c2 = columns[2];
+            double x0 = x[0];
+            double x1 = x[1];
+            double x2 = x[2];
+            for (int i = 0; i < n; i++) {
+                double d0 = c0[i] - x0;
+                double d1 = c1[i] - x1;
+                double d2 = c2[i] - x2;
+                work[i] = (d0 * d0 + d1 * d1 + d2 * d2) * half;
+            }
+        } else {
+            Arrays.fill(work, 0.0);
+            for (int j = 0; j < length; j++) {
+                double[] column = columns[j];
+                double xj = x[j];
+                for (int i = 0; i < n; i++) {
+                    double d = column[i] - xj;
+                    work[i] += d * d;
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                work[i] *= half;
+            }
+        }
+        double largest = 0;
+        for (int i = 0; i < n; i++) {
+            largest = Math.max(largest, work[i]);
+        }
+        // beyond the range the polynomial's value is wrong but finite or infinite, never used: see below
+        for (int i = 0; i < n; i++) {
+            work[i] = ThetaOverSine.at(Math.min(work[i], ThetaOverSine.RANGE));
+        }
+        if (!(largest <= ThetaOverSine.RANGE)) { // also NaN
+            sumWithExactRecords(x, half, out);
+            return;
+        }
+        if (length == 3) {
+            sumS2(x, out);
+            return;
+        }
+        for (int j = 0; j < length; j++) {
+            double[] column = columns[j];
+            double xj = x[j];
+            double a = 0;
+            double b = 0;
+            int i = 0;
+            for (; i + 1 < n; i += 2) {
+                a += work[i] * (column[i] - xj);
+                b += work[i + 1] * (column[i + 1] - xj);
+            }
+            if (i < n) {
+                a += work[i] * (column[i] - xj);
+            }
+            out[j] = a + b;
+        }
+    }
+
+    /** S^2, every record in range: D from the polynomial values in {@link #work}, two records per step. */
+    private void sumS2(double[] x, double[] out) {
         double[] c0 = columns[0];
         double[] c1 = columns[1];
         double[] c2 = columns[2];
@@ -133,63 +202,42 @@ final class SphereLogSums implements LogSums.Batch {
         double b2 = 0;
         int i = 0;
         for (; i + 1 < n; i += 2) {
-            double d0 = c0[i] - x0;
-            double d1 = c1[i] - x1;
-            double d2 = c2[i] - x2;
-            double e0 = c0[i + 1] - x0;
-            double e1 = c1[i + 1] - x1;
-            double e2 = c2[i + 1] - x2;
-            double t = (d0 * d0 + d1 * d1 + d2 * d2) * half;
-            double u = (e0 * e0 + e1 * e1 + e2 * e2) * half;
-            if (t <= ThetaOverSine.RANGE) {
-                double f = ThetaOverSine.at(t);
-                a0 += f * d0;
-                a1 += f * d1;
-                a2 += f * d2;
-            } else {
-                addExact(x, i);
-            }
-            if (u <= ThetaOverSine.RANGE) {
-                double g = ThetaOverSine.at(u);
-                b0 += g * e0;
-                b1 += g * e1;
-                b2 += g * e2;
-            } else {
-                addExact(x, i + 1);
-            }
+            double f = work[i];
+            double g = work[i + 1];
+            a0 += f * (c0[i] - x0);
+            a1 += f * (c1[i] - x1);
+            a2 += f * (c2[i] - x2);
+            b0 += g * (c0[i + 1] - x0);
+            b1 += g * (c1[i + 1] - x1);
+            b2 += g * (c2[i + 1] - x2);
         }
         if (i < n) {
-            double d0 = c0[i] - x0;
-            double d1 = c1[i] - x1;
-            double d2 = c2[i] - x2;
-            double t = (d0 * d0 + d1 * d1 + d2 * d2) * half;
-            if (t <= ThetaOverSine.RANGE) {
-                double f = ThetaOverSine.at(t);
-                a0 += f * d0;
-                a1 += f * d1;
-                a2 += f * d2;
-            } else {
-                addExact(x, i);
-            }
+            double f = work[i];
+            a0 += f * (c0[i] - x0);
+            a1 += f * (c1[i] - x1);
+            a2 += f * (c2[i] - x2);
         }
         out[0] = a0 + b0;
         out[1] = a1 + b1;
         out[2] = a2 + b2;
     }
 
-    /** Any dimension: writes D into {@code out}, one record at a time. */
-    private void sumAnyDimension(double[] x, double half, double[] out) {
+    /**
+     * D when some record lies beyond the polynomial's range (or a value is not finite): each record's {@code t_i} is
+     * recomputed as in {@link #sumD}; those in range use the polynomial value in {@link #work}, the others go to
+     * {@link #addExact}.
+     */
+    private void sumWithExactRecords(double[] x, double half, double[] out) {
+        int length = x.length;
         Arrays.fill(out, 0.0);
-        int length = out.length;
         for (int i = 0; i < n; i++) {
             double dd = 0;
             for (int j = 0; j < length; j++) {
                 double d = columns[j][i] - x[j];
                 dd += d * d;
             }
-            double t = dd * half;
-            if (t <= ThetaOverSine.RANGE) {
-                double f = ThetaOverSine.at(t);
+            if (dd * half <= ThetaOverSine.RANGE) {
+                double f = work[i];
                 for (int j = 0; j < length; j++) {
                     out[j] += f * (columns[j][i] - x[j]);
                 }
