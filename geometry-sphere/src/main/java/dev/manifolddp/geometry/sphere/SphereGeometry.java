@@ -211,7 +211,8 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      * which equals 1 at {@code alpha = 0}. The cotangent comes from the half-angle {@code tan(alpha/2) = |p - q| /
      * |p + q|}: {@code cot alpha = (|p+q|^2 - |p-q|^2) / (2 |p-q| |p+q|)}; within angle pi/3, where
      * {@link ThetaOverSine} gives {@code alpha/sin(alpha)} from {@code t = 1 - cos(alpha)}, the factor is
-     * {@code (alpha/sin(alpha)) (1 - t)} and the atan2 is skipped too. Costs O(d (d + 1) + d^2) per call beyond the logarithm (d basis dot products, a rank-one update).
+     * {@code (alpha/sin(alpha)) (1 - t)} and the atan2 is skipped too. Costs O(d (d + 1) + d^2) per call beyond the
+     * logarithm (d basis dot products, a rank-one update).
      */
     @Override
     public double addLogAndHessian(double[] p, double[] q, double[][] basis, double[] logOut,
