@@ -24,7 +24,10 @@ import java.util.Optional;
  * <p>{@link Method#NEWTON} replaces the fixed-step update by a safeguarded Riemannian Newton iteration
  * ({@link FrechetMeanNewton}; Absil, Mahony, Sepulchre 2008, §6) on geometries with the {@link SquaredDistanceHessian}
  * and {@link TangentBasis} capabilities: quadratic convergence near the mean, the same start, stop rules, iteration
- * limit, cut-locus failures and certificate. The default stays {@link Method#GRADIENT}.
+ * limit, cut-locus failures and certificate. The default, {@link Method#AUTO}, runs Newton where the geometry has
+ * both capabilities (every built-in geometry without a closed form) and the papers' gradient descent elsewhere;
+ * {@link Method#GRADIENT} asks for the papers' algorithm explicitly. Both iterations find the same unique mean under
+ * Assumption 1; they differ in the last digits allowed by the tolerance and in the number of updates.
  *
  * <p>The mean exists and is unique, and the iteration converges to it, when the data lie in a geodesic ball of
  * Assumption 1 (radius below {@code (1/2) min{inj M, pi/(2 sqrt(kmax))}}, see
@@ -62,7 +65,12 @@ public final class FrechetMean {
 
     /** Which iteration {@link #fit} runs when the geometry has no closed form (or it is not used). */
     public enum Method {
-        /** Riemannian gradient descent with the fixed step t (the papers' algorithm; the default). */
+        /**
+         * {@link #NEWTON} on a geometry with the {@link SquaredDistanceHessian} and {@link TangentBasis} capabilities,
+         * {@link #GRADIENT} on any other (the default). The choice depends on the geometry only, never on the data.
+         */
+        AUTO,
+        /** Riemannian gradient descent with the fixed step t (the papers' algorithm). */
         GRADIENT,
         /**
          * Riemannian Newton steps {@code exp(mu, H^-1 v)} with {@code H} the Hessian of F, falling back to a gradient
@@ -177,10 +185,27 @@ public final class FrechetMean {
                         : closedForm(closedForm.get(), data);
             }
         }
-        if (method == Method.NEWTON) {
+        if (iteration(geometry, method) == Method.NEWTON) {
             return new FrechetMeanNewton(this, data, start != null ? start : data[0]).run();
         }
         return new Descent(data).run();
+    }
+
+    /**
+     * The iteration {@code method} runs on {@code geometry}: {@link Method#AUTO} resolved to {@link Method#NEWTON}
+     * where the geometry has the {@link SquaredDistanceHessian} and {@link TangentBasis} capabilities and to
+     * {@link Method#GRADIENT} elsewhere; the other two as they are.
+     */
+    public static Method iteration(Geometry geometry, Method method) {
+        if (method != Method.AUTO) {
+            return method;
+        }
+        return hasNewtonCapabilities(geometry) ? Method.NEWTON : Method.GRADIENT;
+    }
+
+    private static boolean hasNewtonCapabilities(Geometry geometry) {
+        return geometry.capability(SquaredDistanceHessian.class).isPresent()
+                && geometry.capability(TangentBasis.class).isPresent();
     }
 
     private FrechetMeanResult closedForm(ClosedFormMean closedForm, double[][] data) {
@@ -329,7 +354,7 @@ public final class FrechetMean {
         private double[] start;
         private StopRule stopRule = StopRule.GRADIENT_NORM;
         private boolean forceGradientDescent;
-        private Method method = Method.GRADIENT;
+        private Method method = Method.AUTO;
 
         private Builder() {
         }
@@ -396,10 +421,13 @@ public final class FrechetMean {
             return this;
         }
 
-        /** The iteration (default {@link Method#GRADIENT}); {@link Method#NEWTON} needs the capabilities it names. */
+        /**
+         * The iteration (default {@link Method#AUTO}); {@link Method#NEWTON} needs the capabilities it names.
+         */
         public Builder method(Method method) {
             if (method == null) {
-                throw new IllegalArgumentException("method is null; use GRADIENT or NEWTON. Provided value: null");
+                throw new IllegalArgumentException(
+                        "method is null; use AUTO, GRADIENT or NEWTON. Provided value: null");
             }
             this.method = method;
             return this;
@@ -418,8 +446,7 @@ public final class FrechetMean {
             if (start != null) {
                 GeometryChecks.requirePoint(geometry, "start", start);
             }
-            if (method == Method.NEWTON && (geometry.capability(SquaredDistanceHessian.class).isEmpty()
-                    || geometry.capability(TangentBasis.class).isEmpty())) {
+            if (method == Method.NEWTON && !hasNewtonCapabilities(geometry)) {
                 throw new IllegalArgumentException(String.format(
                         "method NEWTON needs the SquaredDistanceHessian and TangentBasis capabilities, which %s "
                                 + "does not have; use method GRADIENT on it. Provided value: NEWTON on %s",

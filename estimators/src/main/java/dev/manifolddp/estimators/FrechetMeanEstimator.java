@@ -20,7 +20,8 @@ import java.util.OptionalDouble;
  * @param tolerance     the stop rule's threshold for {@link #estimate}
  * @param maxIterations the iteration limit for {@link #estimate}
  * @param stopRule      the stop rule for {@link #estimate}
- * @param method        the iteration for {@link #estimate} and {@link #minimise} (gradient descent by default)
+ * @param method        the iteration for {@link #estimate} and {@link #minimise} ({@link FrechetMean.Method#AUTO} by
+ *                      default: Newton where the geometry has the Hessian, gradient descent elsewhere)
  */
 public record FrechetMeanEstimator(double step, double tolerance, int maxIterations, FrechetMean.StopRule stopRule,
                                    FrechetMean.Method method) implements Estimator {
@@ -30,7 +31,8 @@ public record FrechetMeanEstimator(double step, double tolerance, int maxIterati
 
     /** The Frechet mean with the papers' defaults; what a mechanism releases when no estimator is named. */
     public static final FrechetMeanEstimator DEFAULT = new FrechetMeanEstimator(FrechetMean.DEFAULT_STEP,
-            FrechetMean.DEFAULT_TOLERANCE, FrechetMean.DEFAULT_MAX_ITERATIONS, FrechetMean.StopRule.GRADIENT_NORM);
+            FrechetMean.DEFAULT_TOLERANCE, FrechetMean.DEFAULT_MAX_ITERATIONS, FrechetMean.StopRule.GRADIENT_NORM,
+            FrechetMean.Method.AUTO);
 
     public FrechetMeanEstimator {
         // the builder checks every range and names the setting
@@ -38,9 +40,9 @@ public record FrechetMeanEstimator(double step, double tolerance, int maxIterati
                 .method(method);
     }
 
-    /** The papers' gradient descent with these settings. */
+    /** These settings with the default method, {@link FrechetMean.Method#AUTO}. */
     public FrechetMeanEstimator(double step, double tolerance, int maxIterations, FrechetMean.StopRule stopRule) {
-        this(step, tolerance, maxIterations, stopRule, FrechetMean.Method.GRADIENT);
+        this(step, tolerance, maxIterations, stopRule, FrechetMean.Method.AUTO);
     }
 
     @Override

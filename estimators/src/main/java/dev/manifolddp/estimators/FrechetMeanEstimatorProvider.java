@@ -7,9 +7,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code frechet-mean}: the sample Frechet mean by {@link FrechetMean} (gradient descent with the papers' defaults,
- * {@code method: newton} for safeguarded Newton steps, or the closed form when the geometry has one). An estimate that has not converged is an error, not a silent
- * approximation: the experiment that compares releases with it would otherwise measure the optimiser.
+ * {@code frechet-mean}: the sample Frechet mean by {@link FrechetMean} ({@code method: auto}, the default: safeguarded
+ * Newton steps where the geometry has the SquaredDistanceHessian capability and the papers' gradient descent
+ * elsewhere; {@code gradient} or {@code newton} to choose; the closed form when the geometry has one). An estimate
+ * that has not converged is an error, not a silent approximation: the experiment that compares releases with it
+ * would otherwise measure the optimiser.
  */
 public final class FrechetMeanEstimatorProvider implements EstimatorProvider {
 
@@ -24,8 +26,9 @@ public final class FrechetMeanEstimatorProvider implements EstimatorProvider {
             ParameterSpec.optional("max-iterations", "the largest number of updates",
                     Integer.toString(FrechetMean.DEFAULT_MAX_ITERATIONS)),
             ParameterSpec.optional("stop-rule", "gradient-norm (000) or step-length (002)", "gradient-norm"),
-            ParameterSpec.optional("method", "gradient (the papers' descent) or newton (safeguarded Newton steps; "
-                    + "needs a geometry with the SquaredDistanceHessian capability)", "gradient"));
+            ParameterSpec.optional("method", "auto (newton where the geometry has the SquaredDistanceHessian "
+                    + "capability, gradient elsewhere), gradient (the papers' descent) or newton (safeguarded Newton "
+                    + "steps; needs that capability)", "auto"));
 
     @Override
     public String name() {
@@ -57,10 +60,11 @@ public final class FrechetMeanEstimatorProvider implements EstimatorProvider {
                             + "Provided value: " + checked.string("stop-rule"));
         };
         FrechetMean.Method method = switch (checked.string("method").toLowerCase(Locale.ROOT)) {
+            case "auto" -> FrechetMean.Method.AUTO;
             case "gradient" -> FrechetMean.Method.GRADIENT;
             case "newton" -> FrechetMean.Method.NEWTON;
             default -> throw new IllegalArgumentException(
-                    "estimator '" + NAME + "': parameter 'method' must be gradient or newton. Provided value: "
+                    "estimator '" + NAME + "': parameter 'method' must be auto, gradient or newton. Provided value: "
                             + checked.string("method"));
         };
         return new FrechetMeanEstimator(step, tolerance, maxIterations, stopRule, method);

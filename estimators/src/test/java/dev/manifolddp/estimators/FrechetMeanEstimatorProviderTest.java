@@ -23,7 +23,7 @@ class FrechetMeanEstimatorProviderTest {
     void defaultsAreThePapers() {
         assertThat(provider().parameters()).extracting(p -> p.name() + "=" + p.defaultValue())
                 .containsExactly("step=0.5", "tolerance=1.0E-5", "max-iterations=500", "stop-rule=gradient-norm",
-                        "method=gradient");
+                        "method=auto");
     }
 
     @Test

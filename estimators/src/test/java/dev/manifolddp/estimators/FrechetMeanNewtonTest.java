@@ -46,6 +46,7 @@ class FrechetMeanNewtonTest {
                     double[][] data = BallData.inBall(geometry, pole(geometry, scale), spread * scale, n,
                             new SplittableRandom(seed));
                     FrechetMeanResult gradient = FrechetMean.builder().geometry(geometry).tolerance(1e-12)
+                            .method(FrechetMean.Method.GRADIENT)
                             .maxIterations(10_000).build().fit(data);
                     FrechetMeanResult newton = newton(geometry).tolerance(1e-12).build().fit(data);
                     String where = spec + ", n = " + n + ", spread = " + spread;
@@ -76,6 +77,7 @@ class FrechetMeanNewtonTest {
             for (double spread : new double[] {0.1, 1.5}) {
                 double[][] data = BallData.inBall(spd, identity, spread, 60, new SplittableRandom(k * 100L + 7));
                 FrechetMeanResult gradient = FrechetMean.builder().geometry(spd).tolerance(1e-11)
+                        .method(FrechetMean.Method.GRADIENT)
                         .maxIterations(10_000).forceGradientDescent(true).build().fit(data);
                 FrechetMeanResult newton = newton(spd).tolerance(1e-11).forceGradientDescent(true).build().fit(data);
                 String where = spec + ", spread = " + spread;
@@ -96,6 +98,7 @@ class FrechetMeanNewtonTest {
             for (double spread : new double[] {0.05, 0.35}) {
                 double[][] data = BallData.inBall(kendall, base, spread, 80, new SplittableRandom(landmarks));
                 FrechetMeanResult gradient = FrechetMean.builder().geometry(kendall).tolerance(1e-12)
+                        .method(FrechetMean.Method.GRADIENT)
                         .maxIterations(10_000).build().fit(data);
                 FrechetMeanResult newton = newton(kendall).tolerance(1e-12).build().fit(data);
                 String where = landmarks + " landmarks, spread = " + spread;
@@ -146,7 +149,9 @@ class FrechetMeanNewtonTest {
         assertThat(sphere.distance(start, first.mean())).isCloseTo(0.5 * startNorm, within(1e-12));
 
         FrechetMeanResult newton = newton(sphere).start(start).tolerance(1e-12).build().fit(data);
-        FrechetMeanResult gradient = FrechetMean.builder().geometry(sphere).tolerance(1e-12).build().fit(data);
+        FrechetMeanResult gradient = FrechetMean.builder().geometry(sphere).tolerance(1e-12)
+                .method(FrechetMean.Method.GRADIENT).build()
+                .fit(data);
         assertThat(newton.converged()).isTrue();
         assertThat(sphere.distance(newton.mean(), gradient.mean())).isLessThan(1e-10);
     }
@@ -200,20 +205,43 @@ class FrechetMeanNewtonTest {
     }
 
     @Test
-    void estimatorOptionSelectsNewtonAndDefaultsToGradient() {
+    void estimatorOptionSelectsNewtonAndDefaultsToAuto() {
         double[][] data = BallData.inBall(sphere, NORTH, 0.5, 60, new SplittableRandom(9));
         FrechetMeanEstimatorProvider provider = new FrechetMeanEstimatorProvider();
         FrechetMeanEstimator byDefault = (FrechetMeanEstimator) provider.create(Map.of());
         FrechetMeanEstimator byNewton = (FrechetMeanEstimator) provider.create(Map.of("method", "newton",
                 "tolerance", "1e-12"));
-        assertThat(byDefault.method()).isEqualTo(FrechetMean.Method.GRADIENT);
-        assertThat(FrechetMeanEstimator.DEFAULT.method()).isEqualTo(FrechetMean.Method.GRADIENT);
+        assertThat(byDefault.method()).isEqualTo(FrechetMean.Method.AUTO);
+        assertThat(FrechetMeanEstimator.DEFAULT.method()).isEqualTo(FrechetMean.Method.AUTO);
+        assertThat(((FrechetMeanEstimator) provider.create(Map.of("method", "gradient"))).method())
+                .isEqualTo(FrechetMean.Method.GRADIENT);
         assertThat(byNewton.method()).isEqualTo(FrechetMean.Method.NEWTON);
         double[] reference = FrechetMean.builder().geometry(sphere).tolerance(1e-12).build().fit(data).mean();
         assertThat(sphere.distance(byNewton.estimate(sphere, data), reference)).isLessThan(1e-10);
         EstimatorFit fit = byNewton.minimise(sphere, data, NORTH, 1e-12, 50);
         assertThat(fit.method()).isEqualTo(FrechetMean.NEWTON);
         assertThat(sphere.distance(fit.point(), reference)).isLessThan(1e-10);
+    }
+
+    /** AUTO, the default, runs Newton where both capabilities are present and gradient descent where one is not. */
+    @Test
+    void autoPicksNewtonWhereTheHessianIsKnownAndGradientDescentElsewhere() {
+        double[][] data = BallData.inBall(sphere, NORTH, 0.5, 60, new SplittableRandom(12));
+        assertThat(FrechetMean.builder().geometry(sphere).build().method()).isEqualTo(FrechetMean.Method.AUTO);
+        FrechetMeanResult auto = FrechetMean.builder().geometry(sphere).tolerance(1e-12).build().fit(data);
+        FrechetMeanResult explicitNewton = newton(sphere).tolerance(1e-12).build().fit(data);
+        assertThat(auto.method()).isEqualTo(FrechetMean.NEWTON);
+        assertThat(auto.mean()).containsExactly(explicitNewton.mean());
+        assertThat(FrechetMean.iteration(sphere, FrechetMean.Method.AUTO)).isEqualTo(FrechetMean.Method.NEWTON);
+        for (Class<?> hidden : List.of(SquaredDistanceHessian.class, TangentBasis.class)) {
+            Geometry without = new HiddenCapabilities(sphere, hidden);
+            FrechetMeanResult fallback = FrechetMean.builder().geometry(without).tolerance(1e-12).build().fit(data);
+            assertThat(fallback.method()).as("without %s", hidden.getSimpleName())
+                    .isEqualTo(FrechetMean.GRADIENT_DESCENT);
+            assertThat(sphere.distance(fallback.mean(), auto.mean())).isLessThan(1e-10);
+            assertThat(FrechetMean.iteration(without, FrechetMean.Method.AUTO)).isEqualTo(FrechetMean.Method.GRADIENT);
+        }
+        assertThat(FrechetMean.iteration(sphere, FrechetMean.Method.GRADIENT)).isEqualTo(FrechetMean.Method.GRADIENT);
     }
 
     /** Bytes allocated by runs of 5 and 105 updates differ by less than one byte per update. */

@@ -17,8 +17,8 @@ class FrechetMeanOracleTest {
     private static final double MEAN_TOLERANCE = 1e-9;
     private static final double GRADIENT_TOLERANCE = 1e-12;
 
-    private static FrechetMean tight(Geometry geometry) {
-        return FrechetMean.builder().geometry(geometry).tolerance(1e-12).maxIterations(1000).build();
+    private static FrechetMean tight(Geometry geometry, FrechetMean.Method method) {
+        return FrechetMean.builder().geometry(geometry).tolerance(1e-12).maxIterations(1000).method(method).build();
     }
 
     @Test
@@ -36,9 +36,10 @@ class FrechetMeanOracleTest {
         JsonNode oracle = FrechetOracle.caseById("FM-Kendall2D-k10-n20");
         Geometry geometry = Geometries.parse("kendall:landmarks=10");
         double[][] data = FrechetOracle.points(oracle.get("points"));
-        FrechetMeanResult result = tight(geometry).fit(data);
+        FrechetMeanResult result = tight(geometry, FrechetMean.Method.AUTO).fit(data);
 
-        assertThat(result.method()).isEqualTo(FrechetMean.GRADIENT_DESCENT);
+        assertThat(result.method()).as("the default runs Newton where the Hessian is known")
+                .isEqualTo(FrechetMean.NEWTON);
         assertThat(result.converged()).isTrue();
         assertThat(result.gradientNorm()).isLessThan(GRADIENT_TOLERANCE);
         // The mean is a shape: its pre-shape representative depends on the start, so compare shapes.
@@ -54,7 +55,7 @@ class FrechetMeanOracleTest {
         double[][] data = FrechetOracle.points(oracle.get("points"));
         double[] reference = FrechetOracle.flat(oracle.get("reference_mean"));
 
-        FrechetMeanResult closed = tight(geometry).fit(data);
+        FrechetMeanResult closed = tight(geometry, FrechetMean.Method.AUTO).fit(data);
         assertThat(closed.method()).isEqualTo(FrechetMean.CLOSED_FORM);
         assertThat(closed.iterations()).isZero();
         assertThat(closed.converged()).isTrue();
@@ -62,7 +63,7 @@ class FrechetMeanOracleTest {
         assertThat(closed.gradientNorm()).isLessThan(GRADIENT_TOLERANCE);
 
         FrechetMeanResult descent = FrechetMean.builder().geometry(geometry).tolerance(1e-12).maxIterations(1000)
-                .forceGradientDescent(true).build().fit(data);
+                .forceGradientDescent(true).method(FrechetMean.Method.GRADIENT).build().fit(data);
         assertThat(descent.method()).isEqualTo(FrechetMean.GRADIENT_DESCENT);
         assertThat(descent.converged()).isTrue();
         assertThat(descent.iterations()).isPositive();
@@ -74,14 +75,18 @@ class FrechetMeanOracleTest {
     private static void checkIterative(String id, Geometry geometry) {
         JsonNode oracle = FrechetOracle.caseById(id);
         double[][] data = FrechetOracle.points(oracle.get("points"));
-        FrechetMeanResult result = tight(geometry).fit(data);
-
-        assertThat(result.method()).isEqualTo(FrechetMean.GRADIENT_DESCENT);
-        assertThat(result.converged()).isTrue();
-        assertThat(result.iterations()).isBetween(1, 1000);
-        assertThat(result.gradientNorm()).isLessThan(GRADIENT_TOLERANCE);
-        assertClose(result.mean(), FrechetOracle.flat(oracle.get("reference_mean")));
-        checkResiduals(oracle, geometry, data, result);
+        // the papers' descent, and the default (Newton: every geometry checked here has the Hessian capability)
+        for (FrechetMean.Method method : new FrechetMean.Method[] {FrechetMean.Method.GRADIENT,
+                FrechetMean.Method.AUTO}) {
+            FrechetMeanResult result = tight(geometry, method).fit(data);
+            assertThat(result.method()).isEqualTo(method == FrechetMean.Method.GRADIENT ? FrechetMean.GRADIENT_DESCENT
+                    : FrechetMean.NEWTON);
+            assertThat(result.converged()).isTrue();
+            assertThat(result.iterations()).isBetween(1, 1000);
+            assertThat(result.gradientNorm()).isLessThan(GRADIENT_TOLERANCE);
+            assertClose(result.mean(), FrechetOracle.flat(oracle.get("reference_mean")));
+            checkResiduals(oracle, geometry, data, result);
+        }
     }
 
     /**

@@ -73,8 +73,12 @@ class FrechetMeanTest {
     @Test
     void unitStepIsTheKarcherIterationAndConvergesFaster() {
         double[][] data = sphereData(0.6, 40, 5);
-        FrechetMeanResult half = FrechetMean.builder().geometry(sphere).tolerance(1e-12).build().fit(data);
-        FrechetMeanResult unit = FrechetMean.builder().geometry(sphere).tolerance(1e-12).step(1).build().fit(data);
+        FrechetMeanResult half = FrechetMean.builder().geometry(sphere).tolerance(1e-12)
+                .method(FrechetMean.Method.GRADIENT).build()
+                .fit(data);
+        FrechetMeanResult unit = FrechetMean.builder().geometry(sphere).tolerance(1e-12).step(1)
+                .method(FrechetMean.Method.GRADIENT)
+                .build().fit(data);
         assertThat(unit.iterations()).isLessThan(half.iterations());
         assertThat(sphere.distance(unit.mean(), half.mean())).isLessThan(1e-11);
     }
@@ -82,7 +86,9 @@ class FrechetMeanTest {
     @Test
     void nonConvergenceIsReported() {
         double[][] data = sphereData(0.7, 30, 6);
-        FrechetMeanResult result = FrechetMean.builder().geometry(sphere).maxIterations(1).build().fit(data);
+        FrechetMeanResult result = FrechetMean.builder().geometry(sphere).maxIterations(1)
+                .method(FrechetMean.Method.GRADIENT).build()
+                .fit(data);
         assertThat(result.converged()).isFalse();
         assertThat(result.iterations()).isEqualTo(1);
         assertThat(result.gradientNorm()).isGreaterThan(1e-5);

@@ -7,6 +7,7 @@ import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.JacobiFields;
+import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.PointLayout;
 import dev.manifolddp.geometry.RadialVolume;
@@ -29,7 +30,7 @@ import java.util.Optional;
  * read the inputs at index i for the last time, but callers should still not rely on aliasing.
  */
 public final class SphereGeometry implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding,
-        RadialVolume, AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian {
+        RadialVolume, AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian, LogSums {
 
     /** Below this angle {@code |v|/R}, exp uses the Taylor series of {@code sin(t)/t} (truncation error < 1e-25). */
     private static final double SINC_SERIES_LIMIT = 1e-4;
@@ -208,8 +209,10 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      * vector along {@code log(p, q)} and {@code alpha = rho / R} (the {@link SquaredDistanceHessian} closed form for
      * curvature {@code 1/R^2}): in basis coordinates {@code c I + (1 - c) u_b u_b^T} with {@code c = alpha cot alpha},
      * which equals 1 at {@code alpha = 0}. The cotangent comes from the half-angle {@code tan(alpha/2) = |p - q| /
-     * |p + q|} the distance already needs: {@code cot alpha = (|p+q|^2 - |p-q|^2) / (2 |p-q| |p+q|)}, no trigonometric
-     * call. Costs O(d (d + 1) + d^2) per call beyond the logarithm (d basis dot products, a rank-one update).
+     * |p + q|}: {@code cot alpha = (|p+q|^2 - |p-q|^2) / (2 |p-q| |p+q|)}; within angle pi/3, where
+     * {@link ThetaOverSine} gives {@code alpha/sin(alpha)} from {@code t = 1 - cos(alpha)}, the factor is
+     * {@code (alpha/sin(alpha)) (1 - t)} and the atan2 is skipped too. Costs O(d (d + 1) + d^2) per call beyond the
+     * logarithm (d basis dot products, a rank-one update).
      */
     @Override
     public double addLogAndHessian(double[] p, double[] q, double[][] basis, double[] logOut,
@@ -227,14 +230,26 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
             diffDotP += d * p[i];
             pp += p[i] * p[i];
         }
-        double chord = Math.sqrt(diff2);
-        double halfChord = Math.sqrt(sum2);
-        double alpha = checkedAngle(2 * Math.atan2(chord, halfChord), "addLogAndHessian(p, q)");
-        if (alpha == 0) {
+        if (diff2 == 0) {
             Arrays.fill(logOut, 0.0);
             Arrays.fill(coordinatesOut, 0.0);
             SquaredDistanceHessian.addIdentity(hessian, dimension);
             return 0.0;
+        }
+        // t = 1 - cos(alpha) from the chord; within ThetaOverSine's range alpha/sin(alpha) is a polynomial in t and
+        // alpha cot(alpha) = (alpha/sin(alpha)) (1 - t), so no trigonometric call (as in SphereLogSums)
+        double t = diff2 / (2 * pp);
+        boolean polynomial = t <= ThetaOverSine.RANGE; // false for NaN: the atan2 form then refuses it
+        double alpha;
+        double cotFactor;
+        if (polynomial) {
+            alpha = ThetaOverSine.at(t); // alpha/sin(alpha) here; the angle itself is never needed
+            cotFactor = alpha * (1 - t);
+        } else {
+            double chord = Math.sqrt(diff2);
+            double halfChord = Math.sqrt(sum2);
+            alpha = checkedAngle(2 * Math.atan2(chord, halfChord), "addLogAndHessian(p, q)");
+            cotFactor = alpha * (sum2 - diff2) / (2 * chord * halfChord);
         }
         // log as in writeLog, but the basis coordinates are taken of the unscaled w, so that they need not wait for
         // the division that scales it: the latency chain, not the flops, is what this hot path pays for.
@@ -273,9 +288,11 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         if (ww == 0) {
             throw offSphere("addLogAndHessian(p, q)");
         }
-        double cotFactor = alpha * (sum2 - diff2) / (2 * chord * halfChord);
-        double inverseNorm = 1 / Math.sqrt(ww);
-        double scale = radius * alpha * inverseNorm;
+        double norm = Math.sqrt(ww);
+        double inverseNorm = 1 / norm;
+        // |w| = R sin(alpha): the polynomial's alpha/sin(alpha) is the scale itself, and rho = R alpha its product
+        double scale = polynomial ? alpha : radius * alpha * inverseNorm;
+        double rho = polynomial ? alpha * norm : radius * alpha;
         for (int i = 0; i < logOut.length; i++) {
             logOut[i] *= scale;
         }
@@ -291,7 +308,7 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
             hessian[3] += cotFactor + rankOne * w1 * w1;
             coordinatesOut[0] = w0 * scale;
             coordinatesOut[1] = w1 * scale;
-            return radius * alpha;
+            return rho;
         }
         for (int k = 0; k < dimension; k++) {
             double wk = coordinatesOut[k];
@@ -305,10 +322,24 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         for (int k = 0; k < dimension; k++) {
             coordinatesOut[k] *= scale;
         }
-        return radius * alpha;
+        return rho;
     }
 
-    private IllegalArgumentException offSphere(String operation) {
+    /**
+     * The sphere's fused loop for {@code sum_i log(x, x_i)} ({@link SphereLogSums}): the data copied into one array
+     * per coordinate, and {@code theta/sin(theta)} from a polynomial in {@code 1 - cos(theta)} ({@link ThetaOverSine})
+     * instead of an {@code atan2} per record while the records lie within angle {@code pi/3} of x (every KNG
+     * release on a ball of radius up to {@code pi/6}); the exact form of {@link #log} beyond.
+     */
+    @Override
+    public LogSums.Batch prepare(double[][] data) {
+        if (data == null) {
+            throw new IllegalArgumentException("data is null; pass the points of " + spec + ". Provided value: null");
+        }
+        return new SphereLogSums(this, data);
+    }
+
+    IllegalArgumentException offSphere(String operation) {
         return new IllegalArgumentException(operation + " is undefined: q is a multiple of p but not p itself, "
                 + "so it is not a point of " + spec + " (|q| must equal " + radius + ")");
     }
@@ -709,7 +740,7 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     }
 
     /** {@code alpha} itself, refusing NaN (non-finite input) and angles at or next to the cut locus. */
-    private double checkedAngle(double alpha, String operation) {
+    double checkedAngle(double alpha, String operation) {
         if (Double.isNaN(alpha)) {
             throw new IllegalArgumentException(operation + " needs finite arguments; an entry is NaN or infinite");
         }

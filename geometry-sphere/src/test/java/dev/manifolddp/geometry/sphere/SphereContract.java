@@ -7,6 +7,7 @@ import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryContractTest;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.JacobiFields;
+import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.RadialVolume;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
@@ -53,7 +54,8 @@ abstract class SphereContract extends GeometryContractTest {
     @Override
     protected Set<Class<?>> expectedCapabilities() {
         return Set.of(ParallelTransport.class, TangentBasis.class, AmbientEmbedding.class, RadialVolume.class,
-                AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class, SquaredDistanceHessian.class);
+                AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class, SquaredDistanceHessian.class,
+                LogSums.class);
     }
 
     @Override
