@@ -293,7 +293,7 @@ public final class LogEuclideanSpd extends SpdGeometry
             throw GeometryChecks.notAPoint(geometry, name, definiteness.get());
         }
         MatrixFunctions.log(w.valuesA, w.auxA, k);
-        w.eigen.reconstruct(w.auxA, w.m1);
+        MatrixOps.scaledGram(w.vectorsA, w.auxA, w.m1, k);
         Vecd.vecd(w.m1, k, out);
     }
 

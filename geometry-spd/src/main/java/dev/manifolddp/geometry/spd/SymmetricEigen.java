@@ -148,37 +148,6 @@ final class SymmetricEigen {
         }
     }
 
-    /**
-     * {@code out = V diag(f) V^T} for the eigenvectors V of the last {@link #decompose} with vectors: a matrix
-     * function given {@code f[i] = f(values[i])}. Summed as rank-one updates {@code f_l v_l v_l^T} over the
-     * eigenvector rows the solver keeps, so that the inner loop runs along contiguous rows (which the JIT vectorises)
-     * instead of one dot product per entry; each entry still adds the products {@code (f_l v_il) v_jl} in the order
-     * l = 0, 1, ..., so the result equals {@link MatrixOps#scaledGram} on the returned vectors bit for bit. The
-     * upper triangle is computed and mirrored, so {@code out} is exactly symmetric. Allocates nothing.
-     */
-    void reconstruct(double[] f, double[] out) {
-        if (k == 1) {
-            out[0] = f[0];
-            return;
-        }
-        for (int i = 0; i < k; i++) {
-            int base = i * k;
-            for (int j = i; j < k; j++) {
-                out[base + j] = 0;
-            }
-            for (int l = 0; l < k; l++) {
-                double[] v = rows[l];
-                double c = f[l] * v[i];
-                for (int j = i; j < k; j++) {
-                    out[base + j] += c * v[j];
-                }
-            }
-            for (int j = i + 1; j < k; j++) {
-                out[j * k + i] = out[base + j];
-            }
-        }
-    }
-
     /** {@code work <- (a + a^T) / 2}, checking finiteness; returns the squared Frobenius norm. */
     private double copySymmetricPart(double[] a, String what) {
         double norm2 = 0;

@@ -38,29 +38,6 @@ class SymmetricEigenTest {
         }
     }
 
-    /** The rank-one reconstruction from the solver's rows is {@code scaledGram} on the returned vectors, exactly. */
-    @Test
-    void reconstructionEqualsScaledGramBitForBit() {
-        Random random = new Random(9);
-        for (int k : new int[] {1, 2, 3, 8, 30}) {
-            for (SymmetricEigen eigen : solvers(k)) {
-                double[] a = randomSymmetric(k, random, 2);
-                double[] values = new double[k];
-                double[] vectors = new double[k * k];
-                eigen.decompose(a, values, vectors, "a");
-                double[] f = new double[k];
-                for (int i = 0; i < k; i++) {
-                    f[i] = Math.exp(values[i]);
-                }
-                double[] expected = new double[k * k];
-                MatrixOps.scaledGram(vectors, f, expected, k);
-                double[] out = new double[k * k];
-                eigen.reconstruct(f, out);
-                assertThat(out).as("k = %d, %s", k, eigen.method()).containsExactly(expected);
-            }
-        }
-    }
-
     @Test
     void eigenvaluesAgreeWithEjml() {
         Random random = new Random(2);
