@@ -16,8 +16,10 @@ final class ChartMean {
     }
 
     /**
-     * The mean of {@code data} (already validated) with its residual and certificate, method closed-form;
-     * {@code known} holds the records' chart coordinates when the caller has them, else null.
+     * The mean of {@code data} (n >= 1 rows) with its residual and certificate, method closed-form. {@code known}
+     * holds the records' chart coordinates when the caller has them (the records are then already validated);
+     * when it is null, each record is validated by the chart evaluation itself
+     * ({@link IsometricChart#toChartChecked}, failing as {@code requirePoint} on {@code data[i]}).
      */
     static FrechetMeanResult fit(FrechetMean owner, IsometricChart chart, double[][] data, double[][] known) {
         Geometry geometry = owner.geometry();
@@ -26,7 +28,7 @@ final class ChartMean {
         double[] chartMean = new double[d];
         for (int i = 0; i < data.length; i++) {
             if (known == null) {
-                chart.toChart(data[i], coordinates[i]);
+                chart.toChartChecked(geometry, "data[" + i + "]", data[i], coordinates[i]);
             }
             for (int j = 0; j < d; j++) {
                 chartMean[j] += coordinates[i][j];

@@ -21,6 +21,14 @@ final class DataChecks {
      * on the manifold up to {@link Geometry#DEFAULT_TOLERANCE}.
      */
     static void requirePoints(Geometry geometry, String name, double[][] data) {
+        requireNonEmpty(name, data);
+        for (int i = 0; i < data.length; i++) {
+            GeometryChecks.requirePoint(geometry, name + "[" + i + "]", data[i]);
+        }
+    }
+
+    /** The first half of {@link #requirePoints}: a data set with at least one row, each row still to be checked. */
+    static void requireNonEmpty(String name, double[][] data) {
         if (data == null) {
             throw new IllegalArgumentException(name + " is null; pass at least one point. Provided value: null");
         }
@@ -28,9 +36,6 @@ final class DataChecks {
             throw new IllegalArgumentException(name
                     + " is empty; the Frechet mean and its gradient need at least one point. Provided value: "
                     + "0 points");
-        }
-        for (int i = 0; i < data.length; i++) {
-            GeometryChecks.requirePoint(geometry, name + "[" + i + "]", data[i]);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.manifolddp.estimators;
 
+import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometry;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -46,14 +47,14 @@ public interface Estimator {
     EstimatorFit minimise(Geometry dataSpace, double[][] data, double[] start, double tolerance, int maxIterations);
 
     /**
-     * {@link #minimise(Geometry, double[][], double[], double, int)} for a caller that already holds every record's
-     * coordinates in the data space's {@link dev.manifolddp.geometry.IsometricChart},
-     * {@code chartCoordinates[i] = c(data[i])}, so an estimator computed in the chart need not evaluate them again.
-     * The default ignores them.
+     * {@link #minimise(Geometry, double[][], double[], double, int)} of records a caller has already checked and
+     * mapped into the data space's {@link dev.manifolddp.geometry.IsometricChart} ({@link ChartedRecords}, made by a
+     * release's ball check), so that an estimator computed in the chart neither validates nor evaluates them again.
+     * The default ignores the coordinates and validates {@code records.records()} as usual.
      */
-    default EstimatorFit minimise(Geometry dataSpace, double[][] data, double[][] chartCoordinates, double[] start,
-            double tolerance, int maxIterations) {
-        return minimise(dataSpace, data, start, tolerance, maxIterations);
+    default EstimatorFit minimise(Geometry dataSpace, ChartedRecords records, double[] start, double tolerance,
+            int maxIterations) {
+        return minimise(dataSpace, records.records(), start, tolerance, maxIterations);
     }
 
     /** The norm of the objective's Riemannian gradient as a function of the parameter; allocation-free. */

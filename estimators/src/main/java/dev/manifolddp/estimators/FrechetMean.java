@@ -1,5 +1,6 @@
 package dev.manifolddp.estimators;
 
+import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.ClosedFormMean;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
@@ -176,13 +177,57 @@ public final class FrechetMean {
      *     rows of the chart dimension
      */
     public FrechetMeanResult fit(double[][] data, double[][] chartCoordinates) {
+        Optional<IsometricChart> chart = chartPath();
+        if (chart.isPresent() && chartCoordinates == null) {
+            // each record is checked by the chart evaluation that the mean needs anyway (one decomposition, not two)
+            DataChecks.requireNonEmpty("data", data);
+            return ChartMean.fit(this, chart.get(), data, null);
+        }
         DataChecks.requirePoints(geometry, "data", data);
+        if (chart.isPresent()) {
+            return ChartMean.fit(this, chart.get(), data, chartCoordinates);
+        }
+        return fitValidated(data);
+    }
+
+    /**
+     * {@link #fit(double[][])} of records already checked and charted on this mean's geometry (a release's ball
+     * check makes them): the closed-form path in the chart reuses their coordinates and checks nothing again; any
+     * other path validates and evaluates as {@link #fit(double[][])}.
+     *
+     * @throws IllegalArgumentException if {@code records} is null or was checked on another geometry object
+     */
+    public FrechetMeanResult fitCharted(ChartedRecords records) {
+        if (records == null || records.geometry() != geometry) {
+            throw new IllegalArgumentException(String.format("records must be charted on this mean's geometry %s "
+                    + "(the same object); chart them with ChartedRecords.check. Provided value: %s", geometry.spec(),
+                    records == null ? "null" : "records charted on " + records.geometry().spec()));
+        }
+        Optional<IsometricChart> chart = chartPath();
+        if (chart.isEmpty()) {
+            return fit(records.records());
+        }
+        double[][] coordinates = new double[records.size()][];
+        for (int i = 0; i < coordinates.length; i++) {
+            coordinates[i] = records.coordinates(i);
+        }
+        return ChartMean.fit(this, chart.get(), records.records(), coordinates);
+    }
+
+    /** The chart when the mean is taken in it: a closed form, an isometric chart and no forced iteration. */
+    private Optional<IsometricChart> chartPath() {
+        if (forceGradientDescent || geometry.capability(ClosedFormMean.class).isEmpty()) {
+            return Optional.empty();
+        }
+        return geometry.capability(IsometricChart.class);
+    }
+
+    /** The mean of validated data without a chart: the closed form, Newton or gradient descent. */
+    private FrechetMeanResult fitValidated(double[][] data) {
         if (!forceGradientDescent) {
             Optional<ClosedFormMean> closedForm = geometry.capability(ClosedFormMean.class);
             if (closedForm.isPresent()) {
-                Optional<IsometricChart> chart = geometry.capability(IsometricChart.class);
-                return chart.isPresent() ? ChartMean.fit(this, chart.get(), data, chartCoordinates)
-                        : closedForm(closedForm.get(), data);
+                return closedForm(closedForm.get(), data);
             }
         }
         if (iteration(geometry, method) == Method.NEWTON) {

@@ -1,5 +1,6 @@
 package dev.manifolddp.estimators;
 
+import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.CurvatureFunctions;
 import dev.manifolddp.geometry.Geometry;
 import java.util.Optional;
@@ -64,15 +65,22 @@ public record FrechetMeanEstimator(double step, double tolerance, int maxIterati
     @Override
     public EstimatorFit minimise(Geometry dataSpace, double[][] data, double[] start, double tolerance,
             int maxIterations) {
-        return minimise(dataSpace, data, null, start, tolerance, maxIterations);
+        return fitted(mean(dataSpace, start, tolerance, maxIterations).fit(data));
     }
 
-    /** A closed-form mean in the chart uses the given coordinates ({@link FrechetMean#fit(double[][], double[][])}). */
+    /** A closed-form mean in the chart uses the records' coordinates ({@link FrechetMean#fitCharted(ChartedRecords)}). */
     @Override
-    public EstimatorFit minimise(Geometry dataSpace, double[][] data, double[][] chartCoordinates, double[] start,
-            double tolerance, int maxIterations) {
-        FrechetMeanResult result = FrechetMean.builder().geometry(dataSpace).start(start).tolerance(tolerance)
-                .maxIterations(maxIterations).method(method).build().fit(data, chartCoordinates);
+    public EstimatorFit minimise(Geometry dataSpace, ChartedRecords records, double[] start, double tolerance,
+            int maxIterations) {
+        return fitted(mean(dataSpace, start, tolerance, maxIterations).fitCharted(records));
+    }
+
+    private FrechetMean mean(Geometry dataSpace, double[] start, double tolerance, int maxIterations) {
+        return FrechetMean.builder().geometry(dataSpace).start(start).tolerance(tolerance)
+                .maxIterations(maxIterations).method(method).build();
+    }
+
+    private static EstimatorFit fitted(FrechetMeanResult result) {
         return new EstimatorFit(result.mean(), result.iterations(), result.gradientNorm(), result.converged(),
                 result.method(), result.reason());
     }

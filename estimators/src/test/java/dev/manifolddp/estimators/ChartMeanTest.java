@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.ClosedFormMean;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
@@ -59,5 +60,28 @@ class ChartMeanTest {
         coordinates[7][1] = Double.NaN;
         assertThatThrownBy(() -> mean.fit(data, coordinates))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("chartCoordinates[7][1]");
+    }
+
+    @Test
+    void chartedRecordsGiveTheSameResultAndInvalidDataFailsAsBefore() {
+        Geometry geometry = Geometries.parse("spd/log-euclidean:k=4");
+        double[][] data = BallData.inBall(geometry, TestPoints.base(geometry), 1.0, 30, new SplittableRandom(13));
+        FrechetMean mean = FrechetMean.builder().geometry(geometry).build();
+        FrechetMeanResult computed = mean.fit(data);
+        ChartedRecords charted = ChartedRecords.check(geometry, data, i -> "data[" + i + "]");
+        FrechetMeanResult given = mean.fitCharted(charted);
+        assertThat(given.mean()).containsExactly(computed.mean());
+        assertThat(given.gradientNorm()).isEqualTo(computed.gradientNorm());
+        assertThat(given.converged()).isTrue();
+        assertThatThrownBy(() -> FrechetMean.builder().geometry(Geometries.parse("spd/log-euclidean:k=4")).build()
+                .fitCharted(charted)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("the same object");
+
+        // fit(data) checks each record inside the chart evaluation: the same failure as the point check
+        double[][] bad = data.clone();
+        bad[6] = new double[16];
+        assertThatThrownBy(() -> mean.fit(bad)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("data[6] is not a point of spd/log-euclidean:k=4: it is not positive definite: its "
+                        + "smallest eigenvalue is 0.00000 (largest 0.00000)");
     }
 }

@@ -88,9 +88,16 @@ public final class GeometryChecks {
         requireFinite(geometry, name, point);
         Optional<String> violation = geometry.pointViolation(point, Geometry.DEFAULT_TOLERANCE);
         if (violation.isPresent()) {
-            throw new IllegalArgumentException(String.format("%s is not a point of %s: %s", name, geometry.spec(),
-                    violation.get()));
+            throw notAPoint(geometry, name, violation.get());
         }
+    }
+
+    /**
+     * The failure of {@link #requirePoint} for a point whose {@link Geometry#pointViolation} is {@code why}; for
+     * checks folded into another computation (e.g. {@link IsometricChart#toChartChecked}) that must fail alike.
+     */
+    public static IllegalArgumentException notAPoint(Geometry geometry, String name, String why) {
+        return new IllegalArgumentException(String.format("%s is not a point of %s: %s", name, geometry.spec(), why));
     }
 
     /** A tangent vector at {@code point}: right length, finite, and in the tangent space. */

@@ -13,6 +13,20 @@ public interface IsometricChart {
     /** Chart coordinates of a point. Writes {@code out} (length d). */
     void toChart(double[] p, double[] out);
 
+    /**
+     * {@link GeometryChecks#requirePoint(Geometry, String, double[]) requirePoint(geometry, name, p)} followed by
+     * {@link #toChart(double[], double[]) toChart(p, out)}: the same checks with the same failures, where
+     * {@code geometry} is the geometry this chart is a capability of (possibly a wrapper forwarding to it). A chart
+     * that already decomposes p (a matrix logarithm) overrides it to decide the point test from that decomposition,
+     * so that a record pays one instead of two. Writes {@code out} (length d).
+     *
+     * @throws IllegalArgumentException exactly when {@code requirePoint} would, with its message
+     */
+    default void toChartChecked(Geometry geometry, String name, double[] p, double[] out) {
+        GeometryChecks.requirePoint(geometry, name, p);
+        toChart(p, out);
+    }
+
     /** The point with chart coordinates {@code y}. Writes {@code out} (point layout length). */
     void fromChart(double[] y, double[] out);
 

@@ -1,7 +1,9 @@
 package dev.manifolddp.mechanisms;
 
+import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
+import dev.manifolddp.geometry.IsometricChart;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,32 +52,35 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
      * fails with the offending rows (at most ten listed) and what to do about them.
      */
     public void requireContains(Geometry geometry, double[][] points) {
-        requireContains(geometry, points, null);
+        requireContainsCharted(geometry, points);
     }
 
     /**
-     * {@link #requireContains(Geometry, double[][])} that, when {@code chartOut} is not null and the geometry has an
-     * {@link dev.manifolddp.geometry.IsometricChart}, also keeps the chart coordinates of record i in
-     * {@code chartOut[i]} (a fresh row), so that a mechanism working in the chart does not evaluate them again.
+     * {@link #requireContains(Geometry, double[][])} that, when the geometry has an
+     * {@link dev.manifolddp.geometry.IsometricChart}, returns the records checked and charted in one pass
+     * ({@link ChartedRecords}): each record's point test is read off the chart evaluation the distance needs, so a
+     * mechanism working in the chart neither checks nor evaluates them again. Returns null without a chart.
      */
-    void requireContains(Geometry geometry, double[][] points, double[][] chartOut) {
+    ChartedRecords requireContainsCharted(Geometry geometry, double[][] points) {
         GeometryChecks.requirePoint(geometry, "the ball's centre", center);
         if (points == null || points.length == 0) {
             throw new IllegalArgumentException("the data set is empty; a release needs at least one record");
         }
         List<String> outside = new ArrayList<>();
         int count = 0;
-        ChartDistance chartDistance = ChartDistance.from(geometry, center);
+        ChartedRecords charted = null;
+        double[] centerChart = null;
+        if (geometry.capability(IsometricChart.class).isPresent()) {
+            charted = ChartedRecords.check(geometry, points, i -> "record " + (i + 1));
+            centerChart = geometry.capability(IsometricChart.class).get().toChart(center);
+        }
         for (int i = 0; i < points.length; i++) {
-            GeometryChecks.requirePoint(geometry, "record " + (i + 1), points[i]);
             double distance;
-            if (chartDistance == null) {
-                distance = geometry.distance(center, points[i]);
-            } else if (chartOut == null) {
-                distance = chartDistance.to(points[i]);
+            if (charted != null) {
+                distance = IsometricChart.chartDistance(centerChart, charted.coordinates(i));
             } else {
-                chartOut[i] = chartDistance.coordinates();
-                distance = chartDistance.to(points[i], chartOut[i]);
+                GeometryChecks.requirePoint(geometry, "record " + (i + 1), points[i]);
+                distance = geometry.distance(center, points[i]);
             }
             if (distance > radius * (1 + 1e-12)) {
                 count++;
@@ -90,5 +95,6 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
                             + "would not hold. Declare a larger public radius, or clip the records onto the ball",
                     count, points.length, radius, String.join(", ", outside), count > outside.size() ? ", ..." : ""));
         }
+        return charted;
     }
 }

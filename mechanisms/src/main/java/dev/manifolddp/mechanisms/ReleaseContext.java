@@ -3,6 +3,7 @@ package dev.manifolddp.mechanisms;
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.EstimatorFit;
 import dev.manifolddp.estimators.FrechetMeanEstimator;
+import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometry;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,22 +33,26 @@ final class ReleaseContext {
      */
     static <T> Release.Builder<T> start(String mechanism, Estimator estimator, Geometry geometry, double[][] data,
             DataBall ball, PrivacyBudget budget, UniformRandomProvider random, boolean nonPrivate) {
-        return start(mechanism, estimator, geometry, data, ball, budget, random, nonPrivate, null);
+        return ReleaseContext.<T>startCharted(mechanism, estimator, geometry, data, ball, budget, random, nonPrivate)
+                .release();
+    }
+
+    /** A started release and, when the geometry has an isometric chart, the records its ball check charted. */
+    record Started<T>(Release.Builder<T> release, ChartedRecords charted) {
     }
 
     /**
-     * {@link #start} that keeps each record's chart coordinates from the ball check in {@code chartOut} (see
-     * {@link DataBall#requireContains(Geometry, double[][], double[][])}).
+     * {@link #start} that also returns the records checked and charted by the ball check (null without a chart; see
+     * {@link DataBall#requireContainsCharted}), for a mechanism that works in the chart.
      */
-    static <T> Release.Builder<T> start(String mechanism, Estimator estimator, Geometry geometry, double[][] data,
-            DataBall ball, PrivacyBudget budget, UniformRandomProvider random, boolean nonPrivate,
-            double[][] chartOut) {
+    static <T> Started<T> startCharted(String mechanism, Estimator estimator, Geometry geometry, double[][] data,
+            DataBall ball, PrivacyBudget budget, UniformRandomProvider random, boolean nonPrivate) {
         requireNonNull("estimator", estimator, mechanism);
         requireNonNull("geometry", geometry, mechanism);
         requireNonNull("ball", ball, mechanism);
         requireNonNull("budget", budget, mechanism);
         requireNonNull("random", random, mechanism);
-        ball.requireContains(geometry, data, chartOut);
+        ChartedRecords charted = ball.requireContainsCharted(geometry, data);
         if (ball.dataDerived() && !nonPrivate) {
             throw new IllegalArgumentException(String.format(
                     "%s: the data ball was computed from the data (DataBall.fromData), which gives no privacy "
@@ -65,7 +70,7 @@ final class ReleaseContext {
         if (ball.dataDerived()) {
             release.dataDerived("the data ball's radius");
         }
-        return release;
+        return new Started<>(release, charted);
     }
 
     /** The capability {@code type}, or an error naming it, the geometry and the mechanism that needs it. */
@@ -96,15 +101,14 @@ final class ReleaseContext {
     }
 
     /**
-     * {@link #estimate} given the records' chart coordinates kept by {@link #start}'s ball check ({@code chartRecords}
-     * rows stay null when the geometry has no chart; null or such rows mean "not known").
+     * {@link #estimate} given the records charted by {@link #startCharted}'s ball check ({@code charted} null when
+     * the geometry has no chart), so that a mean taken in the chart checks and evaluates none of them again.
      */
-    static double[] estimate(Estimator estimator, Geometry geometry, double[][] data, double[][] chartRecords,
+    static double[] estimate(Estimator estimator, Geometry geometry, double[][] data, ChartedRecords charted,
             DataBall ball, Release.Builder<?> release) {
-        double[][] known = chartRecords != null && chartRecords.length > 0 && chartRecords[0] != null ? chartRecords
-                : null;
-        EstimatorFit result = estimator.minimise(geometry, data, known, ball.center(), MEAN_TOLERANCE,
-                MEAN_MAX_ITERATIONS);
+        EstimatorFit result = charted != null && charted.covers(geometry, data)
+                ? estimator.minimise(geometry, charted, ball.center(), MEAN_TOLERANCE, MEAN_MAX_ITERATIONS)
+                : estimator.minimise(geometry, data, ball.center(), MEAN_TOLERANCE, MEAN_MAX_ITERATIONS);
         // the method depends on the geometry only; iterations and gradient norm depend on the data
         release.parameter("meanMethod", result.method())
                 .diagnostic("meanIterations", result.iterations())

@@ -134,10 +134,10 @@ public final class RiemannianLaplace implements Mechanism {
     @Override
     public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
             PrivacyBudget budget, UniformRandomProvider random) {
-        // the ball check keeps each record's chart coordinates (when there is a chart) for the mean below
-        double[][] chartRecords = data == null ? null : new double[data.length][];
-        Release.Builder<double[]> release = ReleaseContext.start(NAME, estimator, geometry, data, ball, budget, random,
-                nonPrivate, chartRecords);
+        // with a chart, the ball check charts each record once (checking it as a point) for the mean below
+        ReleaseContext.Started<double[]> started = ReleaseContext.startCharted(NAME, estimator, geometry, data, ball,
+                budget, random, nonPrivate);
+        Release.Builder<double[]> release = started.release();
         release.spendsNoDelta(); // a Laplace law: pure epsilon-DP whatever delta the budget allows
         int n = data.length;
         double radius = ball.radius();
@@ -191,7 +191,7 @@ public final class RiemannianLaplace implements Mechanism {
         requireLawExists(geometry, sigma);
         exact = exact.filter(found -> !tooSlowForAuto(found, sigma, release));
 
-        double[] mean = ReleaseContext.estimate(estimator, geometry, data, chartRecords, ball, release);
+        double[] mean = ReleaseContext.estimate(estimator, geometry, data, started.charted(), ball, release);
         double[] value = new double[geometry.layout().length()];
         if (exact.isPresent()) {
             long proposals = exact.get().sample(mean, sigma, random, value);

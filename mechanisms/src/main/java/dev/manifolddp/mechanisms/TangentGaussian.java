@@ -2,6 +2,7 @@ package dev.manifolddp.mechanisms;
 
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.SensitivityBounds;
+import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.IsometricChart;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -65,10 +66,11 @@ public final class TangentGaussian implements Mechanism {
     public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
             PrivacyBudget budget, UniformRandomProvider random) {
         ReleaseContext.requireFrechetMean(estimator, NAME, "it adds noise to the mean in the isometric chart");
-        // the ball check keeps each record's chart coordinates, so the chart mean below evaluates none again
-        double[][] recordCoordinates = data == null ? null : new double[data.length][];
-        Release.Builder<double[]> release = ReleaseContext.start(NAME, estimator, geometry, data, ball, budget, random,
-                nonPrivate, recordCoordinates);
+        // the ball check charts each record (one decomposition on log-Euclidean SPD, which also checks the point),
+        // so the chart mean below evaluates none again
+        ReleaseContext.Started<double[]> started = ReleaseContext.startCharted(NAME, estimator, geometry, data, ball,
+                budget, random, nonPrivate);
+        Release.Builder<double[]> release = started.release();
         IsometricChart chart = ReleaseContext.requireCapability(geometry, IsometricChart.class, NAME,
                 "Gaussian noise is added in a global isometric chart");
         ReleaseContext.requireApproximateBudget(budget, NAME);
@@ -85,7 +87,9 @@ public final class TangentGaussian implements Mechanism {
         scale.applyTo(release);
 
         double[] chartMean = new double[d];
-        for (double[] coordinates : recordCoordinates) {
+        ChartedRecords charted = started.charted();
+        for (int i = 0; i < n; i++) {
+            double[] coordinates = charted.coordinates(i);
             for (int j = 0; j < d; j++) {
                 chartMean[j] += coordinates[j];
             }

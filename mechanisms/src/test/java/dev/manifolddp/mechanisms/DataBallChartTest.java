@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.IsometricChart;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -57,16 +59,23 @@ class DataBallChartTest {
     }
 
     @Test
-    void chartDistanceEqualsGeometryDistance() {
+    void chartDistanceFromTheCentreEqualsGeometryDistance() {
         SplittableRandom random = new SplittableRandom(3);
         double[] center = alongRay(unitSymmetric(random), 0.7);
-        ChartDistance distances = ChartDistance.from(spd, center);
-        assertThat(distances).isNotNull();
-        for (int i = 0; i < 20; i++) {
-            double[] point = alongRay(unitSymmetric(random), 2 * random.nextDouble());
-            assertThat(distances.to(point)).isCloseTo(spd.distance(center, point), within(1e-12));
+        double[][] points = new double[20][];
+        for (int i = 0; i < points.length; i++) {
+            points[i] = alongRay(unitSymmetric(random), 2 * random.nextDouble());
         }
-        assertThat(ChartDistance.from(Geometries.parse("sphere:d=2"), new double[] {0, 0, 1})).isNull();
+        ChartedRecords charted = DataBall.declared(center, 10).requireContainsCharted(spd, points);
+        double[] centerChart = spd.capability(IsometricChart.class).orElseThrow().toChart(center);
+        for (int i = 0; i < points.length; i++) {
+            assertThat(IsometricChart.chartDistance(centerChart, charted.coordinates(i)))
+                    .isCloseTo(spd.distance(center, points[i]), within(1e-12));
+        }
+        assertThat(charted.covers(spd, points)).isTrue();
+        Geometry sphere = Geometries.parse("sphere:d=2");
+        assertThat(DataBall.declared(new double[] {0, 0, 1}, 1).requireContainsCharted(sphere,
+                new double[][] {{0, 0, 1}})).isNull();
     }
 
     @Test
@@ -75,14 +84,39 @@ class DataBallChartTest {
         DataBall ball = DataBall.declared(identity(), 1.0);
         double[][] inside = {alongRay(direction, 0.5), alongRay(direction, 1 - 1e-9)};
         assertThatCode(() -> ball.requireContains(spd, inside)).doesNotThrowAnyException();
-        double[][] kept = new double[inside.length][];
-        ball.requireContains(spd, inside, kept);
+        ChartedRecords kept = ball.requireContainsCharted(spd, inside);
         IsometricChart chart = spd.capability(IsometricChart.class).orElseThrow();
         for (int i = 0; i < inside.length; i++) {
-            assertThat(kept[i]).containsExactly(chart.toChart(inside[i]));
+            assertThat(kept.coordinates(i)).containsExactly(chart.toChart(inside[i]));
         }
         double[][] outside = {alongRay(direction, 0.5), alongRay(direction, 1 + 1e-9)};
         assertThatThrownBy(() -> ball.requireContains(spd, outside)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("1 of 2 records").hasMessageContaining("row 2");
+    }
+
+    /** A record that is no point fails the charted check with the message of the plain point check. */
+    @Test
+    void invalidRecordFailsAsThePointCheck() {
+        DataBall ball = DataBall.declared(identity(), 1.0);
+        double[] indefinite = identity();
+        indefinite[K * K - 1] = -0.5;
+        double[] asymmetric = identity();
+        asymmetric[1] = 0.3;
+        double[] shortRow = new double[3];
+        for (double[] bad : new double[][] {indefinite, asymmetric, shortRow}) {
+            double[][] records = {identity(), bad};
+            String expected = catchMessage(() -> GeometryChecks.requirePoint(spd, "record 2", bad));
+            assertThatThrownBy(() -> ball.requireContains(spd, records)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage(expected);
+        }
+    }
+
+    private static String catchMessage(Runnable check) {
+        try {
+            check.run();
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        throw new AssertionError("the check passed");
     }
 }

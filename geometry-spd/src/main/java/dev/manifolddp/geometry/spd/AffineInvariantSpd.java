@@ -35,6 +35,12 @@ public final class AffineInvariantSpd extends SpdGeometry
 
     private static final double SQRT1_2 = Math.sqrt(0.5);
 
+    /**
+     * From this k on, {@link #distance} whitens by a Cholesky factor instead of p's eigendecomposition. Below it the
+     * eigendecomposition is as cheap (k = 2 is one closed-form rotation) and keeps small-k results unchanged.
+     */
+    static final int CHOLESKY_DISTANCE_FROM = 3;
+
     public AffineInvariantSpd(int k) {
         super(k);
     }
@@ -205,13 +211,41 @@ public final class AffineInvariantSpd extends SpdGeometry
         if (k == 2) {
             return distanceTwoByTwo(p, q, w);
         }
+        // Cholesky whitening (L^-1 q L^-T has the eigenvalues of p^-1/2 q p^-1/2) and eigenvalues only: no
+        // eigenvectors of p. Where the factor fails or overflows, the eigenbasis path scales, checks and names it.
+        if (k < CHOLESKY_DISTANCE_FROM || !CholeskyWhitening.factor(p, w.m2, k)) {
+            return distanceByEigenbasis(p, q);
+        }
+        CholeskyWhitening.whiten(w.m2, q, w.m1, w.tmp, k);
+        for (int i = 0; i < k * k; i++) {
+            if (!Double.isFinite(w.m1[i])) {
+                return distanceByEigenbasis(p, q);
+            }
+        }
+        w.eigen.decompose(w.m1, w.valuesB, null, "p^-1/2 q p^-1/2");
+        requireWhitenedPositive(q, w);
+        return logSpectrumNorm(w.valuesB);
+    }
+
+    /**
+     * {@link #distance} through the eigendecomposition of p: {@code p^(-1/2) q p^(-1/2)} in p's eigenbasis, then its
+     * eigenvalues. The path for k below {@link #CHOLESKY_DISTANCE_FROM} and for p the Cholesky factor refuses;
+     * tests compare the two paths.
+     */
+    double distanceByEigenbasis(double[] p, double[] q) {
+        SpdWorkspace w = workspace();
         decomposeBase(p, w);
         whiten(q, w);
         w.eigen.decompose(w.m1, w.valuesB, null, "p^-1/2 q p^-1/2");
         requireWhitenedPositive(q, w);
+        return logSpectrumNorm(w.valuesB);
+    }
+
+    /** {@code sqrt(sum_i ln(values_i)^2)}. */
+    private double logSpectrumNorm(double[] values) {
         double sum = 0;
         for (int i = 0; i < k; i++) {
-            double l = Math.log(w.valuesB[i]);
+            double l = Math.log(values[i]);
             sum += l * l;
         }
         return Math.sqrt(sum);

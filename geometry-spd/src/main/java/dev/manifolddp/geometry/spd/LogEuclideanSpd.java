@@ -2,6 +2,7 @@ package dev.manifolddp.geometry.spd;
 
 import dev.manifolddp.geometry.ClosedFormMean;
 import dev.manifolddp.geometry.CurvatureBounds;
+import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.IsometricChart;
 import dev.manifolddp.geometry.JacobiFields;
@@ -9,6 +10,7 @@ import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * SPD(k) with the log-Euclidean metric, the pullback of the Frobenius metric by Logm (Arsigny et al. 2007;
@@ -267,6 +269,31 @@ public final class LogEuclideanSpd extends SpdGeometry
         GeometryChecks.requireLength("out", out, dimension(), "vecd chart coordinates");
         SpdWorkspace w = workspace();
         MatrixFunctions.logm(p, w.m1, w, "p");
+        Vecd.vecd(w.m1, k, out);
+    }
+
+    /**
+     * {@link GeometryChecks#requirePoint} and {@link #toChart} in one decomposition: the symmetry test needs none,
+     * and positive definiteness is read off the eigenvalues of the logarithm's own decomposition, which are those
+     * {@link #pointViolation} computes (the QR iteration's eigenvalues do not depend on whether eigenvectors are
+     * accumulated). Fails with {@code requirePoint}'s message. Allocates nothing when p is a point.
+     */
+    @Override
+    public void toChartChecked(Geometry geometry, String name, double[] p, double[] out) {
+        GeometryChecks.requireFinite(geometry, name, p);
+        GeometryChecks.requireLength("out", out, dimension(), "vecd chart coordinates");
+        Optional<String> entries = entryViolation(p, Geometry.DEFAULT_TOLERANCE);
+        if (entries.isPresent()) {
+            throw GeometryChecks.notAPoint(geometry, name, entries.get());
+        }
+        SpdWorkspace w = workspace();
+        w.eigen.decompose(p, w.valuesA, w.vectorsA, name);
+        Optional<String> definiteness = definitenessViolation(w.valuesA);
+        if (definiteness.isPresent()) {
+            throw GeometryChecks.notAPoint(geometry, name, definiteness.get());
+        }
+        MatrixFunctions.log(w.valuesA, w.auxA, k);
+        MatrixOps.scaledGram(w.vectorsA, w.auxA, w.m1, k);
         Vecd.vecd(w.m1, k, out);
     }
 

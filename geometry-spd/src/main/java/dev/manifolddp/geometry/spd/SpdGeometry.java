@@ -132,6 +132,20 @@ public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding, 
     @Override
     public Optional<String> pointViolation(double[] p, double tolerance) {
         GeometryChecks.requireLength(this, "p", p);
+        Optional<String> entries = entryViolation(p, tolerance);
+        if (entries.isPresent()) {
+            return entries;
+        }
+        SpdWorkspace w = workspace();
+        w.eigen.decompose(p, w.valuesB, null, "p");
+        return definitenessViolation(w.valuesB);
+    }
+
+    /**
+     * The part of {@link #pointViolation} that needs no decomposition: a non-finite entry, or asymmetry beyond
+     * {@code tolerance} times the largest entry.
+     */
+    final Optional<String> entryViolation(double[] p, double tolerance) {
         double largest = 0;
         for (int i = 0; i < p.length; i++) {
             if (!Double.isFinite(p[i])) {
@@ -158,15 +172,18 @@ public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding, 
                             + "tolerance %.3g times the largest entry %.3g", row, column, column, row, asymmetry,
                     tolerance, largest));
         }
-        SpdWorkspace w = workspace();
-        w.eigen.decompose(p, w.valuesB, null, "p");
-        double smallest = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < k; i++) {
-            smallest = Math.min(smallest, w.valuesB[i]);
-        }
+        return Optional.empty();
+    }
+
+    /**
+     * The part of {@link #pointViolation} decided by the eigenvalues of the symmetric part: empty when the smallest
+     * is {@code > 0}. Any decomposition of that matrix will do, also one taken for a matrix function.
+     */
+    final Optional<String> definitenessViolation(double[] values) {
+        double smallest = MatrixFunctions.min(values, k);
         if (!(smallest > 0)) {
             return Optional.of(String.format("it is not positive definite: its smallest eigenvalue is %.6g "
-                    + "(largest %.6g)", smallest, MatrixFunctions.max(w.valuesB, k)));
+                    + "(largest %.6g)", smallest, MatrixFunctions.max(values, k)));
         }
         return Optional.empty();
     }

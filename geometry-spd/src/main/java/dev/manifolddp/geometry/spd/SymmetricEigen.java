@@ -23,8 +23,20 @@ package dev.manifolddp.geometry.spd;
  *   20    112               28             38
  *   30    381               78            100
  * </pre>
- * Jacobi costs 5 to 10 sweeps of {@code 6 k^3} flops, the QR path about {@code 9 k^3} in all, most of it in
- * rotating the eigenvectors, which are kept as row arrays so that the JIT vectorises those loops.
+ * Jacobi costs 5 to 10 sweeps of {@code 6 k^3} flops, the QR path about {@code 9 k^3} in all. The eigenvectors are
+ * kept as row arrays so that the JIT can vectorise the loops that rotate them.
+ *
+ * <p>Where the time goes at k = 30 (issue 11 item 4; best of 20 rounds of 2000 calls on random positive definite
+ * matrices on a loaded 2-core machine, so only the proportions mean much): tridiagonalisation 7 us, forming its Q
+ * 7 us more, the QR iteration on eigenvalues only 19 us, and about 15 us more with the eigenvector rotations;
+ * {@code MatrixOps.scaledGram}'s {@code V diag(f) V^T} 11 us. The QR iteration takes 2.2 steps per eigenvalue, about
+ * 1,090 rotations per matrix, each waiting on its predecessor through a square root and a division (about 50
+ * cycles): that latency chain, not the flops, is the largest part and the floor of the values-only path. A rank-one
+ * reconstruction along the eigenvector rows measured no faster than {@code scaledGram} (10 against 11 us). What
+ * paid was doing fewer decompositions: the SPD point test read off the logarithm's own eigenvalues
+ * ({@code LogEuclideanSpd.toChartChecked}) and the affine-invariant distance whitened by a Cholesky factor
+ * ({@link CholeskyWhitening}). Batching a QR step's rotations into fused row passes, and a root-free QR
+ * (Pal-Walker-Kahan, as LAPACK's dsterf) for the values-only path, are the next candidates.
  *
  * <p>Accuracy: the QR path is normwise backward stable, with eigenvalue errors of order {@code k u |A|}
  * (u = 2^-53; the tests observe at most {@code 3 k u |A|_F}), so the smallest eigenvalue of a positive definite
