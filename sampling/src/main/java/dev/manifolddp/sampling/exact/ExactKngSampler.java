@@ -370,7 +370,8 @@ public final class ExactKngSampler {
                 throw new IllegalStateException(String.format(Locale.ROOT,
                         "exact KNG: the acceptance ratio exp(-(G(x) - h rho(x, a) + g0)/sigma) = %.17g exceeds 1 "
                                 + "beyond rounding: G(x) = |grad U(x)| = %.17g, h = %.17g, rho(x, a) = %.17g, "
-                                + "g0 = |grad U(a)| (or the envelope's offset) = %.17g, excess = %.17g < -%.3g, sigma = %.17g. The lower bound "
+                                + "g0 = |grad U(a)| = %.17g (the offset of a given envelope), excess = %.17g < -%.3g, "
+                                + "sigma = %.17g. The lower bound "
                                 + "G(x) >= h rho(x, a) - g0 (001 Lemma 1) does not hold: check that the data lie in "
                                 + "the declared ball, that the ball satisfies Assumption 1, and that h is the "
                                 + "objective's strong-convexity constant",
