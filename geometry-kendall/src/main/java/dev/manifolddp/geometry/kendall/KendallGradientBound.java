@@ -93,10 +93,10 @@ final class KendallGradientBound implements RadialLowerBound {
                 b[k] += c * v[k];
                 b2[k] += w * a2 * v[k];
             }
-            addOuter(q, c, cp, d);
-            addOuter(q, c, cq, d);
-            addOuter(m1, w, v, d);
+            addOuters(q, c, cp, cq, m1, w, v, d);
         }
+        mirrorUpper(q, d);
+        mirrorUpper(m1, d);
         double lambdaQ = largestEigenvalueBound(q, d);
         double lambdaM1 = largestEigenvalueBound(m1, d);
         // Q1 = sum w (pp + ipip) <= max(w/c) Q, Q2 = sum w |A|^2 (...) <= Q1, M <= max ratio * M1 (as forms)
@@ -157,12 +157,25 @@ final class KendallGradientBound implements RadialLowerBound {
         return (2 * s - 4 * rho * Math.cos(2 * rho)) / (s * s * s);
     }
 
-    private static void addOuter(double[] matrix, double weight, double[] vector, int d) {
+    /** Upper triangles of {@code q += c (cp cp^T + cq cq^T)} and {@code m1 += w v v^T}, in one pass. */
+    private static void addOuters(double[] q, double c, double[] cp, double[] cq, double[] m1, double w, double[] v,
+            int d) {
         for (int i = 0; i < d; i++) {
-            double wi = weight * vector[i];
+            double pi = c * cp[i];
+            double qi = c * cq[i];
+            double vi = w * v[i];
             int row = i * d;
-            for (int j = 0; j < d; j++) {
-                matrix[row + j] += wi * vector[j];
+            for (int j = i; j < d; j++) {
+                q[row + j] += pi * cp[j] + qi * cq[j];
+                m1[row + j] += vi * v[j];
+            }
+        }
+    }
+
+    private static void mirrorUpper(double[] matrix, int d) {
+        for (int i = 0; i < d; i++) {
+            for (int j = 0; j < i; j++) {
+                matrix[i * d + j] = matrix[j * d + i];
             }
         }
     }
