@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.RadialLowerBound;
 import dev.manifolddp.geometry.RadialVolume;
 import dev.manifolddp.sampling.StatisticalAssertions;
 import dev.manifolddp.sampling.data.GeodesicBallGenerator;
@@ -153,5 +154,45 @@ class DataEnvelopeKngTest {
                 + "per draw%n", sigma, envelope.slope(), envelope.offset(), envelope.reach(),
                 (double) proposals / draws);
         assertThat((double) proposals / draws).as("proposals per draw").isLessThanOrEqualTo(100);
+    }
+
+    /**
+     * The fitted line lies below L on all of [0, reach], checked on a grid 500 times finer than the fit's, for a
+     * wiggly L whose minima fall between the fit's grid points; and envelopes out of range are refused.
+     */
+    @Test
+    void fittedLineStaysBelowTheBound() {
+        for (double wiggle : new double[] {0, 0.002, 0.01}) {
+            RadialLowerBound bound = new RadialLowerBound() {
+                @Override
+                public double reach() {
+                    return 0.31;
+                }
+
+                @Override
+                public double value(double t) {
+                    return 0.49 * Math.sin(2 * t) + 0.3 * t * t * t - 0.001 - wiggle * Math.sin(3000 * t);
+                }
+
+                @Override
+                public double lipschitz() {
+                    return 0.98 + 0.3 * 3 * 0.31 * 0.31 + 3000 * wiggle;
+                }
+            };
+            Geometry kendall = Geometries.parse("kendall:landmarks=50");
+            KngEnvelope envelope = KngEnvelopeFit.fit(bound, 0.0046, kendall.dimension(),
+                    kendall.capability(RadialVolume.class).orElseThrow()).orElseThrow();
+            int fine = 2048 * 500;
+            for (int j = 0; j <= fine; j++) {
+                double t = bound.reach() * j / fine;
+                assertThat(envelope.slope() * t - envelope.offset()).as("line at t = %s, wiggle %s", t, wiggle)
+                        .isLessThanOrEqualTo(bound.value(t));
+            }
+        }
+        assertThatThrownBy(() -> new KngEnvelope(0, 0, 1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("slope");
+        assertThatThrownBy(() -> new KngEnvelope(1, -1, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new KngEnvelope(1, 0, Double.POSITIVE_INFINITY))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }
