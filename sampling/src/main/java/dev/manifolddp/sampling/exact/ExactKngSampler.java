@@ -43,6 +43,13 @@ import org.apache.commons.rng.UniformRandomProvider;
  * {@code G(x) = rho(x, xbar)} (log-Euclidean SPD, where the gradient is the chart difference) every proposal inside
  * the ball is accepted.
  *
+ * <p><b>Data-dependent envelopes.</b> Rejection stays exact for any dominating envelope, including one computed
+ * from the data: {@link #sample(KngTarget, KngEnvelope, double, UniformRandomProvider, double[])} takes a line
+ * {@code G(x) >= slope rho(x, a) - offset} (from {@link #dataEnvelope}, i.e. a geometry's
+ * {@link FrechetGradientBound}) and proposes inside {@code B_reach(a)} ({@link TruncatedRadialLaplace}); only the
+ * number of proposals changes. At Kendall k = 50, n = 400, r = 0.3 this takes the acceptance from about 1e-16 to
+ * about 0.3 ({@code docs/exact-sampling.md}, "A data-dependent envelope").
+ *
  * <p><b>Violations fail loudly.</b> A ratio above 1, i.e. an excess {@code e = G(x) - h rho(x, a) + g0 < 0}, means
  * that an assumption is violated (data outside the ball, a convexity constant that is too large, a gradient that is
  * not that of a convex objective) and the draws would not follow the KNG law: the sampler throws an
