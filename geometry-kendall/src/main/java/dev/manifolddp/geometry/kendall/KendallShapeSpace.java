@@ -6,11 +6,13 @@ import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.LandmarkChecks;
 import dev.manifolddp.geometry.CurvatureBounds;
+import dev.manifolddp.geometry.FrechetGradientBound;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.LandmarkShapes;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.PointLayout;
+import dev.manifolddp.geometry.RadialLowerBound;
 import dev.manifolddp.geometry.RadialVolume;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
@@ -30,11 +32,11 @@ import java.util.Optional;
  * <p>Intrinsic dimension 2k - 4; sectional curvature in [1, 4] for k >= 4 and constant 4 for k = 3 (a sphere of
  * radius 1/2); injectivity radius pi/2. Specification {@code kendall:landmarks=k}. Capabilities:
  * {@link ParallelTransport}, {@link TangentBasis}, {@link AmbientEmbedding} (the pre-shape itself),
- * {@link LandmarkShapes} and {@link RadialVolume}. Immutable and thread-safe; the {@code out} forms allocate nothing.
+ * {@link LandmarkShapes}, {@link RadialVolume} and {@link FrechetGradientBound}. Immutable and thread-safe; the {@code out} forms allocate nothing.
  */
 public final class KendallShapeSpace
         implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding, LandmarkShapes, RadialVolume,
-        AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian {
+        AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian, FrechetGradientBound {
 
     /** The provider name. */
     public static final String NAME = "kendall";
@@ -703,5 +705,35 @@ public final class KendallShapeSpace
     @Override
     public String toString() {
         return spec();
+    }
+
+    // ---- FrechetGradientBound -----------------------------------------------------------------------------------
+
+    /**
+     * The data-dependent bound of {@link KendallGradientBound} ({@code docs/exact-sampling.md}); empty when
+     * {@code r >= pi/8}, where its proof (all pairwise distances in the ball below pi/4) does not apply.
+     *
+     * @throws IllegalArgumentException on arrays of the wrong length, no data, a radius that is not finite and
+     *                                  {@code > 0}, or a data point farther than 2r from the anchor
+     */
+    @Override
+    public Optional<RadialLowerBound> frechetGradientBound(double[][] data, double[] anchor, double[] center,
+            double radius) {
+        GeometryChecks.requireLength(this, "anchor", anchor);
+        GeometryChecks.requireLength(this, "center", center);
+        if (data == null || data.length == 0) {
+            throw new IllegalArgumentException("data must hold at least one point for the Frechet gradient bound. "
+                    + "Provided value: " + (data == null ? "null" : "0 points"));
+        }
+        for (double[] point : data) {
+            GeometryChecks.requireLength(this, "data[i]", point);
+        }
+        if (!(radius > 0) || Double.isInfinite(radius)) {
+            throw new IllegalArgumentException("radius must be finite and > 0. Provided value: " + radius);
+        }
+        if (!(radius < Math.PI / 8)) {
+            return Optional.empty();
+        }
+        return Optional.of(KendallGradientBound.of(this, data, anchor, center, radius));
     }
 }

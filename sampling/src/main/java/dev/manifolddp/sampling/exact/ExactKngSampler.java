@@ -1,7 +1,10 @@
 package dev.manifolddp.sampling.exact;
 
 import dev.manifolddp.geometry.CurvatureFunctions;
+import dev.manifolddp.geometry.FrechetGradientBound;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.RadialLowerBound;
+import dev.manifolddp.geometry.RadialVolume;
 import dev.manifolddp.sampling.Arguments;
 import java.util.Locale;
 import java.util.Optional;
@@ -39,6 +42,13 @@ import org.apache.commons.rng.UniformRandomProvider;
  * outside the ball cost one distance and no gradient evaluation. With {@code h = 1} and
  * {@code G(x) = rho(x, xbar)} (log-Euclidean SPD, where the gradient is the chart difference) every proposal inside
  * the ball is accepted.
+ *
+ * <p><b>Data-dependent envelopes.</b> Rejection stays exact for any dominating envelope, including one computed
+ * from the data: {@link #sample(KngTarget, KngEnvelope, double, UniformRandomProvider, double[])} takes a line
+ * {@code G(x) >= slope rho(x, a) - offset} (from {@link #dataEnvelope}, i.e. a geometry's
+ * {@link FrechetGradientBound}) and proposes inside {@code B_reach(a)} ({@link TruncatedRadialLaplace}); only the
+ * number of proposals changes. At Kendall k = 50, n = 400, r = 0.3 this takes the acceptance from about 1e-16 to
+ * about 0.3 ({@code docs/exact-sampling.md}, "A data-dependent envelope").
  *
  * <p><b>Violations fail loudly.</b> A ratio above 1, i.e. an excess {@code e = G(x) - h rho(x, a) + g0 < 0}, means
  * that an assumption is violated (data outside the ball, a convexity constant that is too large, a gradient that is
@@ -83,6 +93,8 @@ public final class ExactKngSampler {
     private final Geometry geometry;
     private final ExactLaplaceSampler laplace;
     private final double[] proposal;
+    /** In-ball proposals for data-dependent envelopes; null when the geometry lacks what they need. */
+    private final TruncatedRadialLaplace inBall;
 
     /**
      * A sampler on {@code geometry} whose envelope draws come from {@code laplace} (an exact Riemannian Laplace
@@ -92,6 +104,7 @@ public final class ExactKngSampler {
         this.geometry = Arguments.requireNonNull("geometry", geometry);
         this.laplace = Arguments.requireNonNull("laplace", laplace);
         this.proposal = new double[geometry.layout().length()];
+        this.inBall = TruncatedRadialLaplace.supports(geometry) ? new TruncatedRadialLaplace(geometry) : null;
     }
 
     /**
@@ -220,9 +233,81 @@ public final class ExactKngSampler {
         return budget == 0 ? untilAccepted(envelope, center, rng, out) : withBudget(envelope, center, budget, rng, out);
     }
 
+    /**
+     * A data-dependent envelope for the KNG of the Frechet mean of {@code data} on {@code B_r(center)}, anchored at
+     * {@code anchor}, when the geometry offers a {@link FrechetGradientBound} (e.g. Kendall's shape space); empty
+     * otherwise or when the bound gives no positive slope. It depends on the data, so it must only be used to draw
+     * (never published): the law of an accepted draw does not depend on it, only the number of proposals does
+     * ({@code docs/exact-sampling.md}, "A data-dependent envelope").
+     *
+     * @throws IllegalArgumentException on invalid arguments (see {@link FrechetGradientBound})
+     */
+    public static Optional<KngEnvelope> dataEnvelope(Geometry geometry, double[][] data, double[] anchor,
+            double[] center, double radius, double sigma) {
+        Arguments.requireNonNull("geometry", geometry);
+        Arguments.requirePositiveFinite("sigma", sigma);
+        Optional<FrechetGradientBound> capability = geometry.capability(FrechetGradientBound.class);
+        if (capability.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<RadialLowerBound> bound = capability.get().frechetGradientBound(data, anchor, center, radius);
+        if (bound.isEmpty()) {
+            return Optional.empty();
+        }
+        int dimension = geometry.dimension();
+        RadialVolume radial = geometry.capability(RadialVolume.class).orElse(null);
+        return KngEnvelopeFit.fit(bound.get(), sigma, dimension, radial);
+    }
+
+    /**
+     * One exact KNG draw from a given linear envelope {@code G(x) >= slope rho(x, a) - offset} on the ball (e.g. from
+     * {@link #dataEnvelope}), drawing until accepted. Proposals come from the Laplace at the anchor with scale
+     * {@code sigma/slope} restricted to {@code B_reach(a)} (drawn inside that ball when the geometry has
+     * {@link RadialVolume}, see {@link TruncatedRadialLaplace}); those outside {@code B_r(p0)} are rejected and the rest
+     * accepted with {@code exp(-(G(x) - slope rho(x, a) + offset)/sigma)}, which throws when it exceeds 1 beyond
+     * rounding. The target's convexity is not used.
+     *
+     * @return the number of envelope proposals drawn
+     * @throws IllegalArgumentException when the envelope's reach does not cover the ball
+     * @throws IllegalStateException    when the envelope is violated, or no proposal is accepted in
+     *                                  {@link #MAX_PROPOSALS}
+     */
+    public long sample(KngTarget target, KngEnvelope envelope, double sigma, UniformRandomProvider rng,
+            double[] out) {
+        Arguments.requireNonNull("target", target);
+        Arguments.requireNonNull("envelope", envelope);
+        Arguments.requirePositiveFinite("sigma", sigma);
+        Arguments.requireNonNull("rng", rng);
+        Arguments.requireOutput("out", out, geometry.layout().length());
+        double[] center = Arguments.requirePoint(geometry, "target.ballCenter", target.ballCenter());
+        double[] anchor = Arguments.requirePoint(geometry, "target.anchor", target.anchor());
+        double radius = target.ballRadius();
+        double anchorDistance = geometry.distance(center, anchor);
+        if (envelope.reach() < (radius + anchorDistance) * (1 - BALL_SLACK)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "envelope.reach must cover the ball: at "
+                    + "least r + rho(a, p0) = %s. Provided value: %s", radius + anchorDistance, envelope.reach()));
+        }
+        Envelope bound = new Envelope(target.gradient(), anchor, envelope.slope(), envelope.offset(), radius, sigma,
+                envelope.reach() * (1 + TRUNCATION_SLACK));
+        bound.inBall = inBall != null && bound.truncation < inBallLimit();
+        return untilAccepted(bound, center, rng, out);
+    }
+
+    private double inBallLimit() {
+        return geometry.capability(RadialVolume.class).map(RadialVolume::maxRadius).orElse(0.0);
+    }
+
+    private void propose(Envelope envelope, UniformRandomProvider rng) {
+        if (envelope.inBall) {
+            inBall.sample(envelope.anchor, envelope.proposalScale, envelope.truncation, rng, proposal);
+        } else {
+            laplace.sampleWithin(envelope.anchor, envelope.proposalScale, envelope.truncation, rng, proposal);
+        }
+    }
+
     private long untilAccepted(Envelope envelope, double[] center, UniformRandomProvider rng, double[] out) {
         for (long n = 1; n <= MAX_PROPOSALS; n++) {
-            laplace.sampleWithin(envelope.anchor, envelope.proposalScale, envelope.truncation, rng, proposal);
+            propose(envelope, rng);
             if (geometry.distance(center, proposal) > envelope.radius) {
                 continue;
             }
@@ -242,7 +327,7 @@ public final class ExactKngSampler {
             double[] out) {
         long accepted = 0;
         for (long n = 1; n <= budget; n++) {
-            laplace.sampleWithin(envelope.anchor, envelope.proposalScale, envelope.truncation, rng, proposal);
+            propose(envelope, rng);
             boolean inside = geometry.distance(center, proposal) <= envelope.radius;
             // every proposal costs one gradient evaluation and one uniform, inside the ball or not
             double ratio = inside ? envelope.ratio(proposal) : envelope.decoy(proposal);
@@ -272,6 +357,8 @@ public final class ExactKngSampler {
         final double sigma;
         final double proposalScale;
         final double truncation;
+        /** Draw proposals inside B_truncation(a) with {@link TruncatedRadialLaplace}. */
+        boolean inBall;
         double sink;
 
         Envelope(GradientNorm gradient, double[] anchor, double convexity, double anchorGradient, double radius,
@@ -301,7 +388,8 @@ public final class ExactKngSampler {
                 throw new IllegalStateException(String.format(Locale.ROOT,
                         "exact KNG: the acceptance ratio exp(-(G(x) - h rho(x, a) + g0)/sigma) = %.17g exceeds 1 "
                                 + "beyond rounding: G(x) = |grad U(x)| = %.17g, h = %.17g, rho(x, a) = %.17g, "
-                                + "g0 = |grad U(a)| = %.17g, excess = %.17g < -%.3g, sigma = %.17g. The lower bound "
+                                + "g0 = |grad U(a)| = %.17g (the offset of a given envelope), excess = %.17g < -%.3g, "
+                                + "sigma = %.17g. The lower bound "
                                 + "G(x) >= h rho(x, a) - g0 (001 Lemma 1) does not hold: check that the data lie in "
                                 + "the declared ball, that the ball satisfies Assumption 1, and that h is the "
                                 + "objective's strong-convexity constant",
