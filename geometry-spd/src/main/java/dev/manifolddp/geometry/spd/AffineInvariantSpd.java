@@ -515,14 +515,10 @@ public final class AffineInvariantSpd extends SpdGeometry
      * than from A's rounded entries.
      */
     private static void logTwoByTwo(double[] p, double[] q, double[] out, SpdWorkspace w) {
-        double detP = TwoByTwoSpd.requirePositiveDefinite(p, "p");
-        double detQ = TwoByTwoSpd.requirePositiveDefinite(q, "q");
-        TwoByTwoSpd.roots(p, detP, w.m1, w.m2);
-        TwoByTwoSpd.congruence(w.m2, q, w.m3);
+        double alpha = 0.5 * whiten(p, q, w);
         double m = 0.5 * (w.m3[0] + w.m3[3]);
         double h = 0.5 * (w.m3[0] - w.m3[3]);
         double o = w.m3[1];
-        double alpha = 0.5 * SymmetricLog2.logRatio(detQ, detP);
         double beta = SymmetricLog2.slope(m, Math.sqrt(h * h + o * o), alpha);
         w.tmp[0] = alpha + beta * h;
         w.tmp[1] = beta * o;
@@ -536,16 +532,26 @@ public final class AffineInvariantSpd extends SpdGeometry
      * {@code A = W q W} and {@code l_2 = ln(det q / det p) - l_1}, which stays accurate when A is ill-conditioned.
      */
     private static double distanceTwoByTwo(double[] p, double[] q, SpdWorkspace w) {
-        double detP = TwoByTwoSpd.requirePositiveDefinite(p, "p");
-        double detQ = TwoByTwoSpd.requirePositiveDefinite(q, "q");
-        TwoByTwoSpd.roots(p, detP, w.m1, w.m2);
-        TwoByTwoSpd.congruence(w.m2, q, w.m3);
+        double logDetRatio = whiten(p, q, w);
         double m = 0.5 * (w.m3[0] + w.m3[3]);
         double h = 0.5 * (w.m3[0] - w.m3[3]);
         double o = w.m3[1];
         double large = Math.log(m + Math.sqrt(h * h + o * o));
-        double small = SymmetricLog2.logRatio(detQ, detP) - large;
+        double small = logDetRatio - large;
         return Math.sqrt(large * large + small * small);
+    }
+
+    /**
+     * Checks p and q, leaves {@code R = p^(1/2)} in {@code w.m1}, {@code W = p^(-1/2)} in {@code w.m2} and
+     * {@code A = W q W} in {@code w.m3}, and returns {@code ln(det q / det p) = ln det A}, read from the two
+     * determinants rather than from A's rounded entries.
+     */
+    private static double whiten(double[] p, double[] q, SpdWorkspace w) {
+        double detP = TwoByTwoSpd.requirePositiveDefinite(p, "p");
+        double detQ = TwoByTwoSpd.requirePositiveDefinite(q, "q");
+        TwoByTwoSpd.roots(p, detP, w.m1, w.m2);
+        TwoByTwoSpd.congruence(w.m2, q, w.m3);
+        return SymmetricLog2.logRatio(detQ, detP);
     }
 
     /** {@code tr(p^-1 u p^-1 v)} with {@code p^-1 = adj(p)/det p}. */
