@@ -1,7 +1,7 @@
 package dev.manifolddp.estimators;
 
-import dev.manifolddp.geometry.ParameterSpec;
-import java.util.List;
+import dev.manifolddp.spi.Provider;
+import dev.manifolddp.spi.Registry;
 import java.util.Map;
 
 /**
@@ -9,17 +9,17 @@ import java.util.Map;
  * {@code META-INF/services/dev.manifolddp.estimators.EstimatorProvider} and need a public no-argument constructor, so
  * a plugin jar can add an estimator without changing any module.
  */
-public interface EstimatorProvider {
+public interface EstimatorProvider extends Provider<Estimator> {
 
-    /** The name used in configurations, e.g. {@code frechet-mean}. */
-    String name();
+    /** The words of this kind in listings and messages. */
+    Registry.Kind KIND = new Registry.Kind("estimator", "estimators");
 
-    /** A one-sentence description for listings. */
-    String description();
-
-    /** The parameters {@link #create(Map)} accepts. */
-    List<ParameterSpec> parameters();
+    /** The estimator providers visible to {@code loader}. */
+    static Registry<EstimatorProvider> registry(ClassLoader loader) {
+        return Registry.load(EstimatorProvider.class, KIND, loader);
+    }
 
     /** Creates the estimator; unknown or invalid parameters fail with a message listing the accepted ones. */
+    @Override
     Estimator create(Map<String, String> parameters);
 }

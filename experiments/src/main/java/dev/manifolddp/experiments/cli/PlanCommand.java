@@ -57,6 +57,9 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     DebugOption debug;
 
+    @Mixin
+    PluginsOption plugins;
+
     @Option(names = "--geometry", required = true, paramLabel = "SPEC",
             description = "The geometry, e.g. sphere:d=2 or spd/log-euclidean:k=3.")
     String geometry;
@@ -126,8 +129,11 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Components components = ReleaseCommand.components();
-        Geometry space = ReleaseCommand.named("--geometry", () -> components.geometries().parse(geometry));
+        return plugins.withComponents(this::plan);
+    }
+
+    private int plan(Components components) {
+        Geometry space = ReleaseCommand.named("--geometry", () -> components.geometry(geometry));
         double ballRadius = NumericFlag.positive("--radius", radius, "the public ball's geodesic radius");
         double[] centre = PointFile.center(center, space, "--center");
         List<Integer> ns = list("--n", sizes, text -> NumericFlag.count("--n", text, MAX_N, "a sample size"));
@@ -176,18 +182,14 @@ final class PlanCommand implements Callable<Integer> {
 
     /** The selected mechanisms with their parameters, created as a release would create them. */
     private List<PlannedMechanism> mechanisms(Components components) {
-        Map<String, MechanismProvider> known = components.mechanisms();
+        Map<String, MechanismProvider> known = new LinkedHashMap<>();
+        components.mechanisms().providers().forEach(provider -> known.put(provider.name(), provider));
         List<String> names = new ArrayList<>();
         if (mechanisms == null) {
             names.addAll(known.keySet());
         } else {
             for (String name : list("--mechanism", mechanisms, String::strip)) {
-                if (!known.containsKey(name)) {
-                    throw new IllegalArgumentException(String.format("--mechanism: unknown mechanism '%s'; known "
-                            + "mechanisms: %s. Provided value: %s", name, String.join(", ", known.keySet()),
-                            mechanisms));
-                }
-                names.add(name);
+                names.add(ReleaseCommand.named("--mechanism", () -> components.mechanisms().provider(name)).name());
             }
         }
         Map<String, Map<String, String>> settings = new LinkedHashMap<>();
