@@ -2,7 +2,6 @@ package dev.manifolddp.estimators;
 
 import dev.manifolddp.spi.Provider;
 import dev.manifolddp.spi.Registry;
-import java.util.Map;
 
 /**
  * Creates an {@link Estimator} by name from configuration parameters. Implementations are listed in
@@ -18,8 +17,4 @@ public interface EstimatorProvider extends Provider<Estimator> {
     static Registry<EstimatorProvider> registry(ClassLoader loader) {
         return Registry.load(EstimatorProvider.class, KIND, loader);
     }
-
-    /** Creates the estimator; unknown or invalid parameters fail with a message listing the accepted ones. */
-    @Override
-    Estimator create(Map<String, String> parameters);
 }

@@ -2,7 +2,6 @@ package dev.manifolddp.geometry;
 
 import dev.manifolddp.spi.Provider;
 import dev.manifolddp.spi.Registry;
-import java.util.Map;
 
 /**
  * Creates geometries of one kind by name. Implementations are listed in
@@ -22,7 +21,4 @@ public interface GeometryProvider extends Provider<Geometry> {
     static Registry<GeometryProvider> registry(ClassLoader loader) {
         return Registry.load(GeometryProvider.class, KIND, loader);
     }
-
-    @Override
-    Geometry create(Map<String, String> parameters);
 }

@@ -2,7 +2,6 @@ package dev.manifolddp.mechanisms;
 
 import dev.manifolddp.spi.Provider;
 import dev.manifolddp.spi.Registry;
-import java.util.Map;
 
 /**
  * Creates a {@link Mechanism} by name from configuration parameters. Implementations are listed in
@@ -21,8 +20,4 @@ public interface MechanismProvider extends Provider<Mechanism> {
     static Registry<MechanismProvider> registry(ClassLoader loader) {
         return Registry.load(MechanismProvider.class, KIND, loader);
     }
-
-    /** Creates the mechanism; unknown or invalid parameters fail with a message listing the accepted ones. */
-    @Override
-    Mechanism create(Map<String, String> parameters);
 }

@@ -3,7 +3,6 @@ package dev.manifolddp.experiments.cli;
 import com.google.inject.Injector;
 import dev.manifolddp.experiments.check.SensitivityCheck;
 import dev.manifolddp.experiments.check.SensitivityCheckFactory;
-import dev.manifolddp.experiments.check.SensitivityCheckModule;
 import dev.manifolddp.experiments.config.ConfigException;
 import dev.manifolddp.experiments.config.ConfigReader;
 import dev.manifolddp.experiments.config.Configuration;
@@ -15,12 +14,11 @@ import dev.manifolddp.experiments.config.SensitivityCheckConfig;
 import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.regression.RegressionExperiment;
 import dev.manifolddp.experiments.regression.RegressionExperimentFactory;
-import dev.manifolddp.experiments.regression.RegressionModule;
 import dev.manifolddp.experiments.regressioncheck.RegressionSensitivityCheck;
 import dev.manifolddp.experiments.regressioncheck.RegressionSensitivityFactory;
-import dev.manifolddp.experiments.regressioncheck.RegressionSensitivityModule;
 import dev.manifolddp.experiments.run.ComparisonModule;
 import dev.manifolddp.experiments.run.Experiment;
+import dev.manifolddp.experiments.run.RunModule;
 import dev.manifolddp.experiments.run.RunOptions;
 import java.nio.file.Path;
 import java.util.function.Supplier;
@@ -62,15 +60,16 @@ final class ExperimentLoader {
                 Limits.require("--scale", "grid x --scale " + options.scale(),
                         Math.round(Math.min(Long.MAX_VALUE / 2.0, check.grid() * options.scale())), Limits.MAX_GRID,
                         "use a smaller --scale");
-                Injector injector = Graphs.run(root, new SensitivityCheckModule(check, options));
+                Injector injector = Graphs.run(root, new RunModule<>(SensitivityCheckConfig.class, check, options));
                 return new Check(Graphs.instance(injector, SensitivityCheckFactory.class).build());
             }
             if (configuration instanceof RegressionConfig regression) {
-                Injector injector = Graphs.run(root, new RegressionModule(regression, options));
+                Injector injector = Graphs.run(root, new RunModule<>(RegressionConfig.class, regression, options));
                 return new Regression(Graphs.instance(injector, RegressionExperimentFactory.class).build());
             }
             if (configuration instanceof RegressionSensitivityConfig sensitivity) {
-                Injector injector = Graphs.run(root, new RegressionSensitivityModule(sensitivity, options));
+                Injector injector = Graphs.run(root, new RunModule<>(RegressionSensitivityConfig.class, sensitivity,
+                        options));
                 return new RegressionCheck(Graphs.instance(injector, RegressionSensitivityFactory.class).build());
             }
             ExperimentConfig config = (ExperimentConfig) configuration;

@@ -27,8 +27,7 @@ public final class ComparisonModule extends AbstractModule {
 
     @Override
     protected void configure() {
-        bind(ExperimentConfig.class).toInstance(config);
-        bind(RunOptions.class).toInstance(options);
+        install(new RunModule<>(ExperimentConfig.class, config, options));
         Multibinder.newSetBinder(binder(), RunOutput.class).addBinding().to(StandardOutputs.class);
     }
 
