@@ -57,9 +57,6 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     DebugOption debug;
 
-    @Mixin
-    PluginsOption plugins;
-
     @Option(names = "--geometry", required = true, paramLabel = "SPEC",
             description = "The geometry, e.g. sphere:d=2 or spd/log-euclidean:k=3.")
     String geometry;
@@ -129,10 +126,8 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return plugins.withComponents(this::plan);
-    }
-
-    private int plan(Components components) {
+        // built-in components only: plan takes no path but its output folder (PlanCommandSpecTest)
+        Components components = Components.builtIn();
         Geometry space = ReleaseCommand.named("--geometry", () -> components.geometry(geometry));
         double ballRadius = NumericFlag.positive("--radius", radius, "the public ball's geodesic radius");
         double[] centre = PointFile.center(center, space, "--center");
@@ -189,7 +184,12 @@ final class PlanCommand implements Callable<Integer> {
             names.addAll(known.keySet());
         } else {
             for (String name : list("--mechanism", mechanisms, String::strip)) {
-                names.add(ReleaseCommand.named("--mechanism", () -> components.mechanisms().provider(name)).name());
+                if (!known.containsKey(name)) {
+                    throw new IllegalArgumentException(String.format("--mechanism: unknown mechanism '%s'; known "
+                            + "mechanisms: %s. Provided value: %s", name, String.join(", ", known.keySet()),
+                            mechanisms));
+                }
+                names.add(name);
             }
         }
         Map<String, Map<String, String>> settings = new LinkedHashMap<>();

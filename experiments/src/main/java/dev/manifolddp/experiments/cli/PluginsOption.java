@@ -10,7 +10,8 @@ import java.util.function.Function;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --plugins DIR}, shared by every command that creates components (run, validate, list, release, audit, plan):
+ * {@code --plugins DIR}, shared by the commands that create components from plugins (run, validate, list, release,
+ * audit; plan reads no path but its output folder):
  * loads the jars, builds the command's root Guice graph over them, and runs the command with the plugin loader as the
  * thread's context loader (so code that looks providers up through it sees the plugins too).
  */
