@@ -1,25 +1,20 @@
 package dev.manifolddp.estimators;
 
-import dev.manifolddp.geometry.ParameterSpec;
-import java.util.List;
-import java.util.Map;
+import dev.manifolddp.spi.Provider;
+import dev.manifolddp.spi.Registry;
 
 /**
  * Creates an {@link Estimator} by name from configuration parameters. Implementations are listed in
  * {@code META-INF/services/dev.manifolddp.estimators.EstimatorProvider} and need a public no-argument constructor, so
  * a plugin jar can add an estimator without changing any module.
  */
-public interface EstimatorProvider {
+public interface EstimatorProvider extends Provider<Estimator> {
 
-    /** The name used in configurations, e.g. {@code frechet-mean}. */
-    String name();
+    /** The words of this kind in listings and messages. */
+    Registry.Kind KIND = new Registry.Kind("estimator", "estimators");
 
-    /** A one-sentence description for listings. */
-    String description();
-
-    /** The parameters {@link #create(Map)} accepts. */
-    List<ParameterSpec> parameters();
-
-    /** Creates the estimator; unknown or invalid parameters fail with a message listing the accepted ones. */
-    Estimator create(Map<String, String> parameters);
+    /** The estimator providers visible to {@code loader}. */
+    static Registry<EstimatorProvider> registry(ClassLoader loader) {
+        return Registry.load(EstimatorProvider.class, KIND, loader);
+    }
 }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.manifolddp.geometry.Geometries;
-import dev.manifolddp.geometry.GeometryRegistry;
+import dev.manifolddp.geometry.GeometryProvider;
 import dev.manifolddp.geometry.LandmarkShapes;
 import dev.manifolddp.geometry.ValidatingGeometry;
 import dev.manifolddp.geometry.kendall.KendallShapeSpace;
@@ -112,7 +112,7 @@ class BadApiInputTest {
         spec(all, "spd:k=0", "'k'", "[1, 64]");
         spec(all, "spd:k=1000000", "'k'", "[1, 64]", "1000000");
         spec(all, "spd:k=-3", "'k'", "-3");
-        spec(all, "spd:k=", "'k'", "integer");
+        spec(all, "spd:k=", "'k'", "has no value");
         spec(all, "spd/log-euclidean:k=65", "'k'", "[1, 64]");
         spec(all, "spd:k=2,metric=bures", "'metric'");
         spec(all, "kendall:landmarks=2", "'landmarks'", "[3, 5000000]", "2");
@@ -134,9 +134,10 @@ class BadApiInputTest {
         add(all, "capability(null)", () -> S2.capability(null), "capability type is null");
         add(all, "validating capability(null)", () -> ValidatingGeometry.wrap(S2).capability(null),
                 "capability type is null");
-        add(all, "GeometryRegistry.of(null)", () -> GeometryRegistry.of(null), "providers");
-        add(all, "GeometryRegistry.of with a null provider",
-                () -> GeometryRegistry.of(java.util.Arrays.asList(new SphereProvider(), null)), "null entries");
+        add(all, "Registry.of(null)", () -> dev.manifolddp.spi.Registry.of(GeometryProvider.KIND, null), "providers");
+        add(all, "Registry.of with a null provider",
+                () -> dev.manifolddp.spi.Registry.of(GeometryProvider.KIND,
+                        java.util.Arrays.asList(new SphereProvider(), null)), "null entries");
         add(all, "ValidatingGeometry.wrap tolerance 0", () -> ValidatingGeometry.wrap(S2, 0), "tolerance");
     }
 

@@ -3,16 +3,13 @@ package dev.manifolddp.experiments;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.inject.AbstractModule;
-import com.google.inject.multibindings.MapBinder;
 import dev.manifolddp.experiments.config.ConfigException;
-import dev.manifolddp.experiments.config.ConfigModule;
 import dev.manifolddp.experiments.config.ConfigReader;
 import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.config.SweepAxis;
 import dev.manifolddp.experiments.output.OutputFolder;
-import dev.manifolddp.experiments.plugins.Graphs;
+import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.run.ExperimentFactory;
 import dev.manifolddp.experiments.run.RunOptions;
@@ -20,6 +17,7 @@ import dev.manifolddp.geometry.ParameterSpec;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.MechanismProvider;
 import dev.manifolddp.mechanisms.Release;
+import dev.manifolddp.spi.Registry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -128,15 +126,12 @@ class ConfigSafetyTest {
                   - { name: plain }
                 """) + "non-private: true\n";
         ExperimentConfig config = ConfigReader.parse(yaml, null);
-        AbstractModule plugin = new AbstractModule() {
-            @Override
-            protected void configure() {
-                MapBinder.newMapBinder(binder(), String.class, MechanismProvider.class).addBinding("plain")
-                        .toInstance(new PlainProvider());
-            }
-        };
-        ExperimentFactory factory = Graphs.injector(PluginJars.none(), null,
-                new ConfigModule(config, RunOptions.defaults()), plugin).getInstance(ExperimentFactory.class);
+        Components builtIn = Components.builtIn();
+        List<MechanismProvider> mechanisms = new ArrayList<>(builtIn.mechanisms().providers());
+        mechanisms.add(new PlainProvider());
+        Components components = new Components(builtIn.geometries(), builtIn.estimators(),
+                Registry.of(MechanismProvider.KIND, mechanisms), builtIn.generators(), builtIn.utilities());
+        ExperimentFactory factory = new ExperimentFactory(components, config, RunOptions.defaults());
         assertThatThrownBy(factory::build).isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("mechanisms[1]: the configuration is marked non-private")
                 .hasMessageContaining("mechanism 'plain' has no 'non-private' parameter, so it cannot consent");

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A geometry that is not part of the project (flat R^d, sources in src/test/resources/plugin-src) is compiled into a
- * jar in a temporary folder; {@code list} and {@code run} use it through {@code --plugins}, together with the utility
- * measure its own Guice module binds.
+ * jar in a temporary folder; {@code list}, {@code run} and {@code release} use it through {@code --plugins}, together
+ * with its utility measure and the output its own Guice module adds to every run.
  */
 class PluginTest {
 
@@ -64,7 +64,12 @@ class PluginTest {
         Cli cli = Cli.run("run", config.toString(), "--plugins", plugins.toString(), "--out", out.toString());
         assertThat(cli.exit()).as(cli.toString()).isZero();
         assertThat(cli.err()).contains("plugins: geometry 'euclidean' from ").contains("euclid-plugin.jar")
-                .contains("plugins: utility measure 'max-coordinate-error' from ");
+                .contains("plugins: utility measure 'max-coordinate-error' from ")
+                .contains("plugins: Guice module dev.example.euclid.EuclidModule from ");
+        // the output the plugin's module binds into the run's graph is written with the standard ones
+        assertThat(cli.out()).contains("run.json, euclid-note.txt");
+        assertThat(Files.readAllLines(out.resolve("euclid-note.txt"))).containsExactly("releases: 16",
+                "note of this run: 1");
         List<String> summary = Files.readAllLines(out.resolve("summary.csv"));
         assertThat(summary).hasSize(1 + 2 * 2);
         assertThat(summary.get(0)).contains("max-coordinate-error_mean");
@@ -78,6 +83,29 @@ class PluginTest {
         Cli without = Cli.run("validate", config.toString());
         assertThat(without.exit()).isEqualTo(1);
         assertThat(without.err()).contains("geometry: unknown geometry 'euclidean'; known geometries: kendall");
+    }
+
+    @Test
+    void releaseFindsThePluginGeometry() throws IOException {
+        StringBuilder csv = new StringBuilder();
+        for (int i = 0; i < 30; i++) {
+            csv.append(String.format(java.util.Locale.ROOT, "%.3f,%.3f%n", 0.5 * Math.cos(i), 0.5 * Math.sin(i)));
+        }
+        Path points = Configs.write(work, "flat.csv", csv.toString());
+        Path out = work.resolve("flat-release.json");
+        String[] release = {"release", "--geometry", "euclidean:d=2", "--mechanism", "riemannian-laplace",
+            "--epsilon", "1", "--center", "0,0", "--radius", "1", "--input", points.toString(), "--out",
+            out.toString(), "--ledger", work.resolve("ledger.json").toString()};
+        Cli without = Cli.run(release);
+        assertThat(without.exit()).isEqualTo(1);
+        assertThat(without.err()).contains("--geometry: unknown geometry 'euclidean'; known geometries: kendall");
+        List<String> withPlugins = new java.util.ArrayList<>(List.of(release));
+        withPlugins.addAll(List.of("--plugins", plugins.toString()));
+        Cli cli = Cli.run(withPlugins.toArray(String[]::new));
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        JsonNode json = new ObjectMapper().readTree(out.toFile());
+        assertThat(json.get("mechanism").asText()).isEqualTo("riemannian-laplace");
+        assertThat(json.get("value").size()).isEqualTo(2);
     }
 
     @Test

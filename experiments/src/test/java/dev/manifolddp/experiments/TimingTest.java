@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.manifolddp.experiments.utility.Timing;
 import dev.manifolddp.experiments.utility.WallTime;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.utility.Timing;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.manifolddp.experiments.utility.AmbientDistance;
 import dev.manifolddp.experiments.utility.GeodesicDistance;
-import dev.manifolddp.experiments.utility.Measurement;
 import dev.manifolddp.experiments.utility.SquaredGeodesicDistance;
 import dev.manifolddp.experiments.utility.VechDistance;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.utility.Measurement;
 import org.junit.jupiter.api.Test;
 
 class UtilityMeasuresTest {

@@ -1,32 +1,24 @@
 package dev.manifolddp.geometry;
 
-import java.util.List;
-import java.util.Map;
+import dev.manifolddp.spi.Provider;
+import dev.manifolddp.spi.Registry;
 
 /**
  * Creates geometries of one kind by name. Implementations are listed in
- * {@code META-INF/services/dev.manifolddp.geometry.GeometryProvider} and found by {@link Geometries}; they need a
- * public no-argument constructor.
+ * {@code META-INF/services/dev.manifolddp.geometry.GeometryProvider} and found by a {@link Registry} (through
+ * {@link Geometries} or {@link #registry(ClassLoader)}); they need a public no-argument constructor.
+ * {@link #name()} equals {@link Geometry#name()} of what it creates.
  */
-public interface GeometryProvider {
+public interface GeometryProvider extends Provider<Geometry> {
 
-    /** The name used in specifications, equal to {@link Geometry#name()} of what it creates. */
-    String name();
+    /** The words of this kind in listings and messages. */
+    Registry.Kind KIND = new Registry.Kind("geometry", "geometries");
 
-    /** Other names that reach this provider (e.g. {@code "spd"} for {@code "spd/affine-invariant"}). */
-    default List<String> aliases() {
-        return List.of();
+    /** An example specification, shown when a specification is missing. */
+    String EXAMPLE = "sphere:d=2";
+
+    /** The geometry providers visible to {@code loader}. */
+    static Registry<GeometryProvider> registry(ClassLoader loader) {
+        return Registry.load(GeometryProvider.class, KIND, loader);
     }
-
-    /** A one-sentence description for listings. */
-    String description();
-
-    /** The parameters {@link #create(Map)} accepts. */
-    List<ParameterSpec> parameters();
-
-    /**
-     * Creates the geometry. Fails with {@link IllegalArgumentException} naming the parameter on an unknown key, a
-     * missing required key or a bad value; {@link Parameters#check} does this against {@link #parameters()}.
-     */
-    Geometry create(Map<String, String> parameters);
 }

@@ -29,7 +29,7 @@ public final class Parameters {
     public static Parameters check(String owner, List<ParameterSpec> specs, Map<String, String> given) {
         if (given == null) {
             throw new IllegalArgumentException(String.format(
-                    "%s: the parameter map is null; pass an empty map for the defaults. It accepts: %s. "
+                    "%s: the parameters are null (no parameter map); pass an empty map for the defaults. It accepts: %s. "
                             + "Provided value: null", owner, describe(specs)));
         }
         Map<String, String> values = new LinkedHashMap<>();

@@ -44,7 +44,7 @@ class FlatContractTest extends GeometryContractTest {
     @Override
     void specParsesToTheSameGeometry() {
         // The flat provider is not on the service path; check the round trip through an explicit registry.
-        Geometry parsed = GeometryRegistry.of(List.of(new FlatProvider())).parse(spec());
+        Geometry parsed = Geometries.parse(dev.manifolddp.spi.Registry.of(GeometryProvider.KIND, List.of(new FlatProvider())), spec());
         org.assertj.core.api.Assertions.assertThat(parsed.spec()).isEqualTo(flat.spec());
     }
 }

@@ -3,64 +3,66 @@ package dev.manifolddp.geometry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.manifolddp.spi.Registry;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class GeometryRegistryTest {
 
-    private final GeometryRegistry registry = GeometryRegistry.of(List.of(new FlatProvider()));
+    private final Registry<GeometryProvider> geometries = Registry.of(GeometryProvider.KIND,
+            List.of(new FlatProvider()));
 
     @Test
     void parsesNameAndParameters() {
-        Geometry g = registry.parse("flat:n=3");
+        Geometry g = Geometries.parse(geometries, "flat:n=3");
         assertThat(g.name()).isEqualTo("flat");
         assertThat(g.dimension()).isEqualTo(3);
-        assertThat(registry.parse(" flat : n = 4 ").dimension()).isEqualTo(4);
-        assertThat(registry.parse("euclidean:n=2").name()).as("alias").isEqualTo("flat");
-        assertThat(registry.create("flat", Map.of("n", "5")).layout().length()).isEqualTo(5);
+        assertThat(Geometries.parse(geometries, " flat : n = 4 ").dimension()).isEqualTo(4);
+        assertThat(Geometries.parse(geometries, "euclidean:n=2").name()).as("alias").isEqualTo("flat");
+        assertThat(geometries.provider("flat").create(Map.of("n", "5")).layout().length()).isEqualTo(5);
     }
 
     @Test
     void defaultsAreFilledIn() {
-        assertThat(registry.parse("flat").dimension()).isEqualTo(2);
+        assertThat(Geometries.parse(geometries, "flat").dimension()).isEqualTo(2);
     }
 
     @Test
     void unknownNamesListTheKnownOnes() {
-        assertThatThrownBy(() -> registry.parse("torus:n=2")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Geometries.parse(geometries, "torus:n=2")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown geometry 'torus'").hasMessageContaining("flat")
                 .hasMessageContaining("euclidean");
     }
 
     @Test
     void unknownParametersListTheAcceptedOnes() {
-        assertThatThrownBy(() -> registry.parse("flat:n=2,radius=3")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Geometries.parse(geometries, "flat:n=2,radius=3")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("no parameter 'radius'").hasMessageContaining("n (default 2)");
     }
 
     @Test
     void malformedSpecificationsAreRejected() {
-        assertThatThrownBy(() -> registry.parse("flat:n")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Geometries.parse(geometries, "flat:n")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("key=value");
-        assertThatThrownBy(() -> registry.parse("flat:n=2,n=3")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Geometries.parse(geometries, "flat:n=2,n=3")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("twice");
-        assertThatThrownBy(() -> registry.parse(" ")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> registry.parse("flat:n=two")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Geometries.parse(geometries, " ")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Geometries.parse(geometries, "flat:n=two")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("integer");
-        assertThatThrownBy(() -> registry.parse("flat:n=0")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> Geometries.parse(geometries, "flat:n=0")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("[1, ");
     }
 
     @Test
     void duplicateNamesAreReportedWithTheirSources() {
-        assertThatThrownBy(() -> GeometryRegistry.of(List.of(new FlatProvider(), new FlatProvider())))
+        assertThatThrownBy(() -> Registry.of(GeometryProvider.KIND, List.of(new FlatProvider(), new FlatProvider())))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("two geometry providers claim");
     }
 
     @Test
     void allocatingFormsValidateTheirArguments() {
-        Geometry g = registry.parse("flat:n=2");
+        Geometry g = Geometries.parse(geometries, "flat:n=2");
         assertThatThrownBy(() -> g.exp(new double[] {0, 0}, new double[] {1, Double.NaN}))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("v[1] is NaN");
         assertThatThrownBy(() -> g.log(new double[] {0, 0}, new double[] {1}))

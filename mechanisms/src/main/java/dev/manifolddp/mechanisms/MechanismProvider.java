@@ -1,25 +1,23 @@
 package dev.manifolddp.mechanisms;
 
-import dev.manifolddp.geometry.ParameterSpec;
-import java.util.List;
-import java.util.Map;
+import dev.manifolddp.spi.Provider;
+import dev.manifolddp.spi.Registry;
 
 /**
  * Creates a {@link Mechanism} by name from configuration parameters. Implementations are listed in
  * {@code META-INF/services/dev.manifolddp.mechanisms.MechanismProvider} and need a public no-argument constructor,
  * so a plugin jar can add a mechanism without changing any module.
  */
-public interface MechanismProvider {
+public interface MechanismProvider extends Provider<Mechanism> {
 
-    /** The name used in configurations. */
-    String name();
+    /** The words of this kind in listings and messages. */
+    Registry.Kind KIND = new Registry.Kind("mechanism", "mechanisms");
 
-    /** A one-sentence description for listings. */
-    String description();
+    /** An example specification, shown when a specification is missing. */
+    String EXAMPLE = "tangent-gaussian:calibration=classical";
 
-    /** The parameters {@link #create(Map)} accepts. */
-    List<ParameterSpec> parameters();
-
-    /** Creates the mechanism; unknown or invalid parameters fail with a message listing the accepted ones. */
-    Mechanism create(Map<String, String> parameters);
+    /** The mechanism providers visible to {@code loader}. */
+    static Registry<MechanismProvider> registry(ClassLoader loader) {
+        return Registry.load(MechanismProvider.class, KIND, loader);
+    }
 }

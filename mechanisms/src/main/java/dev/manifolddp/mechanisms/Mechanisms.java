@@ -1,5 +1,7 @@
 package dev.manifolddp.mechanisms;
 
+import dev.manifolddp.spi.Registry;
+import dev.manifolddp.spi.Spec;
 import java.util.List;
 import java.util.Map;
 
@@ -7,21 +9,22 @@ import java.util.Map;
  * Static entry points over the mechanism providers on the class path, like {@code Geometries}:
  * {@code Mechanisms.create("kng", Map.of("burn-in", "5000"))} or {@code Mechanisms.parse("kng:burn-in=5000")}.
  * Providers are found with {@link java.util.ServiceLoader} through the thread's context class loader (falling back to
- * this class's loader); applications with a plugin class loader use {@link MechanismRegistry#load(ClassLoader)}.
+ * this class's loader); applications with a plugin class loader use {@link MechanismProvider#registry(ClassLoader)}.
  */
 public final class Mechanisms {
 
     private Mechanisms() {
     }
 
-    /** Creates a mechanism from its name and parameters. */
+    /** Creates a mechanism from its name and parameters (null parameters mean none). */
     public static Mechanism create(String name, Map<String, String> parameters) {
-        return registry().create(name, parameters);
+        return provider(name).create(parameters == null ? Map.of() : parameters);
     }
 
     /** Creates a mechanism from {@code name[:key=value,...]}. */
     public static Mechanism parse(String spec) {
-        return registry().parse(spec);
+        Spec parsed = Spec.parse(MechanismProvider.KIND.word(), MechanismProvider.EXAMPLE, spec);
+        return registry().provider(parsed).create(parsed.parameters());
     }
 
     /** The provider of a name; fails with the list of known names. */
@@ -35,8 +38,7 @@ public final class Mechanisms {
     }
 
     /** The registry over the current class loader. */
-    public static MechanismRegistry registry() {
-        ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        return MechanismRegistry.load(loader != null ? loader : Mechanisms.class.getClassLoader());
+    public static Registry<MechanismProvider> registry() {
+        return MechanismProvider.registry(Registry.contextLoader(Mechanisms.class));
     }
 }

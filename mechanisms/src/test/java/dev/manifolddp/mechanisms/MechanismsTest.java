@@ -86,7 +86,7 @@ class MechanismsTest {
 
     @Test
     void duplicateNamesAreAnError() {
-        assertThatThrownBy(() -> MechanismRegistry.of(List.of(new KNormGradientProvider(),
+        assertThatThrownBy(() -> dev.manifolddp.spi.Registry.of(MechanismProvider.KIND, List.of(new KNormGradientProvider(),
                 new KNormGradientProvider()))).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("two mechanism providers claim the name 'kng'");
     }

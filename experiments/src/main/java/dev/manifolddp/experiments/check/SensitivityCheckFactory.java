@@ -30,7 +30,7 @@ public final class SensitivityCheckFactory {
 
     /** Checks everything; computes nothing. */
     public SensitivityCheck build() {
-        Geometry geometry = ConfigException.at("geometry", () -> components.geometries().parse(config.geometry()));
+        Geometry geometry = ConfigException.at("geometry", () -> components.geometry(config.geometry()));
         TangentBasis basis = geometry.capability(TangentBasis.class).orElseThrow(() -> new ConfigException(
                 "geometry", "a sensitivity check builds its boundary grid from a tangent basis, and "
                         + geometry.spec() + " has no TangentBasis capability"));

@@ -8,8 +8,6 @@ import dev.manifolddp.experiments.audit.AuditTarget;
 import dev.manifolddp.experiments.audit.Auditor;
 import dev.manifolddp.experiments.audit.MechanismAudit;
 import dev.manifolddp.experiments.plugins.Components;
-import dev.manifolddp.experiments.plugins.Graphs;
-import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.run.Progress;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.MechanismProvider;
@@ -49,6 +47,9 @@ final class AuditCommand implements Callable<Integer> {
 
     @Mixin
     PublicInputOptions inputs;
+
+    @Mixin
+    PluginsOption plugins;
 
 
     @Option(names = "--mechanism", required = true, split = ",", paramLabel = "NAME",
@@ -102,8 +103,11 @@ final class AuditCommand implements Callable<Integer> {
         Path plot = plotFile(out);
         refuseOverwrite(out);
         refuseOverwrite(plot);
-        Components components = Graphs.injector(PluginJars.none(), null).getInstance(Components.class);
-        Geometry space = components.geometries().parse(inputs.geometry);
+        return plugins.withComponents(components -> audit(components, budget, radius, plot));
+    }
+
+    private int audit(Components components, PrivacyBudget budget, double radius, Path plot) {
+        Geometry space = components.geometry(inputs.geometry);
         double[] centre = inputs.center(space);
         AuditSetup setup = new AuditSetup(space, centre, radius, n, budget, releases,
                 directions, seed, confidence);
@@ -143,11 +147,8 @@ final class AuditCommand implements Callable<Integer> {
         }
         List<AuditTarget> targets = new ArrayList<>();
         for (String name : names) {
-            MechanismProvider provider = components.mechanisms().get(name);
-            if (provider == null) {
-                throw new IllegalArgumentException(String.format("--mechanism: unknown mechanism '%s'; known "
-                        + "mechanisms: %s", name, String.join(", ", components.mechanisms().keySet())));
-            }
+            MechanismProvider provider = ReleaseCommand.named("--mechanism",
+                    () -> components.mechanisms().provider(name));
             Map<String, String> own = new LinkedHashMap<>();
             params.forEach((key, value) -> {
                 int colon = key.indexOf(':');

@@ -3,9 +3,7 @@ package dev.manifolddp.experiments.cli;
 import com.google.inject.Injector;
 import dev.manifolddp.experiments.check.SensitivityCheck;
 import dev.manifolddp.experiments.check.SensitivityCheckFactory;
-import dev.manifolddp.experiments.check.SensitivityCheckModule;
 import dev.manifolddp.experiments.config.ConfigException;
-import dev.manifolddp.experiments.config.ConfigModule;
 import dev.manifolddp.experiments.config.ConfigReader;
 import dev.manifolddp.experiments.config.Configuration;
 import dev.manifolddp.experiments.config.ExperimentConfig;
@@ -14,18 +12,14 @@ import dev.manifolddp.experiments.config.RegressionConfig;
 import dev.manifolddp.experiments.config.RegressionSensitivityConfig;
 import dev.manifolddp.experiments.config.SensitivityCheckConfig;
 import dev.manifolddp.experiments.plugins.Graphs;
-import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.regression.RegressionExperiment;
 import dev.manifolddp.experiments.regression.RegressionExperimentFactory;
-import dev.manifolddp.experiments.regression.RegressionModule;
 import dev.manifolddp.experiments.regressioncheck.RegressionSensitivityCheck;
 import dev.manifolddp.experiments.regressioncheck.RegressionSensitivityFactory;
-import dev.manifolddp.experiments.regressioncheck.RegressionSensitivityModule;
-import dev.manifolddp.experiments.run.CalibrationCheck;
+import dev.manifolddp.experiments.run.ComparisonModule;
 import dev.manifolddp.experiments.run.Experiment;
-import dev.manifolddp.experiments.run.ExperimentFactory;
+import dev.manifolddp.experiments.run.RunModule;
 import dev.manifolddp.experiments.run.RunOptions;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.function.Supplier;
 
@@ -42,8 +36,8 @@ final class ExperimentLoader {
     sealed interface Loaded permits Comparison, Check, Regression, RegressionCheck {
     }
 
-    /** A mechanism comparison ({@code kind: mechanisms}). */
-    record Comparison(Experiment experiment) implements Loaded {
+    /** A mechanism comparison ({@code kind: mechanisms}) and the run's graph (its runner and outputs). */
+    record Comparison(Experiment experiment, Injector graph) implements Loaded {
     }
 
     /** A sensitivity check ({@code kind: sensitivity-check}). */
@@ -58,31 +52,29 @@ final class ExperimentLoader {
     record RegressionCheck(RegressionSensitivityCheck check) implements Loaded {
     }
 
-    /** Reads {@code file} and builds it according to its kind. */
-    static Loaded load(Path file, PluginJars plugins, RunOptions options, PrintStream log) {
+    /** Reads {@code file} and builds it according to its kind, in a child injector of {@code root}. */
+    static Loaded load(Path file, Injector root, RunOptions options) {
         return prefixed(file, () -> {
             Configuration configuration = ConfigReader.readAny(file);
             if (configuration instanceof SensitivityCheckConfig check) {
                 Limits.require("--scale", "grid x --scale " + options.scale(),
                         Math.round(Math.min(Long.MAX_VALUE / 2.0, check.grid() * options.scale())), Limits.MAX_GRID,
                         "use a smaller --scale");
-                Injector injector = Graphs.injector(plugins, log, new SensitivityCheckModule(check, options));
-                return new Check(injector.getInstance(SensitivityCheckFactory.class).build());
+                Injector injector = Graphs.run(root, new RunModule<>(SensitivityCheckConfig.class, check, options));
+                return new Check(Graphs.instance(injector, SensitivityCheckFactory.class).build());
             }
             if (configuration instanceof RegressionConfig regression) {
-                Injector injector = Graphs.injector(plugins, log, new RegressionModule(regression, options));
-                return new Regression(injector.getInstance(RegressionExperimentFactory.class).build());
+                Injector injector = Graphs.run(root, new RunModule<>(RegressionConfig.class, regression, options));
+                return new Regression(Graphs.instance(injector, RegressionExperimentFactory.class).build());
             }
             if (configuration instanceof RegressionSensitivityConfig sensitivity) {
-                Injector injector = Graphs.injector(plugins, log, new RegressionSensitivityModule(sensitivity,
+                Injector injector = Graphs.run(root, new RunModule<>(RegressionSensitivityConfig.class, sensitivity,
                         options));
-                return new RegressionCheck(injector.getInstance(RegressionSensitivityFactory.class).build());
+                return new RegressionCheck(Graphs.instance(injector, RegressionSensitivityFactory.class).build());
             }
             ExperimentConfig config = (ExperimentConfig) configuration;
-            Injector injector = Graphs.injector(plugins, log, new ConfigModule(config, options));
-            Experiment experiment = injector.getInstance(ExperimentFactory.class).build();
-            CalibrationCheck.check(experiment);
-            return new Comparison(experiment);
+            Injector injector = Graphs.run(root, new ComparisonModule(config, options));
+            return new Comparison(Graphs.instance(injector, Experiment.class), injector);
         });
     }
 

@@ -6,12 +6,10 @@ import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.plugins.ProviderEntry;
 import dev.manifolddp.experiments.plugins.ProviderKind;
 import dev.manifolddp.geometry.ParameterSpec;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 
 /** {@code mdp list}: every discovered component with its parameters and the jar it came from. */
@@ -26,13 +24,18 @@ final class ListCommand implements Callable<Integer> {
     @Mixin
     DebugOption debug;
 
-    @Option(names = "--plugins", paramLabel = "DIR", description = "Load every jar in DIR as a plugin.")
-    Path plugins;
+    @Mixin
+    PluginsOption plugins;
 
     @Override
     public Integer call() {
-        PluginJars jars = PluginJars.load(plugins);
-        List<ProviderEntry> entries = Graphs.injector(jars, null).getInstance(Components.class).entries();
+        return plugins.run(null, root -> {
+            list(Graphs.instance(root, Components.class).entries(), Graphs.instance(root, PluginJars.class));
+            return 0;
+        });
+    }
+
+    private void list(List<ProviderEntry> entries, PluginJars jars) {
         for (ProviderKind kind : ProviderKind.values()) {
             parent.out.println(kind.heading() + ":");
             List<ProviderEntry> ofKind = entries.stream().filter(e -> e.kind() == kind).toList();
@@ -50,6 +53,5 @@ final class ListCommand implements Callable<Integer> {
             }
             parent.out.println();
         }
-        return 0;
     }
 }

@@ -126,8 +126,9 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Components components = ReleaseCommand.components();
-        Geometry space = ReleaseCommand.named("--geometry", () -> components.geometries().parse(geometry));
+        // built-in components only: plan takes no path but its output folder (PlanCommandSpecTest)
+        Components components = Components.builtIn();
+        Geometry space = ReleaseCommand.named("--geometry", () -> components.geometry(geometry));
         double ballRadius = NumericFlag.positive("--radius", radius, "the public ball's geodesic radius");
         double[] centre = PointFile.center(center, space, "--center");
         List<Integer> ns = list("--n", sizes, text -> NumericFlag.count("--n", text, MAX_N, "a sample size"));
@@ -176,7 +177,8 @@ final class PlanCommand implements Callable<Integer> {
 
     /** The selected mechanisms with their parameters, created as a release would create them. */
     private List<PlannedMechanism> mechanisms(Components components) {
-        Map<String, MechanismProvider> known = components.mechanisms();
+        Map<String, MechanismProvider> known = new LinkedHashMap<>();
+        components.mechanisms().providers().forEach(provider -> known.put(provider.name(), provider));
         List<String> names = new ArrayList<>();
         if (mechanisms == null) {
             names.addAll(known.keySet());

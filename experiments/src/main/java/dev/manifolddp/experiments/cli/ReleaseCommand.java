@@ -13,8 +13,6 @@ import dev.manifolddp.experiments.ledger.DatasetKey;
 import dev.manifolddp.experiments.ledger.GroupPrivacy;
 import dev.manifolddp.experiments.ledger.LedgerEntry;
 import dev.manifolddp.experiments.plugins.Components;
-import dev.manifolddp.experiments.plugins.Graphs;
-import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.DataBall;
@@ -80,6 +78,12 @@ final class ReleaseCommand implements Callable<Integer> {
 
     @Mixin
     RegressionOptions regression;
+
+    @Mixin
+    PluginsOption plugins;
+
+    /** The components over the plugins, found when the command starts. */
+    private Components components;
 
     @Option(names = "--estimator", defaultValue = "frechet-mean", paramLabel = "NAME",
             description = "What to release: frechet-mean (default), another estimator (mdp list), or "
@@ -170,6 +174,13 @@ final class ReleaseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        return plugins.withComponents(found -> {
+            components = found;
+            return release();
+        });
+    }
+
+    private int release() {
         if (DatasetFiles.isName(input.toString())) {
             input = DatasetFiles.resolve("--input", input.toString(), List.of());
         }
@@ -188,19 +199,12 @@ final class ReleaseCommand implements Callable<Integer> {
         Path ledgerFile = ledgerFile();
         OutputPaths.check(input, out, diagnostics, ledgerFile, force);
 
-        Components components = components();
         Geometry space = geometry();
-        EstimatorProvider estimatorProvider = components.estimators().get(estimator);
-        if (estimatorProvider == null) {
-            throw new IllegalArgumentException(String.format("--estimator: unknown estimator '%s'; known: %s, %s",
-                    estimator, String.join(", ", components.estimators().keySet()), RegressionRelease.ESTIMATOR));
-        }
+        EstimatorProvider estimatorProvider = components.estimators().find(estimator).orElseThrow(() ->
+                new IllegalArgumentException(String.format("--estimator: unknown estimator '%s'; known: %s, %s",
+                        estimator, String.join(", ", components.estimators().names()), RegressionRelease.ESTIMATOR)));
         Estimator estimand = named("--estimator", () -> estimatorProvider.create(Map.of()));
-        MechanismProvider provider = components.mechanisms().get(mechanism);
-        if (provider == null) {
-            throw new IllegalArgumentException(String.format("--mechanism: unknown mechanism '%s'; known mechanisms: "
-                    + "%s", mechanism, String.join(", ", components.mechanisms().keySet())));
-        }
+        MechanismProvider provider = named("--mechanism", () -> components.mechanisms().provider(mechanism));
         Map<String, String> settings = new LinkedHashMap<>(params);
         // a fixed proposal budget keeps the exact sampler's work independent of the data; a chain has none
         if (provider.parameters().stream().anyMatch(p -> p.name().equals(PROPOSAL_BUDGET))
@@ -333,14 +337,9 @@ final class ReleaseCommand implements Callable<Integer> {
         return ledger != null ? ledger : Path.of(System.getProperty("user.home"), ".manifolddp", "ledger.json");
     }
 
-    /** Every provider on the class path. */
-    static Components components() {
-        return Graphs.injector(PluginJars.none(), null).getInstance(Components.class);
-    }
-
-    /** --geometry, parsed; a refusal names the flag. */
+    /** --geometry, parsed over the components (plugins included); a refusal names the flag. */
     Geometry geometry() {
-        return named("--geometry", () -> components().geometries().parse(inputs.geometry));
+        return named("--geometry", () -> components.geometry(inputs.geometry));
     }
 
     BudgetLedger.Total declaredTotal() {

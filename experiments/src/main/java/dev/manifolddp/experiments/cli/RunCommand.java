@@ -1,11 +1,12 @@
 package dev.manifolddp.experiments.cli;
 
+import com.google.inject.Key;
 import dev.manifolddp.experiments.check.SensitivityCheck;
 import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.output.OutputFolder;
-import dev.manifolddp.experiments.output.OutputWriter;
+import dev.manifolddp.experiments.output.RunOutput;
 import dev.manifolddp.experiments.output.SensitivityCheckOutputs;
-import dev.manifolddp.experiments.plugins.PluginJars;
+import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.regression.RegressionExperiment;
 import dev.manifolddp.experiments.regression.RegressionOutputs;
 import dev.manifolddp.experiments.regression.RegressionRunner;
@@ -17,9 +18,14 @@ import dev.manifolddp.experiments.run.Progress;
 import dev.manifolddp.experiments.run.RunOptions;
 import dev.manifolddp.experiments.run.RunResult;
 import dev.manifolddp.experiments.run.Runner;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -33,6 +39,9 @@ import picocli.CommandLine.ParentCommand;
                 + "run.json, plots, summary.md; a sensitivity check writes summary.csv, run.json, its plot and "
                 + "summary.md).")
 final class RunCommand implements Callable<Integer> {
+
+    private static final Key<Set<RunOutput>> OUTPUTS = new Key<>() {
+    };
 
     @ParentCommand
     Mdp parent;
@@ -55,8 +64,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Output folder (default results/<name>).")
     Path out;
 
-    @Option(names = "--plugins", paramLabel = "DIR", description = "Load every jar in DIR as a plugin.")
-    Path plugins;
+    @Mixin
+    PluginsOption plugins;
 
     @Option(names = "--quiet", description = "No progress bar and no plugin log.")
     boolean quiet;
@@ -67,12 +76,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PluginJars jars = PluginJars.load(plugins);
         RunOptions options = new RunOptions(scale, threads, out, !quiet && System.console() != null);
-        ClassLoader previous = Thread.currentThread().getContextClassLoader();
-        Thread.currentThread().setContextClassLoader(jars.loader());
-        try {
-            ExperimentLoader.Loaded loaded = ExperimentLoader.load(config, jars, options, quiet ? null : parent.err);
+        return plugins.run(quiet ? null : parent.err, root -> {
+            ExperimentLoader.Loaded loaded = ExperimentLoader.load(config, root, options);
             if (loaded instanceof ExperimentLoader.Check check) {
                 return runCheck(check.check(), OutputFolder.resolve(out, check.check().config().name(), force));
             }
@@ -84,7 +90,8 @@ final class RunCommand implements Callable<Integer> {
                 return runRegressionCheck(regressionCheck.check(),
                         OutputFolder.resolve(out, regressionCheck.check().config().name(), force), options);
             }
-            Experiment experiment = ((ExperimentLoader.Comparison) loaded).experiment();
+            ExperimentLoader.Comparison comparison = (ExperimentLoader.Comparison) loaded;
+            Experiment experiment = comparison.experiment();
             Path folder = OutputFolder.resolve(out, experiment.config().name(), force);
             parent.out.printf(Locale.ROOT, "%s: %d cells x %d mechanisms x %d replicates = %d releases on %d "
                     + "threads%n", experiment.config().name(), experiment.cells().size(),
@@ -93,15 +100,27 @@ final class RunCommand implements Callable<Integer> {
             Limits.requireHeap(experiment.releases(), experiment.utilities().size(), Runtime.getRuntime().maxMemory(),
                     scale == 1 ? "replicates" : "--scale");
             long tasks = (long) experiment.cells().size() * experiment.replicates();
-            RunResult result = new Runner(experiment, jars.loader())
+            RunResult result = Graphs.instance(comparison.graph(), Runner.class)
                     .run(Progress.create(options.progress(), tasks, parent.err));
-            List<String> files = OutputWriter.write(result, folder);
+            List<String> files = write(result, folder, Graphs.instance(comparison.graph(), OUTPUTS));
             parent.out.printf(Locale.ROOT, "done in %.1f s; wrote %s: %s%n", result.wallSeconds(), folder,
                     String.join(", ", files));
             return 0;
-        } finally {
-            Thread.currentThread().setContextClassLoader(previous);
+        });
+    }
+
+    /** Every output bound in the run's graph: the standard files, then those that plugin modules added. */
+    private static List<String> write(RunResult result, Path folder, Set<RunOutput> outputs) {
+        List<String> files = new ArrayList<>();
+        try {
+            Files.createDirectories(folder);
+            for (RunOutput output : outputs) {
+                files.addAll(output.write(result, folder));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the results into " + folder + ": " + e.getMessage(), e);
         }
+        return files;
     }
 
     private int runRegression(RegressionExperiment experiment, Path folder, RunOptions options) {

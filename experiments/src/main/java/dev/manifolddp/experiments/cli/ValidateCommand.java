@@ -1,7 +1,6 @@
 package dev.manifolddp.experiments.cli;
 
 import dev.manifolddp.experiments.config.SweepAxis;
-import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.RunOptions;
 import java.nio.file.Path;
@@ -10,7 +9,6 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
@@ -33,16 +31,13 @@ final class ValidateCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "CONFIG", description = "The experiment's YAML file.")
     Path config;
 
-    @Option(names = "--plugins", paramLabel = "DIR", description = "Load every jar in DIR as a plugin.")
-    Path plugins;
+    @Mixin
+    PluginsOption plugins;
 
     @Override
     public Integer call() {
-        PluginJars jars = PluginJars.load(plugins);
-        ClassLoader previous = Thread.currentThread().getContextClassLoader();
-        Thread.currentThread().setContextClassLoader(jars.loader());
-        try {
-            ExperimentLoader.Loaded loaded = ExperimentLoader.load(config, jars, RunOptions.defaults(), null);
+        return plugins.run(null, root -> {
+            ExperimentLoader.Loaded loaded = ExperimentLoader.load(config, root, RunOptions.defaults());
             if (loaded instanceof ExperimentLoader.Check check) {
                 parent.out.printf(Locale.ROOT, "%s is valid: a sensitivity check on %s over %d radii with %d grid "
                         + "points per circle%n", config, check.check().geometry().spec(),
@@ -69,8 +64,6 @@ final class ValidateCommand implements Callable<Integer> {
                     experiment.mechanisms().size(), experiment.mechanisms().stream().map(m -> m.label())
                             .collect(Collectors.joining(", ")), experiment.replicates(), experiment.releases());
             return 0;
-        } finally {
-            Thread.currentThread().setContextClassLoader(previous);
-        }
+        });
     }
 }

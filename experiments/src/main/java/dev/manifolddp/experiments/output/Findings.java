@@ -4,7 +4,7 @@ import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.config.SweepAxis;
 import dev.manifolddp.experiments.run.Cell;
 import dev.manifolddp.experiments.run.Experiment;
-import dev.manifolddp.experiments.utility.UtilityMeasure;
+import dev.manifolddp.utility.UtilityMeasure;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

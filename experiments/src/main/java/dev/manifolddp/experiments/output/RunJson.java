@@ -8,7 +8,7 @@ import dev.manifolddp.experiments.run.Cell;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.RunResult;
 import dev.manifolddp.experiments.run.WarningLog;
-import dev.manifolddp.experiments.utility.UtilityMeasure;
+import dev.manifolddp.utility.UtilityMeasure;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

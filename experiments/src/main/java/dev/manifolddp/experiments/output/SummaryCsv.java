@@ -2,7 +2,7 @@ package dev.manifolddp.experiments.output;
 
 import dev.manifolddp.experiments.config.SweepAxis;
 import dev.manifolddp.experiments.run.RunResult;
-import dev.manifolddp.experiments.utility.UtilityMeasure;
+import dev.manifolddp.utility.UtilityMeasure;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.file.Files;

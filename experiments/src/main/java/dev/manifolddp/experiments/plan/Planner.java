@@ -5,7 +5,6 @@ import dev.manifolddp.estimators.EstimatorProvider;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.run.Dataset;
 import dev.manifolddp.experiments.run.StreamLayout;
-import dev.manifolddp.experiments.utility.UtilityMeasure;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.Guarantee;
@@ -13,6 +12,7 @@ import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.sampling.data.DataGenerator;
 import dev.manifolddp.sampling.data.DataGeneratorProvider;
+import dev.manifolddp.utility.UtilityMeasure;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -68,8 +68,7 @@ public final class Planner {
         this.request = request;
         this.geometry = request.geometry();
         this.log = log;
-        DataGeneratorProvider provider = components.generator(GENERATOR).orElseThrow(() ->
-                new IllegalStateException("the data generator '" + GENERATOR + "' is not registered"));
+        DataGeneratorProvider provider = components.generators().provider(GENERATOR);
         Map<String, String> parameters = new LinkedHashMap<>();
         parameters.put("center", Arrays.stream(request.center()).mapToObj(Double::toString)
                 .collect(Collectors.joining(",")));
@@ -84,9 +83,9 @@ public final class Planner {
         }
         this.data = new BallData(generator, DataBall.declared(request.center(), request.radius()),
                 describeLaw(request));
-        EstimatorProvider estimators = components.estimators().get(ESTIMATOR);
+        EstimatorProvider estimators = components.estimators().provider(ESTIMATOR);
         this.estimator = estimators.create(Map.of());
-        UtilityMeasure distance = components.utilities().get(DISTANCE);
+        UtilityMeasure distance = components.utilities().provider(DISTANCE);
         this.simulation = new ErrorSimulation(geometry, data, estimator, distance, request.seed(), request.threads(),
                 log);
         this.streams = new StreamLayout(request.seed(), 1);

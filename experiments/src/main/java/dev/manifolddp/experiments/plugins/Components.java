@@ -3,97 +3,93 @@ package dev.manifolddp.experiments.plugins;
 import com.google.inject.Inject;
 import com.google.inject.Singleton;
 import dev.manifolddp.estimators.EstimatorProvider;
-import dev.manifolddp.experiments.utility.UtilityMeasure;
+import dev.manifolddp.geometry.Geometries;
+import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryProvider;
-import dev.manifolddp.geometry.GeometryRegistry;
 import dev.manifolddp.mechanisms.MechanismProvider;
 import dev.manifolddp.sampling.data.DataGeneratorProvider;
+import dev.manifolddp.spi.Provider;
+import dev.manifolddp.spi.Registry;
+import dev.manifolddp.utility.UtilityMeasure;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 
 /**
- * The components of the Guice graph, by kind and name: what {@link CoreModule} found by ServiceLoader plus whatever
- * plugin modules bound. Lookups fail with the list of known names.
+ * The five registries of one command, each found once by ServiceLoader through the plugin class loader: the shared,
+ * stateless root of the Guice graph (a singleton of the root injector; every run's child injector sees the same
+ * one). Two jars claiming one name fail here, naming both.
  */
 @Singleton
 public final class Components {
 
-    private final Map<String, GeometryProvider> geometries;
-    private final Map<String, EstimatorProvider> estimators;
-    private final Map<String, MechanismProvider> mechanisms;
-    private final Map<String, DataGeneratorProvider> generators;
-    private final Map<String, UtilityMeasure> utilities;
-    private final GeometryRegistry geometryRegistry;
+    private final Registry<GeometryProvider> geometries;
+    private final Registry<EstimatorProvider> estimators;
+    private final Registry<MechanismProvider> mechanisms;
+    private final Registry<DataGeneratorProvider> generators;
+    private final Registry<UtilityMeasure> utilities;
 
     @Inject
-    public Components(Map<String, GeometryProvider> geometries, Map<String, EstimatorProvider> estimators,
-            Map<String, MechanismProvider> mechanisms, Map<String, DataGeneratorProvider> generators,
-            Map<String, UtilityMeasure> utilities) {
-        this.geometries = new TreeMap<>(geometries);
-        this.estimators = new TreeMap<>(estimators);
-        this.mechanisms = new TreeMap<>(mechanisms);
-        this.generators = new TreeMap<>(generators);
-        this.utilities = new TreeMap<>(utilities);
-        this.geometryRegistry = GeometryRegistry.of(new ArrayList<>(this.geometries.values()));
+    public Components(PluginJars plugins) {
+        this(GeometryProvider.registry(plugins.loader()), EstimatorProvider.registry(plugins.loader()),
+                MechanismProvider.registry(plugins.loader()), DataGeneratorProvider.registry(plugins.loader()),
+                UtilityMeasure.registry(plugins.loader()));
     }
 
-    /** Geometry lookup and specification parsing over the bound providers (aliases included). */
-    public GeometryRegistry geometries() {
-        return geometryRegistry;
+    /** Components over explicit registries (tests, embedding applications with their own providers). */
+    public Components(Registry<GeometryProvider> geometries, Registry<EstimatorProvider> estimators,
+            Registry<MechanismProvider> mechanisms, Registry<DataGeneratorProvider> generators,
+            Registry<UtilityMeasure> utilities) {
+        this.geometries = geometries;
+        this.estimators = estimators;
+        this.mechanisms = mechanisms;
+        this.generators = generators;
+        this.utilities = utilities;
     }
 
-    public Map<String, EstimatorProvider> estimators() {
+    /** The components of the application's own class path (no plugin folder). */
+    public static Components builtIn() {
+        return new Components(PluginJars.none());
+    }
+
+    /** Creates a geometry from {@code name[:key=value,...]}; unknown names fail with the known ones. */
+    public Geometry geometry(String spec) {
+        return Geometries.parse(geometries, spec);
+    }
+
+    public Registry<GeometryProvider> geometries() {
+        return geometries;
+    }
+
+    public Registry<EstimatorProvider> estimators() {
         return estimators;
     }
 
-    public Map<String, MechanismProvider> mechanisms() {
+    public Registry<MechanismProvider> mechanisms() {
         return mechanisms;
     }
 
-    public Map<String, DataGeneratorProvider> generators() {
+    public Registry<DataGeneratorProvider> generators() {
         return generators;
     }
 
-    public Map<String, UtilityMeasure> utilities() {
+    public Registry<UtilityMeasure> utilities() {
         return utilities;
-    }
-
-    /** The data generator of a name or alias. */
-    public Optional<DataGeneratorProvider> generator(String name) {
-        DataGeneratorProvider direct = generators.get(name);
-        if (direct != null) {
-            return Optional.of(direct);
-        }
-        return generators.values().stream().filter(provider -> provider.aliases().contains(name)).findFirst();
-    }
-
-    /** Every data generator name and alias, sorted. */
-    public List<String> generatorNames() {
-        List<String> names = new ArrayList<>();
-        generators.values().forEach(provider -> {
-            names.add(provider.name());
-            names.addAll(provider.aliases());
-        });
-        names.sort(null);
-        return names;
     }
 
     /** Every component, sorted by kind then name, for listings. */
     public List<ProviderEntry> entries() {
         List<ProviderEntry> entries = new ArrayList<>();
-        geometries.forEach((name, p) -> entries.add(ProviderEntry.of(ProviderKind.GEOMETRY, name, p.aliases(),
-                p.description(), p.parameters(), p)));
-        estimators.forEach((name, p) -> entries.add(ProviderEntry.of(ProviderKind.ESTIMATOR, name, List.of(),
-                p.description(), p.parameters(), p)));
-        mechanisms.forEach((name, p) -> entries.add(ProviderEntry.of(ProviderKind.MECHANISM, name, List.of(),
-                p.description(), p.parameters(), p)));
-        generators.forEach((name, p) -> entries.add(ProviderEntry.of(ProviderKind.DATA_GENERATOR, name,
-                p.aliases(), p.description(), p.parameters(), p)));
-        utilities.forEach((name, p) -> entries.add(ProviderEntry.of(ProviderKind.UTILITY, name, List.of(),
-                p.description(), List.of(), p)));
+        add(entries, ProviderKind.GEOMETRY, geometries);
+        add(entries, ProviderKind.ESTIMATOR, estimators);
+        add(entries, ProviderKind.MECHANISM, mechanisms);
+        add(entries, ProviderKind.DATA_GENERATOR, generators);
+        add(entries, ProviderKind.UTILITY, utilities);
         return entries;
+    }
+
+    private static void add(List<ProviderEntry> entries, ProviderKind kind, Registry<?> registry) {
+        for (Provider<?> provider : registry.providers()) {
+            entries.add(ProviderEntry.of(kind, provider));
+        }
     }
 }

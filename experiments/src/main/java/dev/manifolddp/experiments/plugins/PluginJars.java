@@ -57,7 +57,7 @@ public record PluginJars(ClassLoader loader, List<Path> jars) {
         return new PluginJars(new URLClassLoader("manifolddp-plugins", urls, applicationLoader()), jars);
     }
 
-    /** True when {@code source} (a code-source location, see {@code GeometryRegistry.source}) is a plugin jar. */
+    /** True when {@code source} (a code-source location, see {@code Registry.source}) is a plugin jar. */
     public boolean isPlugin(String source) {
         return jars.stream().anyMatch(jar -> source.equals(url(jar).toString()));
     }

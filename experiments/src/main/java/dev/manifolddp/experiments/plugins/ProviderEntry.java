@@ -1,7 +1,8 @@
 package dev.manifolddp.experiments.plugins;
 
-import dev.manifolddp.geometry.GeometryRegistry;
 import dev.manifolddp.geometry.ParameterSpec;
+import dev.manifolddp.spi.Provider;
+import dev.manifolddp.spi.Registry;
 import java.util.List;
 
 /**
@@ -24,11 +25,10 @@ public record ProviderEntry(ProviderKind kind, String name, List<String> aliases
         parameters = List.copyOf(parameters);
     }
 
-    /** An entry whose source is the class's code source. */
-    static ProviderEntry of(ProviderKind kind, String name, List<String> aliases, String description,
-            List<ParameterSpec> parameters, Object instance) {
-        return new ProviderEntry(kind, name, aliases, description, parameters,
-                GeometryRegistry.source(instance.getClass()), instance);
+    /** The entry of a provider, its source being the provider class's code source. */
+    static ProviderEntry of(ProviderKind kind, Provider<?> provider) {
+        return new ProviderEntry(kind, provider.name(), provider.aliases(), provider.description(),
+                provider.parameters(), Registry.source(provider.getClass()), provider);
     }
 
     /** Every name that reaches this entry. */

@@ -37,7 +37,7 @@ public final class RegressionExperimentFactory {
 
     /** Checks everything; draws nothing. */
     public RegressionExperiment build() {
-        Geometry geometry = ConfigException.at("geometry", () -> components.geometries().parse(config.geometry()));
+        Geometry geometry = ConfigException.at("geometry", () -> components.geometry(config.geometry()));
         if (config.fileData()) {
             return buildOnFile(geometry);
         }

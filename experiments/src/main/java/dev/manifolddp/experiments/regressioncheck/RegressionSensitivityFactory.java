@@ -61,8 +61,7 @@ public final class RegressionSensitivityFactory {
     }
 
     private DomainCheck domain(RegressionSensitivityConfig.Setting setting, String path) {
-        Geometry geometry = ConfigException.at(path + ".geometry", () -> components.geometries()
-                .parse(setting.geometry()));
+        Geometry geometry = ConfigException.at(path + ".geometry", () -> components.geometry(setting.geometry()));
         TangentBasis basis = geometry.capability(TangentBasis.class).orElseThrow(() -> new ConfigException(
                 path + ".geometry", "the check draws random directions from a tangent basis, and " + geometry.spec()
                         + " has no TangentBasis capability"));

@@ -4,8 +4,8 @@ import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.config.SweepAxis;
 import dev.manifolddp.experiments.ledger.GroupPrivacy;
-import dev.manifolddp.experiments.utility.UtilityMeasure;
 import dev.manifolddp.mechanisms.Release;
+import dev.manifolddp.utility.UtilityMeasure;
 import java.util.List;
 
 /**

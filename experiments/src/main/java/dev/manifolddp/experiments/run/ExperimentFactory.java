@@ -15,13 +15,13 @@ import dev.manifolddp.experiments.data.DatasetFiles;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.data.SubjectGroups;
 import dev.manifolddp.experiments.plugins.Components;
-import dev.manifolddp.experiments.utility.UtilityMeasure;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.ParameterSpec;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.MechanismProvider;
 import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.sampling.data.DataGeneratorProvider;
+import dev.manifolddp.utility.UtilityMeasure;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -196,14 +196,13 @@ public final class ExperimentFactory {
     }
 
     private Geometry geometry(String spec) {
-        return ConfigException.at("geometry", () -> components.geometries().parse(spec));
+        return ConfigException.at("geometry", () -> components.geometry(spec));
     }
 
     private DataSource generatorSource(Geometry geometry, Map<String, String> values, Map<String, DataSource> cache) {
         DataConfig data = config.data();
-        DataGeneratorProvider provider = components.generator(data.generator()).orElseThrow(() ->
-                new ConfigException("data.generator", String.format("unknown data generator '%s'; known data "
-                        + "generators: %s", data.generator(), String.join(", ", components.generatorNames()))));
+        DataGeneratorProvider provider = ConfigException.at("data.generator",
+                () -> components.generators().provider(data.generator()));
         List<String> allowed = new ArrayList<>();
         allowed.add("generator");
         provider.parameters().forEach(spec -> allowed.add(spec.name()));
@@ -275,23 +274,16 @@ public final class ExperimentFactory {
 
     private Estimator estimator(Map<String, String> parameters) {
         String name = config.estimator().name();
-        EstimatorProvider provider = components.estimators().get(name);
-        if (provider == null) {
-            throw new ConfigException(config.estimator().path(), String.format(
-                    "unknown estimator '%s'; known estimators: %s", name,
-                    String.join(", ", components.estimators().keySet())));
-        }
+        EstimatorProvider provider = ConfigException.at(config.estimator().path(),
+                () -> components.estimators().provider(name));
         checkParameters("estimator '" + name + "'", provider.parameters(), parameters, "estimator.params",
                 names(provider.parameters()));
         return ConfigException.at("estimator.params", () -> provider.create(parameters));
     }
 
     private Mechanism mechanism(MechanismConfig entry, Map<String, String> parameters) {
-        MechanismProvider provider = components.mechanisms().get(entry.name());
-        if (provider == null) {
-            throw new ConfigException(entry.path(), String.format("unknown mechanism '%s'; known mechanisms: %s",
-                    entry.name(), String.join(", ", components.mechanisms().keySet())));
-        }
+        MechanismProvider provider = ConfigException.at(entry.path(),
+                () -> components.mechanisms().provider(entry.name()));
         requireConsent(entry, provider, parameters);
         checkParameters("mechanism '" + entry.name() + "'", provider.parameters(), parameters,
                 entry.path() + ".params", names(provider.parameters()));
@@ -346,11 +338,8 @@ public final class ExperimentFactory {
         for (int i = 0; i < config.utility().size(); i++) {
             String name = config.utility().get(i);
             String path = "utility[" + i + "]";
-            UtilityMeasure measure = components.utilities().get(name);
-            if (measure == null) {
-                throw new ConfigException(path, String.format("unknown utility measure '%s'; known utility "
-                        + "measures: %s", name, String.join(", ", components.utilities().keySet())));
-            }
+            UtilityMeasure measure = ConfigException.at(path, () -> components.utilities().provider(name)
+                    .create(Map.of()));
             for (Geometry geometry : geometries) {
                 measure.unsupported(geometry).ifPresent(why -> {
                     throw new ConfigException(path, String.format("the utility measure '%s' cannot be computed on "

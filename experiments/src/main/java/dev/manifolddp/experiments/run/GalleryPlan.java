@@ -5,7 +5,7 @@ import dev.manifolddp.experiments.config.PicturesConfig;
 import dev.manifolddp.experiments.config.SweepAxis;
 import dev.manifolddp.experiments.output.pictures.Pictures;
 import dev.manifolddp.experiments.output.pictures.ReleasePicture;
-import dev.manifolddp.experiments.utility.UtilityMeasure;
+import dev.manifolddp.utility.UtilityMeasure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package dev.manifolddp.experiments.run;
 
-import dev.manifolddp.experiments.utility.Measurement;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.SamplerReport;
+import dev.manifolddp.utility.Measurement;
 
 /**
  * What one mechanism's release in one replicate produced, reduced to what the outputs need (the release's value and

@@ -2,13 +2,13 @@ package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.ledger.GroupPrivacy;
-import dev.manifolddp.experiments.utility.Measurement;
-import dev.manifolddp.experiments.utility.Timing;
-import dev.manifolddp.experiments.utility.UtilityMeasure;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.Release;
+import dev.manifolddp.utility.Measurement;
+import dev.manifolddp.utility.Timing;
+import dev.manifolddp.utility.UtilityMeasure;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutorService;

@@ -1,6 +1,8 @@
 package dev.manifolddp.experiments.utility;
 
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.utility.Measurement;
+import dev.manifolddp.utility.UtilityMeasure;
 
 /**
  * {@code geodesic-distance}: {@code rho(release, estimate)}, the intrinsic error (001 Fig. 1 reports its ambient

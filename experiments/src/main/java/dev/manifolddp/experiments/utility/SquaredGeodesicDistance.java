@@ -1,6 +1,8 @@
 package dev.manifolddp.experiments.utility;
 
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.utility.Measurement;
+import dev.manifolddp.utility.UtilityMeasure;
 
 /**
  * {@code squared-geodesic-distance}: {@code rho(release, estimate)^2}, the quantity of 001 Theorem 3 and of the exact

@@ -2,6 +2,8 @@ package dev.manifolddp.experiments.utility;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
+import dev.manifolddp.utility.Measurement;
+import dev.manifolddp.utility.UtilityMeasure;
 import java.util.Optional;
 
 /**

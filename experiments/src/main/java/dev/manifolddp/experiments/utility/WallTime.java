@@ -1,6 +1,9 @@
 package dev.manifolddp.experiments.utility;
 
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.utility.Measurement;
+import dev.manifolddp.utility.Timing;
+import dev.manifolddp.utility.UtilityMeasure;
 
 /**
  * Wall-time measures (004 Fig. 4), in seconds, measured by the runner with {@link System#nanoTime()}:

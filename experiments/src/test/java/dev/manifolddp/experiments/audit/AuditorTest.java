@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.plugins.Components;
-import dev.manifolddp.experiments.plugins.Graphs;
-import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.run.Progress;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Mechanism;
@@ -48,7 +46,7 @@ class AuditorTest {
 
     @BeforeAll
     static void load() {
-        components = Graphs.injector(PluginJars.none(), null).getInstance(Components.class);
+        components = Components.builtIn();
     }
 
     static Stream<Arguments> soundCases() {
@@ -139,7 +137,7 @@ class AuditorTest {
 
     @Test
     void boundaryPairsAreAdjacentAndOnTheBoundary() {
-        Geometry sphere = components.geometries().parse("sphere:d=2");
+        Geometry sphere = components.geometry("sphere:d=2");
         double[] centre = {0, 0, 1};
         List<BoundaryPair> pairs = BoundaryPairs.generate(sphere, centre, 0.4, 7, 3, RandomStreams.seeded(2)
                 .stream(0, 0));
@@ -166,7 +164,7 @@ class AuditorTest {
 
     private static AuditSetup setup(String geometry, String centre, double radius, PrivacyBudget budget,
             int releases, int directions, long seed, double confidence) {
-        Geometry space = components.geometries().parse(geometry);
+        Geometry space = components.geometry(geometry);
         return new AuditSetup(space, PointFile.center(centre, space, "centre"), radius, 10, budget, releases,
                 directions, seed, confidence);
     }
@@ -183,6 +181,6 @@ class AuditorTest {
                 map.put(kv[0], kv[1]);
             }
         }
-        return new AuditTarget(mechanism, map, components.mechanisms().get(mechanism).create(map));
+        return new AuditTarget(mechanism, map, components.mechanisms().provider(mechanism).create(map));
     }
 }

@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.manifolddp.experiments.plugins.Components;
-import dev.manifolddp.experiments.plugins.Graphs;
-import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.MechanismProvider;
@@ -25,7 +23,7 @@ class ClosedFormErrorTest {
 
     @BeforeAll
     static void registry() {
-        components = Graphs.injector(PluginJars.none(), null).getInstance(Components.class);
+        components = Components.builtIn();
     }
 
     @Test
@@ -45,7 +43,7 @@ class ClosedFormErrorTest {
     @Test
     void closedFormsMatchSimulationOnFlatCharts() {
         for (String spec : List.of("spd/log-euclidean:k=2", "spd/log-euclidean:k=3")) {
-            Geometry geometry = components.geometries().parse(spec);
+            Geometry geometry = components.geometry(spec);
             double[] identity = spec.endsWith("2") ? new double[] {1, 0, 0, 1}
                     : new double[] {1, 0, 0, 0, 1, 0, 0, 0, 1};
             List<PlanRow> closed = plan(geometry, identity, PlanRequest.Method.AUTO).rows();
@@ -73,7 +71,7 @@ class ClosedFormErrorTest {
     }
 
     private static PlannedMechanism planned(String name) {
-        MechanismProvider provider = components.mechanisms().get(name);
+        MechanismProvider provider = components.mechanisms().provider(name);
         Mechanism mechanism = provider.create(Map.of());
         return new PlannedMechanism(name, Map.of(), mechanism, mechanism);
     }

@@ -1,10 +1,10 @@
 package dev.example.euclid;
 
-import dev.manifolddp.experiments.utility.Measurement;
-import dev.manifolddp.experiments.utility.UtilityMeasure;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.utility.Measurement;
+import dev.manifolddp.utility.UtilityMeasure;
 
-/** {@code max-coordinate-error}: the largest coordinate difference, bound by the plugin's own Guice module. */
+/** {@code max-coordinate-error}: the largest coordinate difference, a utility measure registered like any provider. */
 public final class MaxCoordinateError implements UtilityMeasure {
 
     @Override
@@ -14,7 +14,7 @@ public final class MaxCoordinateError implements UtilityMeasure {
 
     @Override
     public String description() {
-        return "max_i |release_i - estimate_i| (test plugin, bound through a Guice module)";
+        return "max_i |release_i - estimate_i| (test plugin)";
     }
 
     @Override

@@ -1,9 +1,10 @@
 package dev.manifolddp.sampling.data;
 
 import dev.manifolddp.geometry.Geometry;
-import dev.manifolddp.geometry.ParameterSpec;
-import java.util.List;
+import dev.manifolddp.spi.Provider;
+import dev.manifolddp.spi.Registry;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Creates a {@link DataGenerator} by name from configuration parameters, for a given geometry. Implementations are
@@ -12,22 +13,25 @@ import java.util.Map;
  *
  * <p>Parameter values are strings; a list value (e.g. a ball centre {@code [0, 0, 1]} in a YAML configuration) is
  * passed with its entries joined by commas ({@code "0,0,1"}).
+ *
+ * <p>A generator needs the geometry it draws on, so the generic {@link Provider#create(Map)} yields a function of the
+ * geometry; implementations write {@link #create(Geometry, Map)} only.
  */
-public interface DataGeneratorProvider {
+public interface DataGeneratorProvider extends Provider<Function<Geometry, DataGenerator>> {
 
-    /** The name used in configurations, e.g. {@code sphere-cap}. */
-    String name();
+    /** The words of this kind in listings and messages. */
+    Registry.Kind KIND = new Registry.Kind("data generator", "data generators");
 
-    /** Other names that reach this provider. */
-    default List<String> aliases() {
-        return List.of();
+    /** The data generator providers visible to {@code loader}. */
+    static Registry<DataGeneratorProvider> registry(ClassLoader loader) {
+        return Registry.load(DataGeneratorProvider.class, KIND, loader);
     }
 
-    /** A one-sentence description for listings. */
-    String description();
-
-    /** The parameters {@link #create} accepts. */
-    List<ParameterSpec> parameters();
+    /** The generator of these parameters on any geometry (checked when the geometry is given). */
+    @Override
+    default Function<Geometry, DataGenerator> create(Map<String, String> parameters) {
+        return geometry -> create(geometry, parameters);
+    }
 
     /**
      * Creates the generator for {@code geometry}. Fails with {@link IllegalArgumentException} naming the parameter on

@@ -1,4 +1,4 @@
-package dev.manifolddp.experiments.utility;
+package dev.manifolddp.utility;
 
 /**
  * Wall times the runner measures with {@link System#nanoTime()} in one replicate, under the run's parallelism.

@@ -1,20 +1,39 @@
-package dev.manifolddp.experiments.utility;
+package dev.manifolddp.utility;
 
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.Parameters;
+import dev.manifolddp.spi.Provider;
+import dev.manifolddp.spi.Registry;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * How far a private release lies from the non-private estimate. Implementations are listed in
- * {@code META-INF/services/dev.manifolddp.experiments.utility.UtilityMeasure} (or bound by a plugin's Guice module)
- * and need a public no-argument constructor; they are immutable and thread-safe.
+ * {@code META-INF/services/dev.manifolddp.utility.UtilityMeasure} and need a public no-argument constructor; they are
+ * immutable and thread-safe. A measure is its own provider: {@link #create(Map)} checks the (by default no)
+ * parameters and returns the measure itself. It lives in the API artifact so that a plugin measure compiles against
+ * the geometry API only, not against the experiment application.
  */
-public interface UtilityMeasure {
+public interface UtilityMeasure extends Provider<UtilityMeasure> {
+
+    /** The words of this kind in listings and messages. */
+    Registry.Kind KIND = new Registry.Kind("utility measure", "utility measures");
+
+    /** The utility measures visible to {@code loader}. */
+    static Registry<UtilityMeasure> registry(ClassLoader loader) {
+        return Registry.load(UtilityMeasure.class, KIND, loader);
+    }
 
     /** The name used in configurations and as the column name in outputs, e.g. {@code geodesic-distance}. */
+    @Override
     String name();
 
-    /** A one-sentence description for listings. */
-    String description();
+    /** Checks the parameters against {@link #parameters()} (none by default) and returns this measure. */
+    @Override
+    default UtilityMeasure create(Map<String, String> parameters) {
+        Parameters.check(KIND.word() + " '" + name() + "'", parameters(), parameters);
+        return this;
+    }
 
     /** Why this measure cannot be computed on {@code geometry} (e.g. a missing capability), or empty when it can. */
     default Optional<String> unsupported(Geometry geometry) {

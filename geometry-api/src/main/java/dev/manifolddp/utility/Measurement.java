@@ -1,4 +1,4 @@
-package dev.manifolddp.experiments.utility;
+package dev.manifolddp.utility;
 
 /**
  * One utility value of one release, and how it was obtained. An {@link Status#UNDEFINED} measurement is written as an

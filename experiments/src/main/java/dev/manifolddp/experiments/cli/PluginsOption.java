@@ -1,0 +1,40 @@
+package dev.manifolddp.experiments.cli;
+
+import com.google.inject.Injector;
+import dev.manifolddp.experiments.plugins.Components;
+import dev.manifolddp.experiments.plugins.Graphs;
+import dev.manifolddp.experiments.plugins.PluginJars;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.function.Function;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --plugins DIR}, shared by the commands that create components from plugins (run, validate, list, release,
+ * audit; plan reads no path but its output folder):
+ * loads the jars, builds the command's root Guice graph over them, and runs the command with the plugin loader as the
+ * thread's context loader (so code that looks providers up through it sees the plugins too).
+ */
+final class PluginsOption {
+
+    @Option(names = "--plugins", paramLabel = "DIR", description = "Load every jar in DIR as a plugin: its "
+            + "geometries, estimators, mechanisms, data generators, utility measures and Guice modules.")
+    Path directory;
+
+    /** Runs {@code command} with the root graph over the plugins; {@code log} (may be null) names what they bring. */
+    <T> T run(PrintStream log, Function<Injector, T> command) {
+        PluginJars jars = PluginJars.load(directory);
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        Thread.currentThread().setContextClassLoader(jars.loader());
+        try {
+            return command.apply(Graphs.root(jars, log));
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
+    }
+
+    /** Runs {@code command} with the components over the plugins. */
+    <T> T withComponents(Function<Components, T> command) {
+        return run(null, root -> command.apply(Graphs.instance(root, Components.class)));
+    }
+}

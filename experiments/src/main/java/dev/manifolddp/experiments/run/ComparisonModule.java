@@ -1,0 +1,48 @@
+package dev.manifolddp.experiments.run;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import com.google.inject.multibindings.Multibinder;
+import dev.manifolddp.experiments.config.ExperimentConfig;
+import dev.manifolddp.experiments.output.RunOutput;
+import dev.manifolddp.experiments.output.StandardOutputs;
+import dev.manifolddp.experiments.plugins.PluginJars;
+
+/**
+ * The graph of one mechanism comparison, installed in the run's child injector: the configuration and command-line
+ * settings, the experiment built from them (every cell's geometry, data source, estimator, mechanisms and the
+ * utility measures, created through the registries by {@link ExperimentFactory}), the runner, and the set of
+ * outputs, to which plugin modules may add their own {@link RunOutput}. Singletons here live as long as the run.
+ */
+public final class ComparisonModule extends AbstractModule {
+
+    private final ExperimentConfig config;
+    private final RunOptions options;
+
+    public ComparisonModule(ExperimentConfig config, RunOptions options) {
+        this.config = config;
+        this.options = options;
+    }
+
+    @Override
+    protected void configure() {
+        install(new RunModule<>(ExperimentConfig.class, config, options));
+        Multibinder.newSetBinder(binder(), RunOutput.class).addBinding().to(StandardOutputs.class);
+    }
+
+    /** The experiment, checked up to the first draw (every cell's calibration). */
+    @Provides
+    @Singleton
+    Experiment experiment(ExperimentFactory factory) {
+        Experiment experiment = factory.build();
+        CalibrationCheck.check(experiment);
+        return experiment;
+    }
+
+    /** Worker threads see the plugin loader as their context loader. */
+    @Provides
+    Runner runner(Experiment experiment, PluginJars plugins) {
+        return new Runner(experiment, plugins.loader());
+    }
+}
