@@ -7,7 +7,7 @@ import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.VolumeGrowth;
 import dev.manifolddp.sampling.exact.ChartLaplaceSampler;
 import dev.manifolddp.sampling.exact.EuclideanLaplace;
-import dev.manifolddp.sampling.exact.ExactLaplaceSampler;
+import dev.manifolddp.geometry.ExactLaplaceSampler;
 import dev.manifolddp.sampling.exact.ExactLaplaceSamplers;
 import dev.manifolddp.sampling.exact.SpectralLaplaceSampler;
 import dev.manifolddp.sampling.mcmc.LaplaceLogDensity;
