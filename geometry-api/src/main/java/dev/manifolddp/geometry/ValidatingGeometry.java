@@ -8,15 +8,16 @@ import java.util.Optional;
  * {@code log} inside the injectivity radius, and results that are points (exp) or tangent vectors (log, projection).
  * Tests and {@code --validate} runs use it; it costs a manifold-membership test per argument.
  *
- * <p>{@link #capability(Class)} forwards to the wrapped geometry; {@link ParallelTransport} is wrapped so that its
+ * <p>A {@link ForwardingGeometry}: {@link #capability(Class)} forwards to the wrapped geometry; {@link ParallelTransport} is wrapped so that its
  * inputs and outputs are checked too.
  */
-public final class ValidatingGeometry implements Geometry {
+public final class ValidatingGeometry extends ForwardingGeometry {
 
     private final Geometry delegate;
     private final double tolerance;
 
     private ValidatingGeometry(Geometry delegate, double tolerance) {
+        super(delegate);
         this.delegate = delegate;
         this.tolerance = tolerance;
     }
@@ -39,41 +40,6 @@ public final class ValidatingGeometry implements Geometry {
         }
         Geometry inner = geometry instanceof ValidatingGeometry validating ? validating.delegate : geometry;
         return new ValidatingGeometry(inner, tolerance);
-    }
-
-    /** The wrapped geometry. */
-    public Geometry delegate() {
-        return delegate;
-    }
-
-    @Override
-    public String name() {
-        return delegate.name();
-    }
-
-    @Override
-    public String spec() {
-        return delegate.spec();
-    }
-
-    @Override
-    public PointLayout layout() {
-        return delegate.layout();
-    }
-
-    @Override
-    public int dimension() {
-        return delegate.dimension();
-    }
-
-    @Override
-    public CurvatureBounds curvature() {
-        return delegate.curvature();
-    }
-
-    @Override
-    public double injectivityRadius() {
-        return delegate.injectivityRadius();
     }
 
     @Override
@@ -130,27 +96,13 @@ public final class ValidatingGeometry implements Geometry {
     }
 
     @Override
-    public Optional<String> pointViolation(double[] p, double tolerance) {
-        return delegate.pointViolation(p, tolerance);
-    }
-
-    @Override
-    public Optional<String> tangentViolation(double[] p, double[] v, double tolerance) {
-        return delegate.tangentViolation(p, v, tolerance);
-    }
-
-    @Override
     public double norm(double[] p, double[] v) {
         return Math.sqrt(inner(p, v, v));
     }
 
     @Override
     public <C> Optional<C> capability(Class<C> type) {
-        if (type == null) {
-            throw new IllegalArgumentException("capability type is null; pass an interface such as "
-                    + "ParallelTransport.class. Provided value: null");
-        }
-        Optional<C> found = delegate.capability(type);
+        Optional<C> found = super.capability(type);
         if (type == ParallelTransport.class && found.isPresent()) {
             ParallelTransport inner = (ParallelTransport) found.get();
             ParallelTransport checked = (p, q, v, out) -> {
