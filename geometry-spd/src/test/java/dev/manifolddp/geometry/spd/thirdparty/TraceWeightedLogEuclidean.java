@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * A third metric on SPD(k), written as an outside author would, in one file and only against public API: the
  * O(k)-invariant log-Euclidean metric {@code <u, v>_p = <DLogm_p u, DLogm_p v>_F + beta tr(p^-1 u) tr(p^-1 v)}
- * (Thanwerdas and Pennec 2019, beta > -1/k; here beta >= 0, so its distance is at least the log-Euclidean one and the
+ * (the O(k)-invariant inner products of Pennec, Fillard, Ayache 2006 pulled back by Logm; beta > -1/k; here beta >= 0, so its distance is at least the log-Euclidean one and the
  * inherited {@code ambientRadius} bound stays valid). {@code Logm} is an isometry onto Sym(k) with the constant inner
  * product {@code <A, B>_F + beta tr A tr B}, so its geodesics are those of the log-Euclidean metric and exp and log are
  * borrowed from it; {@code tr DLogm_p u = tr(p^-1 u)}, and the distance adds {@code beta (log det q - log det p)^2}.
