@@ -13,12 +13,10 @@ import java.util.Optional;
  */
 public final class ValidatingGeometry extends ForwardingGeometry {
 
-    private final Geometry delegate;
     private final double tolerance;
 
     private ValidatingGeometry(Geometry delegate, double tolerance) {
         super(delegate);
-        this.delegate = delegate;
         this.tolerance = tolerance;
     }
 
@@ -38,7 +36,7 @@ public final class ValidatingGeometry extends ForwardingGeometry {
         if (geometry instanceof ValidatingGeometry validating && validating.tolerance == tolerance) {
             return validating;
         }
-        Geometry inner = geometry instanceof ValidatingGeometry validating ? validating.delegate : geometry;
+        Geometry inner = geometry instanceof ValidatingGeometry validating ? validating.delegate() : geometry;
         return new ValidatingGeometry(inner, tolerance);
     }
 
@@ -47,7 +45,7 @@ public final class ValidatingGeometry extends ForwardingGeometry {
         point("p", p);
         tangent(p, "v", v);
         output("out", out);
-        delegate.exp(p, v, out);
+        delegate().exp(p, v, out);
         resultPoint("exp(p, v)", out);
     }
 
@@ -56,8 +54,8 @@ public final class ValidatingGeometry extends ForwardingGeometry {
         point("p", p);
         point("q", q);
         output("out", out);
-        GeometryChecks.requireInsideInjectivityRadius(delegate, p, q);
-        delegate.log(p, q, out);
+        GeometryChecks.requireInsideInjectivityRadius(delegate(), p, q);
+        delegate().log(p, q, out);
         resultTangent(p, "log(p, q)", out);
     }
 
@@ -65,9 +63,9 @@ public final class ValidatingGeometry extends ForwardingGeometry {
     public double distance(double[] p, double[] q) {
         point("p", p);
         point("q", q);
-        double distance = delegate.distance(p, q);
+        double distance = delegate().distance(p, q);
         if (!(distance >= 0) || Double.isInfinite(distance)) {
-            throw new IllegalStateException(delegate.spec() + " returned the distance " + distance
+            throw new IllegalStateException(delegate().spec() + " returned the distance " + distance
                     + "; a distance must be finite and >= 0 (an implementation defect)");
         }
         return distance;
@@ -78,9 +76,9 @@ public final class ValidatingGeometry extends ForwardingGeometry {
         point("p", p);
         tangent(p, "u", u);
         tangent(p, "v", v);
-        double inner = delegate.inner(p, u, v);
+        double inner = delegate().inner(p, u, v);
         if (!Double.isFinite(inner)) {
-            throw new IllegalStateException(delegate.spec() + " returned the inner product " + inner
+            throw new IllegalStateException(delegate().spec() + " returned the inner product " + inner
                     + " for finite inputs (an implementation defect)");
         }
         return inner;
@@ -89,9 +87,9 @@ public final class ValidatingGeometry extends ForwardingGeometry {
     @Override
     public void projectToTangent(double[] p, double[] ambient, double[] out) {
         point("p", p);
-        GeometryChecks.requireFinite(delegate, "ambient", ambient);
+        GeometryChecks.requireFinite(delegate(), "ambient", ambient);
         output("out", out);
-        delegate.projectToTangent(p, ambient, out);
+        delegate().projectToTangent(p, ambient, out);
         resultTangent(p, "projectToTangent(p, ambient)", out);
     }
 
@@ -110,7 +108,7 @@ public final class ValidatingGeometry extends ForwardingGeometry {
                 point("q", q);
                 tangent(p, "v", v);
                 output("out", out);
-                GeometryChecks.requireInsideInjectivityRadius(delegate, p, q);
+                GeometryChecks.requireInsideInjectivityRadius(delegate(), p, q);
                 inner.transport(p, q, v, out);
                 resultTangent(q, "transport(p, q, v)", out);
             };
@@ -121,26 +119,26 @@ public final class ValidatingGeometry extends ForwardingGeometry {
 
     @Override
     public String toString() {
-        return "validating " + delegate;
+        return "validating " + delegate();
     }
 
     private void point(String name, double[] p) {
-        GeometryChecks.requireFinite(delegate, name, p);
-        delegate.pointViolation(p, tolerance).ifPresent(why -> {
-            throw new IllegalArgumentException(name + " is not a point of " + delegate.spec() + ": " + why);
+        GeometryChecks.requireFinite(delegate(), name, p);
+        delegate().pointViolation(p, tolerance).ifPresent(why -> {
+            throw new IllegalArgumentException(name + " is not a point of " + delegate().spec() + ": " + why);
         });
     }
 
     private void tangent(double[] p, String name, double[] v) {
-        GeometryChecks.requireFinite(delegate, name, v);
-        delegate.tangentViolation(p, v, tolerance).ifPresent(why -> {
-            throw new IllegalArgumentException(name + " is not a tangent vector of " + delegate.spec()
+        GeometryChecks.requireFinite(delegate(), name, v);
+        delegate().tangentViolation(p, v, tolerance).ifPresent(why -> {
+            throw new IllegalArgumentException(name + " is not a tangent vector of " + delegate().spec()
                     + " at the given point: " + why);
         });
     }
 
     private void output(String name, double[] out) {
-        GeometryChecks.requireLength(delegate, name, out);
+        GeometryChecks.requireLength(delegate(), name, out);
     }
 
     private void resultPoint(String what, double[] result) {
