@@ -1,17 +1,20 @@
 package dev.manifolddp.geometry;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
- * How a point is stored in its flat array: its length, and how to name, print and read its entries.
+ * How a point is stored in its flat array: its length, and how to name, print and read its entries. The shape is a
+ * {@link Kind}, an open type: the built-in ones are
  *
  * <ul>
  *   <li>{@link Kind#VECTOR}: a vector of length n, columns {@code x0 .. x(n-1)}.</li>
  *   <li>{@link Kind#SYMMETRIC_MATRIX}: a k x k matrix stored row-major, length k*k, columns {@code m0_0 ..}.</li>
  *   <li>{@link Kind#LANDMARKS}: k planar landmarks interleaved {@code x1, y1, ..., xk, yk}, length 2k.</li>
  * </ul>
+ *
+ * and a plugin declares its own by implementing {@link Kind} (its length, column names and formatter) and building
+ * the layout with {@link #of(Kind, int)}. Code that needs a particular shape compares {@link #kind()} with the
+ * constant it knows; anything else works through the layout's methods.
  */
 public final class PointLayout {
 
@@ -23,8 +26,42 @@ public final class PointLayout {
      */
     public static final int MAX_LENGTH = 10_000_000;
 
-    /** The shape of a point's array. */
-    public enum Kind { VECTOR, SYMMETRIC_MATRIX, LANDMARKS }
+    /**
+     * The shape of a point's array, parameterised by one size (n for a vector, k for a k x k matrix, the number of
+     * landmarks). Implementations are immutable singletons compared by identity or {@code equals}.
+     */
+    public interface Kind {
+
+        /** A vector in R^n, columns {@code x0 .. x(n-1)}. */
+        Kind VECTOR = StandardPointKind.VECTOR;
+        /** A k x k symmetric matrix stored row-major, columns {@code m0_0 .. m(k-1)_(k-1)}. */
+        Kind SYMMETRIC_MATRIX = StandardPointKind.SYMMETRIC_MATRIX;
+        /** k planar landmarks {@code x1, y1, ..., xk, yk}. */
+        Kind LANDMARKS = StandardPointKind.LANDMARKS;
+
+        /** A short name, e.g. {@code "VECTOR"}. */
+        String name();
+
+        /** The array length of a point of this size; at most {@link #MAX_LENGTH} for every size the layout accepts. */
+        int length(int size);
+
+        /** The largest size whose length stays within {@link #MAX_LENGTH}. */
+        int maxSize();
+
+        /** The name of the size parameter in messages, e.g. {@code "n"} or {@code "k"}. */
+        default String sizeName() {
+            return "n";
+        }
+
+        /** Column names for a CSV file of points, in storage order ({@code length(size)} of them). */
+        List<String> columnNames(int size);
+
+        /** A human-readable rendering of a point of this size (its length already checked). */
+        String format(double[] point, int size);
+
+        /** E.g. "vector in R^3", "3x3 symmetric matrix", "50 planar landmarks". */
+        String describe(int size);
+    }
 
     private final Kind kind;
     private final int length;
@@ -36,22 +73,35 @@ public final class PointLayout {
         this.length = length;
     }
 
+    /** A layout of the given shape and size; how a plugin declares a shape of its own. */
+    public static PointLayout of(Kind kind, int size) {
+        if (kind == null) {
+            throw new IllegalArgumentException("kind is null; pass PointLayout.Kind.VECTOR or a plugin's own Kind. "
+                    + "Provided value: null");
+        }
+        requireSize(kind.sizeName(), size, kind.maxSize());
+        int length = kind.length(size);
+        if (length <= 0 || length > MAX_LENGTH) {
+            throw new IllegalArgumentException(String.format("a %s point has %d numbers, outside [1, %d] "
+                    + "(PointLayout.MAX_LENGTH). Provided value: %s = %d", kind.name(), length, MAX_LENGTH,
+                    kind.sizeName(), size));
+        }
+        return new PointLayout(kind, size, length);
+    }
+
     /** A vector in R^n. */
     public static PointLayout vector(int n) {
-        requireSize("n", n, MAX_LENGTH);
-        return new PointLayout(Kind.VECTOR, n, n);
+        return of(Kind.VECTOR, n);
     }
 
     /** A k x k symmetric matrix stored row-major. */
     public static PointLayout symmetricMatrix(int k) {
-        requireSize("k", k, (int) Math.sqrt(MAX_LENGTH));
-        return new PointLayout(Kind.SYMMETRIC_MATRIX, k, k * k);
+        return of(Kind.SYMMETRIC_MATRIX, k);
     }
 
     /** k planar landmarks stored {@code x1, y1, ..., xk, yk}. */
     public static PointLayout landmarks(int k) {
-        requireSize("k", k, MAX_LENGTH / 2);
-        return new PointLayout(Kind.LANDMARKS, k, 2 * k);
+        return of(Kind.LANDMARKS, k);
     }
 
     private static void requireSize(String name, int value, int max) {
@@ -61,6 +111,7 @@ public final class PointLayout {
         }
     }
 
+    /** The shape: a built-in {@link Kind} constant or a plugin's own. */
     public Kind kind() {
         return kind;
     }
@@ -77,59 +128,13 @@ public final class PointLayout {
 
     /** Column names for a CSV file of points, in storage order. */
     public List<String> columnNames() {
-        List<String> names = new ArrayList<>(length);
-        switch (kind) {
-            case VECTOR -> {
-                for (int i = 0; i < size; i++) {
-                    names.add("x" + i);
-                }
-            }
-            case SYMMETRIC_MATRIX -> {
-                for (int i = 0; i < size; i++) {
-                    for (int j = 0; j < size; j++) {
-                        names.add("m" + i + "_" + j);
-                    }
-                }
-            }
-            case LANDMARKS -> {
-                for (int i = 1; i <= size; i++) {
-                    names.add("x" + i);
-                    names.add("y" + i);
-                }
-            }
-        }
-        return names;
+        return kind.columnNames(size);
     }
 
-    /** A human-readable rendering: a vector, matrix rows, or landmark pairs. */
+    /** A human-readable rendering: a vector, matrix rows, landmark pairs, or the plugin shape's own form. */
     public String format(double[] point) {
         requireLength(point);
-        StringBuilder out = new StringBuilder();
-        switch (kind) {
-            case VECTOR -> appendRun(out, point, 0, length);
-            case SYMMETRIC_MATRIX -> {
-                out.append('[');
-                for (int i = 0; i < size; i++) {
-                    if (i > 0) {
-                        out.append(", ");
-                    }
-                    appendRun(out, point, i * size, size);
-                }
-                out.append(']');
-            }
-            case LANDMARKS -> {
-                out.append('[');
-                for (int i = 0; i < size; i++) {
-                    if (i > 0) {
-                        out.append(", ");
-                    }
-                    out.append('(').append(number(point[2 * i])).append(", ").append(number(point[2 * i + 1]))
-                            .append(')');
-                }
-                out.append(']');
-            }
-        }
-        return out.toString();
+        return kind.format(point, size);
     }
 
     /** Parses one CSV row (comma, semicolon or white space separated) into a point array of this layout. */
@@ -156,11 +161,7 @@ public final class PointLayout {
 
     /** E.g. "vector in R^3", "3x3 symmetric matrix", "50 planar landmarks". */
     public String describe() {
-        return switch (kind) {
-            case VECTOR -> "vector in R^" + size;
-            case SYMMETRIC_MATRIX -> size + "x" + size + " symmetric matrix";
-            case LANDMARKS -> size + " planar landmarks";
-        };
+        return kind.describe(size);
     }
 
     /** Throws when {@code point} does not have this layout's length. */
@@ -175,24 +176,9 @@ public final class PointLayout {
         }
     }
 
-    private static void appendRun(StringBuilder out, double[] values, int from, int count) {
-        out.append('[');
-        for (int i = 0; i < count; i++) {
-            if (i > 0) {
-                out.append(", ");
-            }
-            out.append(number(values[from + i]));
-        }
-        out.append(']');
-    }
-
-    private static String number(double value) {
-        return String.format(Locale.ROOT, "%.6g", value);
-    }
-
     @Override
     public boolean equals(Object other) {
-        return other instanceof PointLayout that && kind == that.kind && size == that.size;
+        return other instanceof PointLayout that && kind.equals(that.kind) && size == that.size;
     }
 
     @Override

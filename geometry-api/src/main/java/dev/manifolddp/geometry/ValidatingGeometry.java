@@ -8,16 +8,15 @@ import java.util.Optional;
  * {@code log} inside the injectivity radius, and results that are points (exp) or tangent vectors (log, projection).
  * Tests and {@code --validate} runs use it; it costs a manifold-membership test per argument.
  *
- * <p>{@link #capability(Class)} forwards to the wrapped geometry; {@link ParallelTransport} is wrapped so that its
+ * <p>A {@link ForwardingGeometry}: {@link #capability(Class)} forwards to the wrapped geometry; {@link ParallelTransport} is wrapped so that its
  * inputs and outputs are checked too.
  */
-public final class ValidatingGeometry implements Geometry {
+public final class ValidatingGeometry extends ForwardingGeometry {
 
-    private final Geometry delegate;
     private final double tolerance;
 
     private ValidatingGeometry(Geometry delegate, double tolerance) {
-        this.delegate = delegate;
+        super(delegate);
         this.tolerance = tolerance;
     }
 
@@ -37,43 +36,8 @@ public final class ValidatingGeometry implements Geometry {
         if (geometry instanceof ValidatingGeometry validating && validating.tolerance == tolerance) {
             return validating;
         }
-        Geometry inner = geometry instanceof ValidatingGeometry validating ? validating.delegate : geometry;
+        Geometry inner = geometry instanceof ValidatingGeometry validating ? validating.delegate() : geometry;
         return new ValidatingGeometry(inner, tolerance);
-    }
-
-    /** The wrapped geometry. */
-    public Geometry delegate() {
-        return delegate;
-    }
-
-    @Override
-    public String name() {
-        return delegate.name();
-    }
-
-    @Override
-    public String spec() {
-        return delegate.spec();
-    }
-
-    @Override
-    public PointLayout layout() {
-        return delegate.layout();
-    }
-
-    @Override
-    public int dimension() {
-        return delegate.dimension();
-    }
-
-    @Override
-    public CurvatureBounds curvature() {
-        return delegate.curvature();
-    }
-
-    @Override
-    public double injectivityRadius() {
-        return delegate.injectivityRadius();
     }
 
     @Override
@@ -81,7 +45,7 @@ public final class ValidatingGeometry implements Geometry {
         point("p", p);
         tangent(p, "v", v);
         output("out", out);
-        delegate.exp(p, v, out);
+        delegate().exp(p, v, out);
         resultPoint("exp(p, v)", out);
     }
 
@@ -90,8 +54,8 @@ public final class ValidatingGeometry implements Geometry {
         point("p", p);
         point("q", q);
         output("out", out);
-        GeometryChecks.requireInsideInjectivityRadius(delegate, p, q);
-        delegate.log(p, q, out);
+        GeometryChecks.requireInsideInjectivityRadius(delegate(), p, q);
+        delegate().log(p, q, out);
         resultTangent(p, "log(p, q)", out);
     }
 
@@ -99,9 +63,9 @@ public final class ValidatingGeometry implements Geometry {
     public double distance(double[] p, double[] q) {
         point("p", p);
         point("q", q);
-        double distance = delegate.distance(p, q);
+        double distance = delegate().distance(p, q);
         if (!(distance >= 0) || Double.isInfinite(distance)) {
-            throw new IllegalStateException(delegate.spec() + " returned the distance " + distance
+            throw new IllegalStateException(delegate().spec() + " returned the distance " + distance
                     + "; a distance must be finite and >= 0 (an implementation defect)");
         }
         return distance;
@@ -112,9 +76,9 @@ public final class ValidatingGeometry implements Geometry {
         point("p", p);
         tangent(p, "u", u);
         tangent(p, "v", v);
-        double inner = delegate.inner(p, u, v);
+        double inner = delegate().inner(p, u, v);
         if (!Double.isFinite(inner)) {
-            throw new IllegalStateException(delegate.spec() + " returned the inner product " + inner
+            throw new IllegalStateException(delegate().spec() + " returned the inner product " + inner
                     + " for finite inputs (an implementation defect)");
         }
         return inner;
@@ -123,20 +87,10 @@ public final class ValidatingGeometry implements Geometry {
     @Override
     public void projectToTangent(double[] p, double[] ambient, double[] out) {
         point("p", p);
-        GeometryChecks.requireFinite(delegate, "ambient", ambient);
+        GeometryChecks.requireFinite(delegate(), "ambient", ambient);
         output("out", out);
-        delegate.projectToTangent(p, ambient, out);
+        delegate().projectToTangent(p, ambient, out);
         resultTangent(p, "projectToTangent(p, ambient)", out);
-    }
-
-    @Override
-    public Optional<String> pointViolation(double[] p, double tolerance) {
-        return delegate.pointViolation(p, tolerance);
-    }
-
-    @Override
-    public Optional<String> tangentViolation(double[] p, double[] v, double tolerance) {
-        return delegate.tangentViolation(p, v, tolerance);
     }
 
     @Override
@@ -146,11 +100,7 @@ public final class ValidatingGeometry implements Geometry {
 
     @Override
     public <C> Optional<C> capability(Class<C> type) {
-        if (type == null) {
-            throw new IllegalArgumentException("capability type is null; pass an interface such as "
-                    + "ParallelTransport.class. Provided value: null");
-        }
-        Optional<C> found = delegate.capability(type);
+        Optional<C> found = super.capability(type);
         if (type == ParallelTransport.class && found.isPresent()) {
             ParallelTransport inner = (ParallelTransport) found.get();
             ParallelTransport checked = (p, q, v, out) -> {
@@ -158,7 +108,7 @@ public final class ValidatingGeometry implements Geometry {
                 point("q", q);
                 tangent(p, "v", v);
                 output("out", out);
-                GeometryChecks.requireInsideInjectivityRadius(delegate, p, q);
+                GeometryChecks.requireInsideInjectivityRadius(delegate(), p, q);
                 inner.transport(p, q, v, out);
                 resultTangent(q, "transport(p, q, v)", out);
             };
@@ -169,26 +119,26 @@ public final class ValidatingGeometry implements Geometry {
 
     @Override
     public String toString() {
-        return "validating " + delegate;
+        return "validating " + delegate();
     }
 
     private void point(String name, double[] p) {
-        GeometryChecks.requireFinite(delegate, name, p);
-        delegate.pointViolation(p, tolerance).ifPresent(why -> {
-            throw new IllegalArgumentException(name + " is not a point of " + delegate.spec() + ": " + why);
+        GeometryChecks.requireFinite(delegate(), name, p);
+        delegate().pointViolation(p, tolerance).ifPresent(why -> {
+            throw new IllegalArgumentException(name + " is not a point of " + delegate().spec() + ": " + why);
         });
     }
 
     private void tangent(double[] p, String name, double[] v) {
-        GeometryChecks.requireFinite(delegate, name, v);
-        delegate.tangentViolation(p, v, tolerance).ifPresent(why -> {
-            throw new IllegalArgumentException(name + " is not a tangent vector of " + delegate.spec()
+        GeometryChecks.requireFinite(delegate(), name, v);
+        delegate().tangentViolation(p, v, tolerance).ifPresent(why -> {
+            throw new IllegalArgumentException(name + " is not a tangent vector of " + delegate().spec()
                     + " at the given point: " + why);
         });
     }
 
     private void output(String name, double[] out) {
-        GeometryChecks.requireLength(delegate, name, out);
+        GeometryChecks.requireLength(delegate(), name, out);
     }
 
     private void resultPoint(String what, double[] result) {

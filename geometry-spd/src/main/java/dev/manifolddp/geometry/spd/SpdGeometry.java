@@ -9,7 +9,9 @@ import dev.manifolddp.geometry.PointLayout;
 import java.util.Optional;
 
 /**
- * What the two metrics on SPD(k), the open cone of k x k symmetric positive definite matrices, have in common:
+ * The SPD point set with what every metric on it has in common; a metric is a subclass (affine-invariant and
+ * log-Euclidean here; a plugin adds another, e.g. Bures-Wasserstein or log-Cholesky, in one file that extends this
+ * class and reuses its membership test and the public {@link SymmetricEigen} solver). Shared: the open cone of k x k symmetric positive definite matrices, have in common:
  * the point layout (the full matrix row-major, length k*k), the intrinsic dimension k(k+1)/2, the tangent space
  * Sym(k) at every point, the membership test, global logarithms (injectivity radius +infinity), and the ambient
  * coordinates {@code vecd(P)}.
@@ -17,8 +19,7 @@ import java.util.Optional;
  * <p>Tangent vectors are symmetric k x k matrices in the same layout. The operations read only the symmetric
  * part of their matrix arguments, which is also the tangent projection ({@link #projectToTangent}).
  */
-public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding, HomogeneousSpace
-        permits AffineInvariantSpd, LogEuclideanSpd {
+public abstract class SpdGeometry implements Geometry, AmbientEmbedding, HomogeneousSpace {
 
     /** The largest matrix size a provider accepts; the O(k^3) operations stay fast up to here. */
     public static final int MAX_K = 64;
@@ -30,7 +31,12 @@ public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding, 
     private final int dimension;
     private final ThreadLocal<SpdWorkspace> workspaces;
 
-    SpdGeometry(int k) {
+    /**
+     * The point set of k x k matrices, {@code 1 <= k <= MAX_K}.
+     *
+     * @throws IllegalArgumentException when k is out of range
+     */
+    protected SpdGeometry(int k) {
         if (k < 1 || k > MAX_K) {
             throw new IllegalArgumentException(String.format(
                     "SPD matrix size k must lie in [1, %d]. Provided value: %d", MAX_K, k));
@@ -42,7 +48,7 @@ public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding, 
     }
 
     /** Reads the parameter {@code k} for a provider. */
-    static int readMatrixSize(Parameters parameters) {
+    public static int readMatrixSize(Parameters parameters) {
         return parameters.integer("k", 1, MAX_K);
     }
 
@@ -50,7 +56,7 @@ public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding, 
      * Fails on a NaN or infinite entry of a tangent or ambient matrix. An O(k^2) pass, small beside the O(k^3)
      * eigendecompositions of every operation; it keeps the hot path from returning NaN for such input.
      */
-    static void requireFiniteEntries(String name, double[] values) {
+    public static void requireFiniteEntries(String name, double[] values) {
         for (int i = 0; i < values.length; i++) {
             if (!Double.isFinite(values[i])) {
                 throw new IllegalArgumentException(String.format(
@@ -248,7 +254,9 @@ public abstract sealed class SpdGeometry implements Geometry, AmbientEmbedding, 
      *   <= e^(lambda_max(L) + t r)}, hence {@code |X - C|_F <= int_0^1 lambda_max(C) e^(t r) r dt
      *   = lambda_max(C) (e^r - 1)}.</li>
      * </ul>
-     * Allocates nothing.
+     * Allocates nothing. A metric added by a subclass inherits this bound only if its geodesic balls lie inside
+     * those of one of these two metrics (e.g. a metric whose distance is at least the log-Euclidean one); otherwise
+     * it must override this method.
      *
      * @param center a point C of SPD(k)
      * @param geodesicRadius r {@code >= 0}

@@ -49,9 +49,13 @@ package dev.manifolddp.geometry.spd;
  * allocation-free hot paths cannot afford. EJML remains the independent reference of the tests.
  *
  * <p>Only the symmetric part {@code (A + A^T)/2} of the input is read. Eigenvalues are not sorted; the i-th
- * eigenvector is column i of {@code vectors} ({@code vectors[r * k + i]}). An instance is not thread-safe.
+ * eigenvector is column i of {@code vectors} ({@code vectors[r * k + i]}). An instance is not thread-safe: keep one
+ * per thread (e.g. in a {@code ThreadLocal}, as {@link SpdWorkspace} does).
+ *
+ * <p>Public so that a new metric on the SPD point set ({@link SpdGeometry}) is one file that reuses this solver;
+ * only the size constructor, {@link #size()} and {@link #decompose} are API.
  */
-final class SymmetricEigen {
+public final class SymmetricEigen {
 
     /** The algorithm of a decomposition; tests force one to compare them. */
     enum Method {
@@ -83,8 +87,8 @@ final class SymmetricEigen {
     private final double[] diagonal;
     private final double[] subdiagonal;
 
-    /** The method chosen by k, as described in the class comment. */
-    SymmetricEigen(int k) {
+    /** A solver for k x k matrices, with the method chosen by k as described in the class comment. */
+    public SymmetricEigen(int k) {
         this(k, k >= TRIDIAGONAL_QR_FROM ? Method.TRIDIAGONAL_QR : Method.JACOBI, true, QR_STEPS_PER_EIGENVALUE);
     }
 
@@ -114,7 +118,8 @@ final class SymmetricEigen {
         }
     }
 
-    int size() {
+    /** The matrix size k. */
+    public int size() {
         return k;
     }
 
@@ -129,7 +134,7 @@ final class SymmetricEigen {
      * @param what names the matrix in the error message
      * @throws IllegalArgumentException when {@code a} has a NaN or infinite entry
      */
-    void decompose(double[] a, double[] values, double[] vectors, String what) {
+    public void decompose(double[] a, double[] values, double[] vectors, String what) {
         double norm2 = copySymmetricPart(a, what);
         boolean withVectors = vectors != null;
         if (k == 1) {

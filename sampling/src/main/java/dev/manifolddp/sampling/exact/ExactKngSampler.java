@@ -1,6 +1,7 @@
 package dev.manifolddp.sampling.exact;
 
 import dev.manifolddp.geometry.CurvatureFunctions;
+import dev.manifolddp.geometry.ExactLaplaceSampler;
 import dev.manifolddp.geometry.FrechetGradientBound;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.RadialLowerBound;

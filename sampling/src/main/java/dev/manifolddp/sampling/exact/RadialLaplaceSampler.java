@@ -1,5 +1,6 @@
 package dev.manifolddp.sampling.exact;
 
+import dev.manifolddp.geometry.ExactLaplaceSampler;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.RadialVolume;
 import dev.manifolddp.geometry.TangentBasis;

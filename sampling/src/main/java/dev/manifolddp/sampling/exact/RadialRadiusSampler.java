@@ -2,20 +2,25 @@ package dev.manifolddp.sampling.exact;
 
 import dev.manifolddp.geometry.RadialVolume;
 import dev.manifolddp.sampling.random.GammaSource;
+import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * Exact draws of the geodesic radius of the Riemannian Laplace on a {@link RadialVolume} geometry: the density
  * {@code g(theta) ∝ h(theta) J(theta)} on [0, M], with {@code h(theta) = theta^(d-1) exp(-theta/sigma)} (the
- * Gamma(d, sigma) kernel), {@code J = volumeRatio <= 1} and M the cut-locus radius ({@code docs/exact-sampling.md}).
+ * Gamma(d, sigma) kernel), {@code J = volumeRatio <= exp(gamma theta)} (gamma the
+ * {@linkplain RadialVolume#ratioGrowthRate ratio's growth rate}, 0 under curvature {@code >= 0}) and M the cut-locus
+ * radius, possibly infinite ({@code docs/exact-sampling.md}).
  *
  * <p>Three rejection envelopes are available; each dominates g, so the acceptance rate of each is
  * {@code Z / (envelope mass)}, and the one of smallest mass is used (masses are compared exactly, in logs):
  * <ol>
- *   <li><b>Gamma</b>: theta ~ Gamma(d, sigma), accepted with probability J(theta) (0 beyond M); mass
- *       {@code Gamma(d) sigma^d}. Best when sigma is small and J stays near 1.</li>
- *   <li><b>Power</b>: theta = M U^(1/d), accepted with probability {@code exp(-theta/sigma) J(theta)}; mass
- *       {@code M^d / d}. Useful when sigma is large against M.</li>
+ *   <li><b>Gamma</b>: theta ~ Gamma(d, rate 1/sigma - gamma), accepted with probability
+ *       {@code J(theta) exp(-gamma theta)} (0 beyond M); mass {@code Gamma(d) (1/sigma - gamma)^-d}. Best when sigma
+ *       is small and J stays near 1; the only envelope under negative curvature, where it exists for
+ *       {@code sigma < 1/gamma}, exactly where the law does (a larger sigma is refused).</li>
+ *   <li><b>Power</b>, only when gamma = 0 and M is finite: theta = M U^(1/d), accepted with probability
+ *       {@code exp(-theta/sigma) J(theta)}; mass {@code M^d / d}. Useful when sigma is large against M.</li>
  *   <li><b>Piecewise</b>, only when the sectional curvature is >= 0 (so Ricci >= 0): by the Bishop-Gromov comparison
  *       theorem, J is non-increasing on [0, M], so on a cell [a, b] of a grid g is below the constant
  *       {@code J(a) max_[a,b] h} (h is unimodal with mode (d-1) sigma). Beyond the grid end B the concave
@@ -40,6 +45,7 @@ final class RadialRadiusSampler {
     private final RadialVolume radial;
     private final int dimension;
     private final double maxRadius;
+    private final double growth;
     private final boolean monotoneVolume;
     private final double logGammaOfDimension;
     private final GammaSource gammas = new GammaSource();
@@ -47,6 +53,8 @@ final class RadialRadiusSampler {
 
     // envelope of the current sigma
     private double sigma = Double.NaN;
+    /** The Gamma envelope's scale {@code 1 / (1/sigma - gamma)}. */
+    private double gammaScale;
     private Envelope envelope;
     private double gridEnd;
     private double cellWidth;
@@ -68,9 +76,17 @@ final class RadialRadiusSampler {
         this.radial = radial;
         this.dimension = dimension;
         this.maxRadius = radial.maxRadius();
-        this.monotoneVolume = nonNegativeCurvature && Double.isFinite(maxRadius);
+        this.growth = radial.ratioGrowthRate();
+        if (!(growth >= 0) || Double.isInfinite(growth)) {
+            throw new IllegalArgumentException("RadialVolume.ratioGrowthRate() must be finite and >= 0. Provided value: "
+                    + growth);
+        }
+        this.monotoneVolume = nonNegativeCurvature && Double.isFinite(maxRadius) && growth == 0;
         if (forced == Envelope.PIECEWISE && !monotoneVolume) {
             throw new IllegalArgumentException("the piecewise envelope needs curvature >= 0 and a finite maxRadius");
+        }
+        if (forced == Envelope.POWER && (growth > 0 || Double.isInfinite(maxRadius))) {
+            throw new IllegalArgumentException("the power envelope needs a volume ratio <= 1 and a finite maxRadius");
         }
         double logGamma = 0;
         for (int i = 2; i < dimension; i++) {
@@ -99,8 +115,8 @@ final class RadialRadiusSampler {
             double accept;
             switch (envelope) {
                 case GAMMA -> {
-                    theta = sigma * gammas.next(rng, dimension);
-                    accept = theta <= maxRadius ? radial.volumeRatio(theta) : 0;
+                    theta = gammaScale * gammas.next(rng, dimension);
+                    accept = theta <= maxRadius ? radial.volumeRatio(theta) * Math.exp(-growth * theta) : 0;
                 }
                 case POWER -> {
                     theta = maxRadius * Math.pow(rng.nextDouble(), 1.0 / dimension);
@@ -140,10 +156,18 @@ final class RadialRadiusSampler {
 
     /** Chooses the envelope of smallest mass for this sigma and builds the piecewise one if needed. */
     private void prepare(double newSigma) {
+        double rate = 1 / newSigma - growth;
+        if (!(rate > 0)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "the Riemannian Laplace "
+                    + "exp(-rho/sigma) is no distribution at sigma >= 1/gamma = %.6g, where the volume ratio grows like "
+                    + "exp(gamma t), gamma = %s (see VolumeGrowth); lower sigma (raise epsilon or n). Provided value: "
+                    + "sigma = %s", 1 / growth, growth, newSigma));
+        }
         this.sigma = newSigma;
-        double logGammaMass = logGammaOfDimension + dimension * Math.log(newSigma);
-        double logPowerMass = Double.isFinite(maxRadius) ? dimension * Math.log(maxRadius) - Math.log(dimension)
-                : Double.POSITIVE_INFINITY;
+        this.gammaScale = 1 / rate;
+        double logGammaMass = rate > 0 ? logGammaOfDimension - dimension * Math.log(rate) : Double.POSITIVE_INFINITY;
+        double logPowerMass = Double.isFinite(maxRadius) && growth == 0
+                ? dimension * Math.log(maxRadius) - Math.log(dimension) : Double.POSITIVE_INFINITY;
         double logPiecewiseMass = monotoneVolume ? buildPiecewise() : Double.POSITIVE_INFINITY;
         if (forced != null) {
             envelope = forced;

@@ -3,6 +3,7 @@ package dev.manifolddp.sampling.exact;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.manifolddp.geometry.ExactLaplaceSampler;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.TangentBasis;

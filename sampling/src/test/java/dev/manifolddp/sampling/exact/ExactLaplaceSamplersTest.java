@@ -1,5 +1,6 @@
 package dev.manifolddp.sampling.exact;
 
+import dev.manifolddp.geometry.ExactLaplaceSampler;
 import dev.manifolddp.sampling.TestLine;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -2,6 +2,7 @@ package dev.manifolddp.sampling.exact;
 
 import static dev.manifolddp.sampling.StatisticalAssertions.assertFollows;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
@@ -73,5 +74,54 @@ class RadialRadiusSamplerTest {
                 3, true);
         sampler.sample(1e-4, RandomStreams.seeded(37L).stream(0, 0));
         assertThat(sampler.proposals()).isLessThanOrEqualTo(3);
+    }
+
+    /**
+     * The volume of hyperbolic space H^d (curvature -1) in polar coordinates, as a plugin would declare it: the ratio
+     * {@code (sinh t / t)^(d-1)} exceeds 1 and grows like {@code exp((d-1) t)}, the cut locus is at infinity.
+     */
+    private static RadialVolume hyperbolic(int d) {
+        return new RadialVolume() {
+            @Override
+            public double maxRadius() {
+                return Double.POSITIVE_INFINITY;
+            }
+
+            @Override
+            public double volumeRatio(double t) {
+                return t == 0 ? 1 : Math.pow(Math.sinh(t) / t, d - 1);
+            }
+
+            @Override
+            public double ratioGrowthRate() {
+                return d - 1;
+            }
+        };
+    }
+
+    /**
+     * Negative curvature: the slowed Gamma envelope against the radial law {@code exp(-t/sigma) sinh^(d-1) t}, whose
+     * tail beyond 60 sigma/(1 - (d-1) sigma) carries no mass a KS test of 3000 draws can see.
+     */
+    @ParameterizedTest(name = "H^{0}, sigma {1}")
+    @CsvSource({"2, 0.5", "2, 0.9", "3, 0.3", "5, 0.2"})
+    void slowedGammaEnvelopeGivesTheHyperbolicLaw(int d, double sigma) {
+        RadialRadiusSampler sampler = new RadialRadiusSampler(hyperbolic(d), d, false);
+        double[] radii = draw(sampler, sigma, 3000, RandomStreams.seeded(38L).stream(d, 0));
+        assertThat(sampler.envelope()).isEqualTo(Envelope.GAMMA);
+        double rate = 1 / sigma - (d - 1);
+        double upper = 60 / rate + 10;
+        assertFollows("H^" + d + " radius at sigma " + sigma, radii,
+                new NumericalCdf(t -> Math.exp(-t / sigma) * Math.pow(Math.sinh(t), d - 1), upper, 400_000));
+    }
+
+    @Test
+    void hyperbolicScalesAtOrBeyondTheLimitAreRefused() {
+        RadialRadiusSampler sampler = new RadialRadiusSampler(hyperbolic(3), 3, false);
+        UniformRandomProvider rng = RandomStreams.seeded(39L).stream(0, 0);
+        assertThatThrownBy(() -> sampler.sample(0.5, rng)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no distribution").hasMessageContaining("sigma = 0.5");
+        assertThatThrownBy(() -> new RadialRadiusSampler(hyperbolic(3), 3, false, Envelope.POWER))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("power envelope");
     }
 }

@@ -5,6 +5,7 @@ import static dev.manifolddp.sampling.StatisticalAssertions.assertSameLaw;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.manifolddp.geometry.ExactLaplaceSampler;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.sampling.Allocation;

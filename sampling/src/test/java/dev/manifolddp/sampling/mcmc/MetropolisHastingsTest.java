@@ -3,11 +3,11 @@ package dev.manifolddp.sampling.mcmc;
 import static dev.manifolddp.sampling.StatisticalAssertions.assertSameLaw;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.manifolddp.geometry.ExactLaplaceSampler;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.IsometricChart;
 import dev.manifolddp.geometry.LandmarkShapes;
-import dev.manifolddp.sampling.exact.ExactLaplaceSampler;
 import dev.manifolddp.sampling.exact.ExactLaplaceSamplers;
 import dev.manifolddp.sampling.random.RandomStreams;
 import java.util.function.Function;

@@ -1,4 +1,4 @@
-package dev.manifolddp.sampling.exact;
+package dev.manifolddp.geometry;
 
 import org.apache.commons.rng.UniformRandomProvider;
 
@@ -6,11 +6,15 @@ import org.apache.commons.rng.UniformRandomProvider;
  * Draws exactly from the Riemannian Laplace law {@code f(x) ∝ exp(-rho(x, center) / sigma)}, a density with respect
  * to the Riemannian volume (Reimherr et al. 2021; the exact laws are derived in {@code docs/exact-sampling.md}).
  *
- * <p>Implementations keep per-instance scratch so that a call allocates nothing once the instance has seen the
- * provider (the Commons RNG samplers are rebound when the provider changes). Unless an implementation says
- * otherwise, an instance is <b>not thread-safe</b>: give each thread its own (e.g. from
- * {@link ExactLaplaceSamplers#find}, which builds a new one per call). A geometry may implement this interface
- * itself, in which case {@code geometry.capability(ExactLaplaceSampler.class)} finds it.
+ * <p>A capability: a geometry (or a plugin's geometry) may implement this interface itself, in which case
+ * {@code geometry.capability(ExactLaplaceSampler.class)} finds it and the {@code sampling} module's
+ * {@code ExactLaplaceSamplers.find} prefers it to its generic samplers. That is why it lives in the API module: the
+ * only type it needs beyond the API is Commons RNG's {@link UniformRandomProvider} from the interface-only
+ * {@code commons-rng-client-api} jar, so a plugin offers an exact sampler without depending on {@code sampling}. A
+ * geometry's own implementation is shared by every thread that uses the geometry and must therefore be thread-safe
+ * (e.g. keep no scratch). The {@code sampling} module's samplers keep per-instance scratch so that a call allocates
+ * nothing; unless an implementation says otherwise, an instance is <b>not thread-safe</b>: give each thread its own
+ * ({@code ExactLaplaceSamplers.find} builds a new one per call).
  */
 public interface ExactLaplaceSampler {
 

@@ -14,14 +14,18 @@ import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Random;
 import java.util.Set;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** The geometry contract for {@code kendall:landmarks=k}; one subclass per k. */
-abstract class AbstractKendallContractTest extends GeometryContractTest {
+/** The geometry contract for {@code kendall:landmarks=k}, for each k below (the triangle case k = 3 up to k = 50). */
+@ParameterizedClass(name = "kendall:landmarks={0}")
+@ValueSource(ints = {3, 4, 10, 50})
+class KendallContractTest extends GeometryContractTest {
 
     private final int landmarks;
     private final Geometry geometry;
 
-    AbstractKendallContractTest(int landmarks) {
+    KendallContractTest(int landmarks) {
         this.landmarks = landmarks;
         this.geometry = Geometries.parse(spec());
     }

@@ -24,9 +24,12 @@ import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The contract of {@link GeometryContractTest} for SPD(k), extended once per metric and size. Random points are
+ * The contract of {@link GeometryContractTest} for SPD(k), once per metric and size below; the expected capabilities
+ * follow from the metric's name. Random points are
  * drawn independently of the code under test: {@code Expm(S)} for a random symmetric S with moderate entries,
  * computed with EJML's eigensolver.
  *
@@ -34,7 +37,10 @@ import org.junit.jupiter.api.Test;
  * definite, so {@link #offManifoldPoint} makes p asymmetric instead; symmetric matrices with a negative
  * eigenvalue are checked separately by {@link #symmetricMatricesWithANegativeEigenvalueAreRejected}.
  */
-abstract class SpdContract extends GeometryContractTest {
+@ParameterizedClass(name = "{0}")
+@ValueSource(strings = {"spd/affine-invariant:k=2", "spd/affine-invariant:k=3", "spd/log-euclidean:k=2",
+    "spd/log-euclidean:k=5"})
+class SpdContractTest extends GeometryContractTest {
 
     /** What the affine-invariant metric offers, including the fused log sums (one x^(-1/2) per evaluation). */
     static final Set<Class<?>> AFFINE_INVARIANT = Set.of(ParallelTransport.class, TangentBasis.class,
@@ -56,10 +62,10 @@ abstract class SpdContract extends GeometryContractTest {
     private final Geometry geometry;
     private final Set<Class<?>> capabilities;
 
-    SpdContract(String spec, Set<Class<?>> capabilities) {
+    SpdContractTest(String spec) {
         this.spec = spec;
         this.geometry = Geometries.parse(spec);
-        this.capabilities = capabilities;
+        this.capabilities = geometry.name().equals("spd/log-euclidean") ? LOG_EUCLIDEAN : AFFINE_INVARIANT;
     }
 
     @Override

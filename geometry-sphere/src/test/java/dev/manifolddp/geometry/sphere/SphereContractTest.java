@@ -14,14 +14,18 @@ import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Random;
 import java.util.Set;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.ValueSource;
 
-/** The shared contract set-up of one sphere specification; each subclass names the specification it checks. */
-abstract class SphereContract extends GeometryContractTest {
+/** The geometry contract for each sphere specification below (unit spheres of two dimensions and a radius-2.5 one). */
+@ParameterizedClass(name = "{0}")
+@ValueSource(strings = {"sphere:d=2", "sphere:d=5", "sphere:d=3,radius=2.5"})
+class SphereContractTest extends GeometryContractTest {
 
     private final String spec;
     private final Geometry geometry;
 
-    SphereContract(String spec) {
+    SphereContractTest(String spec) {
         this.spec = spec;
         this.geometry = Geometries.parse(spec);
     }
