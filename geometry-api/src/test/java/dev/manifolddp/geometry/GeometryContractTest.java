@@ -24,7 +24,7 @@ public abstract class GeometryContractTest {
     public static final List<Class<?>> KNOWN_CAPABILITIES = List.of(ParallelTransport.class, TangentBasis.class,
             AmbientEmbedding.class, IsometricChart.class, ClosedFormMean.class, LandmarkShapes.class,
             RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class,
-            SquaredDistanceHessian.class, LogSums.class);
+            SquaredDistanceHessian.class, LogSums.class, HessianSums.class);
 
     protected static final int TRIALS = 200;
 
@@ -269,6 +269,14 @@ public abstract class GeometryContractTest {
     void logSumsKernelAgreesWithTheGenericLoop() {
         Assumptions.assumeTrue(geometry().capability(LogSums.class).isPresent(), "no LogSums capability");
         LogSumsContract.check(geometry(), this::randomPoint, 0.9 * Math.min(Math.PI, geometry().injectivityRadius()));
+    }
+
+    /** Skipped (and reported as skipped) without the capability; see {@link HessianSumsContract}. */
+    @Test
+    void hessianSumsKernelAgreesWithThePerRecordHessians() {
+        Assumptions.assumeTrue(geometry().capability(HessianSums.class).isPresent(), "no HessianSums capability");
+        HessianSumsContract.check(geometry(), this::randomPoint,
+                0.9 * Math.min(Math.PI, geometry().injectivityRadius()));
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.manifolddp.geometry.AmbientMetric;
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
+import dev.manifolddp.geometry.HessianSums;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.LogSums;
@@ -30,7 +31,7 @@ import java.util.Optional;
  * read the inputs at index i for the last time, but callers should still not rely on aliasing.
  */
 public final class SphereGeometry implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding,
-        RadialVolume, AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian, LogSums {
+        RadialVolume, AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian, LogSums, HessianSums {
 
     /** Below this angle {@code |v|/R}, exp uses the Taylor series of {@code sin(t)/t} (truncation error < 1e-25). */
     private static final double SINC_SERIES_LIMIT = 1e-4;
@@ -339,6 +340,20 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         return new SphereLogSums(this, data);
     }
 
+    /**
+     * The sphere's fused sums for a Newton step of the Frechet mean ({@link SphereHessianSums}): the per-record
+     * logarithms, distances and Hessians of {@link #addLogAndHessian} from the polynomial {@link ThetaOverSine} while
+     * the records lie within angle {@code pi/3} of x, the rank-one terms summed in ambient coordinates and projected
+     * onto the basis once per evaluation; {@link #addLogAndHessian} per record beyond.
+     */
+    @Override
+    public HessianSums.Batch prepareHessians(double[][] data) {
+        if (data == null) {
+            throw new IllegalArgumentException("data is null; pass the points of " + spec + ". Provided value: null");
+        }
+        return SphereHessianSums.over(this, data);
+    }
+
     IllegalArgumentException offSphere(String operation) {
         return new IllegalArgumentException(operation + " is undefined: q is a multiple of p but not p itself, "
                 + "so it is not a point of " + spec + " (|q| must equal " + radius + ")");
@@ -449,7 +464,14 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     @Override
     public Optional<String> pointViolation(double[] p, double tolerance) {
         GeometryChecks.requireLength(this, "p", p);
-        double norm = euclideanNorm(p);
+        double squares = 0;
+        for (double value : p) {
+            squares += value * value;
+        }
+        // the plain sum of squares is exact to rounding between the squares of MIN_RADIUS and MAX_RADIUS (and a data
+        // check runs this once per record); outside, or for non-finite p, the scaled form decides
+        double norm = squares >= MIN_RADIUS * MIN_RADIUS && squares <= MAX_RADIUS * MAX_RADIUS
+                ? Math.sqrt(squares) : euclideanNorm(p);
         if (Math.abs(norm - radius) <= tolerance * radius) {
             return Optional.empty();
         }
