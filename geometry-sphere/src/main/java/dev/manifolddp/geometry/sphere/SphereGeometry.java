@@ -390,6 +390,13 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      * §4.1, written with half-chords instead of {@code acos(<p, q>/R^2)} so that it is accurate at both ends of the
      * range).
      *
+     * <p>Within angle {@code pi/3} the same function is evaluated without the {@code atan2} (a ball check or a KNG
+     * proposal measures thousands of such distances): with {@code a = |p - q|^2} and {@code b = |p + q|^2},
+     * {@code tan(alpha/2) = sqrt(a/b)} gives {@code 1 - cos(alpha) = 2a/(a + b)} and {@code sin(alpha) = 2 sqrt(ab)
+     * /(a + b)} for any p and q (no {@code |p| = |q|} assumed), and {@code alpha = (alpha/sin(alpha)) sin(alpha)}
+     * with the first factor from {@link ThetaOverSine}: the same angle to within a few ulps, with full relative
+     * accuracy for tiny angles.
+     *
      * @throws IllegalArgumentException on non-finite input
      */
     @Override
@@ -403,6 +410,12 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
             double s = q[i] + p[i];
             diff2 += d * d;
             sum2 += s * s;
+        }
+        double total = diff2 + sum2;
+        double t = 2 * diff2 / total;
+        if (t <= ThetaOverSine.RANGE) { // false for NaN (and 0/0 at p = q = 0): the atan2 form decides
+            // the ratios, not diff2 * sum2, which overflows for R near MAX_RADIUS
+            return radius * ThetaOverSine.at(t) * (2 * Math.sqrt((diff2 / total) * (sum2 / total)));
         }
         double alpha = 2 * Math.atan2(Math.sqrt(diff2), Math.sqrt(sum2));
         if (Double.isNaN(alpha)) {
