@@ -22,8 +22,8 @@ import java.util.Arrays;
  *
  * <p>As in {@link SphereLogSums}, the data are kept as one array per ambient coordinate and the per-record work is
  * split into loops without branches or sums, which the JIT vectorises (on S^2: {@code t_i} and {@code b_i}; then
- * {@code f_i}, {@code c_i}, {@code a_i}, {@code rho_i^2}), followed by one loop of independent running sums. One
- * fused loop measured about 3x slower: its dozen running sums and temporaries do not fit the registers. A data set
+ * {@code f_i}, {@code c_i}, {@code a_i}, {@code rho_i^2}), followed by one loop of independent running sums. Loops
+ * that mixed the polynomial with the rest of the per-record work measured 2 to 3x slower in a probe. A data set
  * with a record beyond the polynomial's range (or a non-finite value) takes the per-record form,
  * {@link SphereGeometry#addLogAndHessian}, with its {@code atan2} and its cut-locus refusal.
  */
