@@ -180,6 +180,38 @@ public class ExactKngReleaseBenchmark {
         }
     }
 
+    /**
+     * {@link ExactMechanism} for the sphere, with the JIT warmed before JMH's own warm-up: a release runs through
+     * dozens of methods (checks, the Newton mean, the gradient field, the envelope, proposals), and under the
+     * side-by-side's three 1-second warm-up iterations on a loaded 2-core machine C2 had not compiled them all, so
+     * the measured iterations still fell (7.1, 4.3, 4.3, 3.1, 1.8 ms/op in one run on the loaded machine, JMH
+     * {@code -prof gc}): the "+- 300 us" error of the side-by-side was this drift, not noise in the work per release
+     * (the proposal count per draw is random, but averaged over thousands of releases per iteration; garbage
+     * collection took 2 ms of those 5 s). Warming with releases
+     * of its own (on its own random stream, so the measured stream is the same) makes the iterations flat.
+     */
+    @State(Scope.Thread)
+    public static class WarmSphereMechanism extends ExactMechanism {
+        /** Releases run before measurement, at most this long. */
+        private static final long WARM_NANOS = 3_000_000_000L;
+        private static final int WARM_RELEASES = 20_000;
+
+        @Setup
+        public void warm() {
+            if (kng == null) {
+                setUp();
+            }
+            Geometry sphere = Fixtures.geometry("sphere:d=2");
+            GeneratedData generated = Fixtures.sphereCap(sphere, 1000);
+            DataBall ball = DataBall.declared(generated.center(), generated.radius());
+            UniformRandomProvider rng = Fixtures.stream(33);
+            long end = System.nanoTime() + WARM_NANOS;
+            for (int i = 0; i < WARM_RELEASES && System.nanoTime() < end; i++) {
+                kng.release(sphere, generated.points(), ball, PrivacyBudget.pure(EPSILON), rng);
+            }
+        }
+    }
+
     /** One exact draw and everything a release adds to it: the mean and the gradient field. */
     private static double[] exactRelease(Setting setting) {
         double[] mean = Fixtures.mean(setting.geometry, setting.data, setting.ball.center());
@@ -198,7 +230,7 @@ public class ExactKngReleaseBenchmark {
     }
 
     @Benchmark
-    public Release<double[]> sphereExactMechanismRelease(Sphere state, ExactMechanism mechanism) {
+    public Release<double[]> sphereExactMechanismRelease(Sphere state, WarmSphereMechanism mechanism) {
         return mechanism.kng.release(state.geometry, state.data, state.ball, PrivacyBudget.pure(EPSILON), state.rng);
     }
 

@@ -2,6 +2,7 @@ package dev.manifolddp.estimators;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
+import java.util.function.IntFunction;
 
 /** Input checks shared by the estimators; each failure is an {@link IllegalArgumentException} saying what to fix. */
 final class DataChecks {
@@ -22,8 +23,9 @@ final class DataChecks {
      */
     static void requirePoints(Geometry geometry, String name, double[][] data) {
         requireNonEmpty(name, data);
+        IntFunction<String> names = i -> name + "[" + i + "]";
         for (int i = 0; i < data.length; i++) {
-            GeometryChecks.requirePoint(geometry, name + "[" + i + "]", data[i]);
+            GeometryChecks.requirePoint(geometry, names, i, data[i]);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.manifolddp.estimators;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
+import dev.manifolddp.geometry.HessianSums;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Arrays;
@@ -17,8 +18,11 @@ import java.util.Arrays;
  * point reaches a data point's cut locus) the update is the gradient step {@code exp(mu, t v)} of
  * {@link FrechetMean}, so the run is never worse than gradient descent by more than one evaluation per rejection.
  *
- * <p>One evaluation (n fused log-and-Hessian calls) per update; a rejected Newton trial costs one more. Every array
- * is allocated here, before the loop; the loop allocates nothing. The stop rules, iteration limit, cut-locus failures
+ * <p>One evaluation (n fused log-and-Hessian calls) per update; a rejected Newton trial costs one more. A geometry
+ * with the {@link HessianSums} capability evaluates all n records in one fused kernel (on the sphere trig-free, with
+ * one basis projection per evaluation); the per-record loop remains the generic path and the one that names the
+ * offending record when the kernel refuses one. Every array (and the kernel's copy of the data) is allocated here,
+ * before the loop; the loop allocates nothing. The stop rules, iteration limit, cut-locus failures
  * and certificate are those of {@link FrechetMean}; {@code iterations} counts accepted updates of either kind.
  */
 final class FrechetMeanNewton {
@@ -32,6 +36,8 @@ final class FrechetMeanNewton {
     private final FrechetMean settings;
     private final Geometry geometry;
     private final SquaredDistanceHessian hessians;
+    /** The geometry's fused sums over the data ({@link HessianSums}), or null: then the per-record loop. */
+    private final HessianSums.Batch sums;
     private final TangentBasis tangentBasis;
     private final double[][] data;
     private final int dimension;
@@ -55,6 +61,8 @@ final class FrechetMeanNewton {
         this.settings = settings;
         this.geometry = settings.geometry();
         this.hessians = geometry.capability(SquaredDistanceHessian.class).orElseThrow();
+        this.sums = geometry.capability(HessianSums.class).map(capability -> capability.prepareHessians(data))
+                .orElse(null);
         this.tangentBasis = geometry.capability(TangentBasis.class).orElseThrow();
         this.data = data;
         this.dimension = tangentBasis.basisSize();
@@ -149,8 +157,37 @@ final class FrechetMeanNewton {
      * beyond the cut locus throws when {@code strict}, and otherwise makes the evaluation return false.
      */
     private boolean evaluate(State state, int iteration, boolean strict) {
+        tangentBasis.basis(state.point, state.basis);
+        if (sums != null && evaluateFused(state)) {
+            return finish(state, iteration);
+        }
+        return evaluatePerRecord(state, iteration, strict);
+    }
+
+    /**
+     * The sums of {@link #evaluate} from the geometry's {@link HessianSums} kernel; false when it refuses a record
+     * or finds one at the cut locus: the per-record loop then says which record and why (or, not strict, rejects).
+     */
+    private boolean evaluateFused(State state) {
+        double squaredDistances;
+        try {
+            squaredDistances = sums.evaluate(state.point, state.basis, state.direction, state.coordinates,
+                    state.hessian);
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+        state.farthestIndex = sums.farthestIndex();
+        state.farthestDistance = sums.farthestDistance();
+        if (Double.isFinite(cutLocus) && !(state.farthestDistance < cutLocus)) {
+            return false;
+        }
+        state.objective = squaredDistances;
+        return true;
+    }
+
+    /** {@link #evaluate} by n calls of {@link SquaredDistanceHessian#addLogAndHessian}. */
+    private boolean evaluatePerRecord(State state, int iteration, boolean strict) {
         double[] point = state.point;
-        tangentBasis.basis(point, state.basis);
         Arrays.fill(state.direction, 0.0);
         Arrays.fill(state.coordinates, 0.0);
         Arrays.fill(state.hessian, 0.0);
@@ -187,11 +224,18 @@ final class FrechetMeanNewton {
                 state.coordinates[k] += coordinateScratch[k];
             }
         }
+        state.objective = squaredDistances;
+        return finish(state, iteration);
+    }
+
+    /** Divides the sums by n (the objective, a sum of squared distances, by 2n) and measures {@code |v|}. */
+    private boolean finish(State state, int iteration) {
+        double[] point = state.point;
         double scale = 1.0 / data.length;
         scaleInPlace(state.direction, scale);
         scaleInPlace(state.coordinates, scale);
         scaleInPlace(state.hessian, scale);
-        state.objective = squaredDistances * scale / 2;
+        state.objective = state.objective * scale / 2;
         state.gradientNorm = geometry.norm(point, state.direction);
         if (!Double.isFinite(state.gradientNorm) || !Double.isFinite(state.objective)) {
             throw new IllegalStateException(String.format(

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.manifolddp.geometry.Allocations;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.HessianSums;
 import dev.manifolddp.geometry.HiddenCapabilities;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
@@ -60,6 +61,34 @@ class FrechetMeanNewtonTest {
                         assertThat(newton.iterations()).as(where).isLessThanOrEqualTo(gradient.iterations());
                     }
                 }
+            }
+        }
+    }
+
+    /**
+     * The sphere's fused {@link HessianSums} kernel and the generic per-record loop (the same sphere with the kernel
+     * hidden) run the same iteration: the same number of updates, means within 1e-14 (the iterates differ by the
+     * rounding of two ways to sum the same terms), both below the tolerance. Tight, polynomial-range and wide data
+     * (where the kernel falls back to the per-record form for some evaluations), and a start at a data point.
+     */
+    @Test
+    void fusedKernelRunsTheSameIterationAsThePerRecordLoop() {
+        for (String spec : List.of("sphere:d=2", "sphere:d=5", "sphere:d=3,radius=2.5")) {
+            Geometry fused = Geometries.parse(spec);
+            assertThat(fused.capability(HessianSums.class)).as(spec).isPresent();
+            Geometry perRecord = new HiddenCapabilities(fused, HessianSums.class);
+            double scale = spec.contains("radius") ? 2.5 : 1.0;
+            for (double spread : new double[] {1e-6, 0.1, 0.5, 0.75}) {
+                double[][] data = BallData.inBall(fused, pole(fused, scale), spread * scale, 400,
+                        new SplittableRandom(Double.hashCode(spread)));
+                FrechetMeanResult a = newton(fused).tolerance(1e-12).build().fit(data);
+                FrechetMeanResult b = newton(perRecord).tolerance(1e-12).build().fit(data);
+                String where = spec + ", spread " + spread;
+                assertThat(a.converged()).as(where).isTrue();
+                assertThat(b.converged()).as(where).isTrue();
+                assertThat(a.iterations()).as(where).isEqualTo(b.iterations());
+                assertThat(a.gradientNorm()).as(where).isLessThan(1e-12);
+                assertThat(fused.distance(a.mean(), b.mean())).as(where).isLessThan(1e-14 * scale);
             }
         }
     }

@@ -1,6 +1,7 @@
 package dev.manifolddp.geometry;
 
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 /**
  * Argument checks shared by the allocating forms of {@link Geometry} and by {@link ValidatingGeometry}. Each
@@ -90,6 +91,28 @@ public final class GeometryChecks {
         if (violation.isPresent()) {
             throw notAPoint(geometry, name, violation.get());
         }
+    }
+
+    /**
+     * {@link #requirePoint} for element {@code index} of a collection (a data set): the name, {@code names.apply(index)}
+     * (e.g. {@code "data[3]"}), is formed only when the point fails, so a check of n records builds no n strings
+     * (concatenating the name per record cost more than the check itself). Pass a lambda that captures nothing, or
+     * hoist it out of the loop, and the check allocates nothing.
+     */
+    public static void requirePoint(Geometry geometry, IntFunction<String> names, int index, double[] point) {
+        if (point == null || point.length != geometry.layout().length() || !allFinite(point)
+                || geometry.pointViolation(point, Geometry.DEFAULT_TOLERANCE).isPresent()) {
+            requirePoint(geometry, names.apply(index), point); // throws, with the message of the named check
+        }
+    }
+
+    private static boolean allFinite(double[] values) {
+        for (double value : values) {
+            if (!Double.isFinite(value)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -28,7 +28,7 @@ public abstract class GeometryContractTest {
     public static final List<Class<?>> KNOWN_CAPABILITIES = List.of(ParallelTransport.class, TangentBasis.class,
             AmbientEmbedding.class, IsometricChart.class, ClosedFormMean.class, LandmarkShapes.class,
             RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class,
-            SquaredDistanceHessian.class, LogSums.class, ExactLaplaceSampler.class);
+            SquaredDistanceHessian.class, LogSums.class, HessianSums.class, ExactLaplaceSampler.class);
 
     protected static final int TRIALS = 200;
 
@@ -284,6 +284,14 @@ public abstract class GeometryContractTest {
     void logSumsKernelAgreesWithTheGenericLoop() {
         present(LogSums.class);
         LogSumsContract.check(geometry(), this::randomPoint, 0.9 * Math.min(Math.PI, geometry().injectivityRadius()));
+    }
+
+    /** Skipped (and reported as skipped) without the capability; see {@link HessianSumsContract}. */
+    @Test
+    void hessianSumsKernelAgreesWithThePerRecordHessians() {
+        present(HessianSums.class);
+        HessianSumsContract.check(geometry(), this::randomPoint,
+                0.9 * Math.min(Math.PI, geometry().injectivityRadius()));
     }
 
     @Test

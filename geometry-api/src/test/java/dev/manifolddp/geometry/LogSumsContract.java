@@ -96,7 +96,7 @@ public final class LogSumsContract {
     }
 
     /** A point at a uniform random distance up to {@code spread} from x, in a Gaussian direction. */
-    private static double[] pointWithin(Geometry geometry, double[] x, Random random, double spread) {
+    static double[] pointWithin(Geometry geometry, double[] x, Random random, double spread) {
         double[] ambient = new double[x.length];
         for (int i = 0; i < ambient.length; i++) {
             ambient[i] = random.nextGaussian();

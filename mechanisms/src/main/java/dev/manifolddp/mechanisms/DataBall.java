@@ -7,6 +7,7 @@ import dev.manifolddp.geometry.IsometricChart;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntFunction;
 
 /**
  * The geodesic ball {@code B_r(center)} that every record is declared to lie in. Sensitivities are computed from it,
@@ -18,6 +19,9 @@ import java.util.Locale;
  * @param dataDerived true when the radius (or centre) was computed from the data: the release is not private
  */
 public record DataBall(double[] center, double radius, boolean dataDerived) {
+
+    /** How the checks name record i in their messages (1-based, as rows of the user's file). */
+    private static final IntFunction<String> RECORD_NAMES = i -> "record " + (i + 1);
 
     public DataBall {
         if (center == null) {
@@ -71,7 +75,7 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
         ChartedRecords charted = null;
         double[] centerChart = null;
         if (geometry.capability(IsometricChart.class).isPresent()) {
-            charted = ChartedRecords.check(geometry, points, i -> "record " + (i + 1));
+            charted = ChartedRecords.check(geometry, points, RECORD_NAMES);
             centerChart = geometry.capability(IsometricChart.class).get().toChart(center);
         }
         for (int i = 0; i < points.length; i++) {
@@ -79,7 +83,7 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
             if (charted != null) {
                 distance = IsometricChart.chartDistance(centerChart, charted.coordinates(i));
             } else {
-                GeometryChecks.requirePoint(geometry, "record " + (i + 1), points[i]);
+                GeometryChecks.requirePoint(geometry, RECORD_NAMES, i, points[i]);
                 distance = geometry.distance(center, points[i]);
             }
             if (distance > radius * (1 + 1e-12)) {

@@ -5,6 +5,7 @@ import dev.manifolddp.geometry.AmbientMetric;
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
+import dev.manifolddp.geometry.HessianSums;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.LogSums;
@@ -30,7 +31,7 @@ import java.util.Optional;
  * read the inputs at index i for the last time, but callers should still not rely on aliasing.
  */
 public final class SphereGeometry implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding,
-        RadialVolume, AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian, LogSums {
+        RadialVolume, AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian, LogSums, HessianSums {
 
     /** Below this angle {@code |v|/R}, exp uses the Taylor series of {@code sin(t)/t} (truncation error < 1e-25). */
     private static final double SINC_SERIES_LIMIT = 1e-4;
@@ -339,6 +340,20 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         return new SphereLogSums(this, data);
     }
 
+    /**
+     * The sphere's fused sums for a Newton step of the Frechet mean ({@link SphereHessianSums}): the per-record
+     * logarithms, distances and Hessians of {@link #addLogAndHessian} from the polynomial {@link ThetaOverSine} while
+     * the records lie within angle {@code pi/3} of x, the rank-one terms summed in ambient coordinates and projected
+     * onto the basis once per evaluation; {@link #addLogAndHessian} per record beyond.
+     */
+    @Override
+    public HessianSums.Batch prepareHessians(double[][] data) {
+        if (data == null) {
+            throw new IllegalArgumentException("data is null; pass the points of " + spec + ". Provided value: null");
+        }
+        return SphereHessianSums.over(this, data);
+    }
+
     IllegalArgumentException offSphere(String operation) {
         return new IllegalArgumentException(operation + " is undefined: q is a multiple of p but not p itself, "
                 + "so it is not a point of " + spec + " (|q| must equal " + radius + ")");
@@ -375,6 +390,13 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      * §4.1, written with half-chords instead of {@code acos(<p, q>/R^2)} so that it is accurate at both ends of the
      * range).
      *
+     * <p>Within angle {@code pi/3} the same function is evaluated without the {@code atan2} (a ball check or a KNG
+     * proposal measures thousands of such distances): with {@code a = |p - q|^2} and {@code b = |p + q|^2},
+     * {@code tan(alpha/2) = sqrt(a/b)} gives {@code 1 - cos(alpha) = 2a/(a + b)} and {@code sin(alpha) = 2 sqrt(ab)
+     * /(a + b)} for any p and q (no {@code |p| = |q|} assumed), and {@code alpha = (alpha/sin(alpha)) sin(alpha)}
+     * with the first factor from {@link ThetaOverSine}: the same angle to within a few ulps, with full relative
+     * accuracy for tiny angles.
+     *
      * @throws IllegalArgumentException on non-finite input
      */
     @Override
@@ -388,6 +410,12 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
             double s = q[i] + p[i];
             diff2 += d * d;
             sum2 += s * s;
+        }
+        double total = diff2 + sum2;
+        double t = 2 * diff2 / total;
+        if (t <= ThetaOverSine.RANGE) { // false for NaN (and 0/0 at p = q = 0): the atan2 form decides
+            // the ratios, not diff2 * sum2, which overflows for R near MAX_RADIUS
+            return radius * ThetaOverSine.at(t) * (2 * Math.sqrt((diff2 / total) * (sum2 / total)));
         }
         double alpha = 2 * Math.atan2(Math.sqrt(diff2), Math.sqrt(sum2));
         if (Double.isNaN(alpha)) {
@@ -449,7 +477,14 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     @Override
     public Optional<String> pointViolation(double[] p, double tolerance) {
         GeometryChecks.requireLength(this, "p", p);
-        double norm = euclideanNorm(p);
+        double squares = 0;
+        for (double value : p) {
+            squares += value * value;
+        }
+        // the plain sum of squares is exact to rounding between the squares of MIN_RADIUS and MAX_RADIUS (and a data
+        // check runs this once per record); outside, or for non-finite p, the scaled form decides
+        double norm = squares >= MIN_RADIUS * MIN_RADIUS && squares <= MAX_RADIUS * MAX_RADIUS
+                ? Math.sqrt(squares) : euclideanNorm(p);
         if (Math.abs(norm - radius) <= tolerance * radius) {
             return Optional.empty();
         }

@@ -41,8 +41,22 @@ final class SphereLogSums implements LogSums.Batch {
         this.geometry = geometry;
         int length = geometry.layout().length();
         this.n = data.length;
-        this.columns = new double[length][n];
-        for (int i = 0; i < n; i++) {
+        this.columns = columns(geometry, data);
+        this.exact = new double[length];
+        this.scratch = new double[length];
+        this.work = new double[n];
+    }
+
+    /**
+     * The data as one array per ambient coordinate, {@code columns[j][i]} = coordinate j of record i (a copy; the
+     * layout of both sphere kernels).
+     *
+     * @throws IllegalArgumentException on a null record or one of the wrong length
+     */
+    static double[][] columns(SphereGeometry geometry, double[][] data) {
+        int length = geometry.layout().length();
+        double[][] columns = new double[length][data.length];
+        for (int i = 0; i < data.length; i++) {
             double[] point = data[i];
             if (point == null || point.length != length) {
                 throw new IllegalArgumentException(String.format(
@@ -53,9 +67,7 @@ final class SphereLogSums implements LogSums.Batch {
                 columns[j][i] = point[j];
             }
         }
-        this.exact = new double[length];
-        this.scratch = new double[length];
-        this.work = new double[n];
+        return columns;
     }
 
     private SphereLogSums(SphereLogSums other) {

@@ -5,6 +5,7 @@ import dev.manifolddp.geometry.AmbientMetric;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryContractTest;
+import dev.manifolddp.geometry.HessianSums;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.LogSums;
@@ -59,7 +60,7 @@ class SphereContractTest extends GeometryContractTest {
     protected Set<Class<?>> expectedCapabilities() {
         return Set.of(ParallelTransport.class, TangentBasis.class, AmbientEmbedding.class, RadialVolume.class,
                 AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class, SquaredDistanceHessian.class,
-                LogSums.class);
+                LogSums.class, HessianSums.class);
     }
 
     @Override

@@ -3,6 +3,8 @@ package dev.manifolddp.sampling.exact;
 import dev.manifolddp.geometry.RadialVolume;
 import dev.manifolddp.sampling.random.GammaSource;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -29,8 +31,12 @@ import org.apache.commons.rng.UniformRandomProvider;
  *       factor, so it stays efficient where the other two fail (many dimensions and high curvature, e.g. Kendall
  *       shapes with large sigma).</li>
  * </ol>
- * The envelope is rebuilt when sigma changes (one {@code volumeRatio} call per grid cell) and reused otherwise;
- * preallocated arrays keep every call allocation-free. Not thread-safe.
+ * The envelope is rebuilt when sigma changes and reused otherwise. The piecewise envelope costs one
+ * {@code volumeRatio}, one logarithm and one exponential per grid cell (on S^2 about as much as the rest of a KNG
+ * release), so its tables are shared, read-only, between all samplers of the same volume function, dimension and
+ * sigma ({@link #PIECEWISE}): a release builds a new sampler, but a sequence of releases at one scale builds the
+ * tables once. They are the same numbers a fresh build gives, so draws do not change. Sampling allocates nothing.
+ * Not thread-safe (the shared tables are immutable; the sampler's own state is not).
  */
 final class RadialRadiusSampler {
 
@@ -51,18 +57,35 @@ final class RadialRadiusSampler {
     private final GammaSource gammas = new GammaSource();
     private final Envelope forced;
 
+    /**
+     * Built piecewise envelopes by volume function, dimension and sigma. Bounded: cleared when full (a sweep over
+     * many scales rebuilds, as every sampler did before the tables were shared).
+     */
+    private static final Map<PiecewiseKey, Piecewise> PIECEWISE = new ConcurrentHashMap<>();
+    private static final int PIECEWISE_LIMIT = 64;
+
+    /** The volume function (compared as its owner defines equality, by default identity), d and sigma. */
+    private record PiecewiseKey(RadialVolume radial, int dimension, double sigma) {
+    }
+
+    /**
+     * The piecewise envelope of one sigma, never modified after it is built.
+     *
+     * @param cellBound  {@code J(a)} at the left end a of each cell
+     * @param cellLogMax {@code max log h} on each cell
+     * @param cumulative cumulative envelope masses: cells, then the tail
+     * @param logMass    the log of the envelope's mass
+     */
+    private record Piecewise(double gridEnd, double cellWidth, double tailRate, double[] cellBound,
+            double[] cellLogMax, double[] cumulative, double logMass) {
+    }
+
     // envelope of the current sigma
     private double sigma = Double.NaN;
     /** The Gamma envelope's scale {@code 1 / (1/sigma - gamma)}. */
     private double gammaScale;
     private Envelope envelope;
-    private double gridEnd;
-    private double cellWidth;
-    private double tailRate;
-    private final double[] cellBound = new double[CELLS];
-    private final double[] cellLogMax = new double[CELLS];
-    /** Cumulative envelope masses: cells, then the tail. */
-    private final double[] cumulative = new double[CELLS + 1];
+    private Piecewise piecewise;
 
     private long proposals;
 
@@ -95,6 +118,11 @@ final class RadialRadiusSampler {
         this.logGammaOfDimension = logGamma;
     }
 
+    /** Forgets the shared piecewise tables (tests: the next sampler builds its own). */
+    static void clearSharedTables() {
+        PIECEWISE.clear();
+    }
+
     /** The envelope in use for the last sigma. */
     Envelope envelope() {
         return envelope;
@@ -123,12 +151,15 @@ final class RadialRadiusSampler {
                     accept = Math.exp(-theta / sigma) * radial.volumeRatio(theta);
                 }
                 default -> {
-                    double u = rng.nextDouble() * cumulative[CELLS];
-                    int piece = findPiece(u);
+                    Piecewise table = piecewise;
+                    double gridEnd = table.gridEnd();
+                    double tailRate = table.tailRate();
+                    double u = rng.nextDouble() * table.cumulative()[CELLS];
+                    int piece = findPiece(table.cumulative(), u);
                     if (piece < CELLS) {
-                        theta = (piece + rng.nextDouble()) * cellWidth;
-                        accept = radial.volumeRatio(theta) / cellBound[piece]
-                                * Math.exp(logH(theta) - cellLogMax[piece]);
+                        theta = (piece + rng.nextDouble()) * table.cellWidth();
+                        accept = radial.volumeRatio(theta) / table.cellBound()[piece]
+                                * Math.exp(logH(theta) - table.cellLogMax()[piece]);
                     } else {
                         double span = maxRadius - gridEnd;
                         theta = gridEnd - Math.log1p(-rng.nextDouble() * -Math.expm1(-tailRate * span)) / tailRate;
@@ -165,10 +196,22 @@ final class RadialRadiusSampler {
         }
         this.sigma = newSigma;
         this.gammaScale = 1 / rate;
-        double logGammaMass = rate > 0 ? logGammaOfDimension - dimension * Math.log(rate) : Double.POSITIVE_INFINITY;
+        double logGammaMass = logGammaOfDimension - dimension * Math.log(rate);
         double logPowerMass = Double.isFinite(maxRadius) && growth == 0
                 ? dimension * Math.log(maxRadius) - Math.log(dimension) : Double.POSITIVE_INFINITY;
-        double logPiecewiseMass = monotoneVolume ? buildPiecewise() : Double.POSITIVE_INFINITY;
+        double logPiecewiseMass = Double.POSITIVE_INFINITY;
+        if (monotoneVolume) {
+            PiecewiseKey key = new PiecewiseKey(radial, dimension, newSigma);
+            piecewise = PIECEWISE.get(key);
+            if (piecewise == null) {
+                piecewise = buildPiecewise();
+                if (PIECEWISE.size() >= PIECEWISE_LIMIT) {
+                    PIECEWISE.clear();
+                }
+                PIECEWISE.put(key, piecewise);
+            }
+            logPiecewiseMass = piecewise.logMass();
+        }
         if (forced != null) {
             envelope = forced;
         } else if (logPiecewiseMass < logGammaMass && logPiecewiseMass < logPowerMass) {
@@ -178,13 +221,17 @@ final class RadialRadiusSampler {
         }
     }
 
-    /** Builds the piecewise envelope for the current sigma; returns the log of its mass. */
-    private double buildPiecewise() {
+    /** Builds the piecewise envelope for the current sigma. */
+    private Piecewise buildPiecewise() {
+        double[] cellBound = new double[CELLS];
+        double[] cellLogMax = new double[CELLS];
+        double[] cumulative = new double[CELLS + 1];
         double mode = (dimension - 1) * sigma;
         // far enough past the mode of h that the tail piece carries negligible mass; the tail stays exact anyway
         double reach = mode + 40 * sigma * Math.sqrt(dimension) + 40 * sigma;
-        gridEnd = Math.min(maxRadius, reach);
-        cellWidth = gridEnd / CELLS;
+        double gridEnd = Math.min(maxRadius, reach);
+        double cellWidth = gridEnd / CELLS;
+        double tailRate = 0;
         // h relative to its maximum on [0, gridEnd], so that no weight overflows or underflows
         double logScale = mode > 0 ? logH(Math.min(mode, gridEnd)) : logH(0);
         double total = 0;
@@ -204,11 +251,12 @@ final class RadialRadiusSampler {
             total += tail;
         }
         cumulative[CELLS] = total;
-        return Math.log(total) + logScale;
+        return new Piecewise(gridEnd, cellWidth, tailRate, cellBound, cellLogMax, cumulative,
+                Math.log(total) + logScale);
     }
 
     /** The first piece whose cumulative mass exceeds u (cells 0 .. CELLS-1, then CELLS for the tail). */
-    private int findPiece(double u) {
+    private static int findPiece(double[] cumulative, double u) {
         int low = 0;
         int high = CELLS;
         while (low < high) {

@@ -67,6 +67,25 @@ class RadialRadiusSamplerTest {
         assertFollows("Kendall k = 50, sigma = 0.02 radius", radii, NumericalCdf.kendallRadius(50, 0.02));
     }
 
+    /**
+     * The piecewise tables are shared between samplers of one volume function, dimension and sigma: a sampler that
+     * finds them built draws exactly what the sampler that built them drew from the same seed (bit for bit), at a
+     * sigma where the piecewise envelope is the one chosen, also after moving to another sigma and back.
+     */
+    @Test
+    void sharedPiecewiseTablesGiveTheSameDraws() {
+        Geometry kendall = Geometries.parse("kendall:landmarks=50");
+        RadialVolume radial = kendall.capability(RadialVolume.class).orElseThrow();
+        RadialRadiusSampler.clearSharedTables();
+        RadialRadiusSampler building = new RadialRadiusSampler(radial, kendall.dimension(), true);
+        double[] built = draw(building, 0.02, 200, RandomStreams.seeded(38L).stream(0, 0));
+        assertThat(building.envelope()).isEqualTo(Envelope.PIECEWISE);
+        RadialRadiusSampler sharing = new RadialRadiusSampler(radial, kendall.dimension(), true);
+        assertThat(draw(sharing, 0.02, 200, RandomStreams.seeded(38L).stream(0, 0))).containsExactly(built);
+        draw(sharing, 0.03, 10, RandomStreams.seeded(39L).stream(0, 0));
+        assertThat(draw(sharing, 0.02, 200, RandomStreams.seeded(38L).stream(0, 0))).containsExactly(built);
+    }
+
     @Test
     void smallSigmaOnASphereUsesACheapEnvelope() {
         Geometry sphere = Geometries.parse("sphere:d=3");
