@@ -2,6 +2,8 @@ package dev.manifolddp.experiments.cli;
 
 import dev.manifolddp.experiments.check.SensitivityCheck;
 import dev.manifolddp.experiments.config.Limits;
+import dev.manifolddp.experiments.engine.EngineJob;
+import dev.manifolddp.experiments.engine.Engines;
 import dev.manifolddp.experiments.output.OutputFolder;
 import dev.manifolddp.experiments.output.OutputWriter;
 import dev.manifolddp.experiments.output.SensitivityCheckOutputs;
@@ -65,14 +67,32 @@ final class RunCommand implements Callable<Integer> {
             + "mdp writes are overwritten).")
     boolean force;
 
+    @Option(names = "--engine", paramLabel = "NAME", defaultValue = Engines.LOCAL,
+            description = "Where the (cell, replicate) tasks run: local (this JVM's threads; the default) or an "
+                    + "optional engine, e.g. spark (./mdp adds engines/spark to the class path when asked). The "
+                    + "outputs are the same bytes either way, wall times aside.")
+    String engine;
+
+    @Option(names = "--master", paramLabel = "URL", description = "The engine's cluster, e.g. local[2], "
+            + "spark://host:7077 or yarn (default: spark-submit's master, else local[*]).")
+    String master;
+
     @Override
     public Integer call() {
+        if (master != null && Engines.LOCAL.equals(engine)) {
+            throw new IllegalArgumentException("--master names an engine's cluster; give --engine too (e.g. --engine "
+                    + "spark --master local[2]). Provided value: " + master);
+        }
         PluginJars jars = PluginJars.load(plugins);
         RunOptions options = new RunOptions(scale, threads, out, !quiet && System.console() != null);
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         Thread.currentThread().setContextClassLoader(jars.loader());
         try {
             ExperimentLoader.Loaded loaded = ExperimentLoader.load(config, jars, options, quiet ? null : parent.err);
+            if (!(loaded instanceof ExperimentLoader.Comparison) && !Engines.LOCAL.equals(engine)) {
+                throw new IllegalArgumentException("--engine " + engine + " runs mechanism comparisons (kind: "
+                        + "mechanisms) only; run this configuration without --engine");
+            }
             if (loaded instanceof ExperimentLoader.Check check) {
                 return runCheck(check.check(), OutputFolder.resolve(out, check.check().config().name(), force));
             }
@@ -86,15 +106,18 @@ final class RunCommand implements Callable<Integer> {
             }
             Experiment experiment = ((ExperimentLoader.Comparison) loaded).experiment();
             Path folder = OutputFolder.resolve(out, experiment.config().name(), force);
-            parent.out.printf(Locale.ROOT, "%s: %d cells x %d mechanisms x %d replicates = %d releases on %d "
-                    + "threads%n", experiment.config().name(), experiment.cells().size(),
+            parent.out.printf(Locale.ROOT, "%s: %d cells x %d mechanisms x %d replicates = %d releases on "
+                    + "%s%n", experiment.config().name(), experiment.cells().size(),
                     experiment.mechanisms().size(), experiment.replicates(), experiment.releases(),
-                    experiment.threads());
+                    Engines.LOCAL.equals(engine) ? experiment.threads() + " threads"
+                            : "engine " + engine + (master == null ? "" : " (" + master + ")"));
             Limits.requireHeap(experiment.releases(), experiment.utilities().size(), Runtime.getRuntime().maxMemory(),
                     scale == 1 ? "replicates" : "--scale");
             long tasks = (long) experiment.cells().size() * experiment.replicates();
-            RunResult result = new Runner(experiment, jars.loader())
-                    .run(Progress.create(options.progress(), tasks, parent.err));
+            Progress progress = Progress.create(options.progress(), tasks, parent.err);
+            RunResult result = Engines.LOCAL.equals(engine) ? new Runner(experiment, jars.loader()).run(progress)
+                    : Engines.named(engine, jars.loader()).run(new EngineJob(experiment, config, plugins, options,
+                            master), progress);
             List<String> files = OutputWriter.write(result, folder);
             parent.out.printf(Locale.ROOT, "done in %.1f s; wrote %s: %s%n", result.wallSeconds(), folder,
                     String.join(", ", files));
