@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.engine;
 
+import dev.manifolddp.experiments.audit.AuditChunks;
 import dev.manifolddp.experiments.run.Progress;
 import dev.manifolddp.experiments.run.RunResult;
 
@@ -26,4 +27,13 @@ public interface RunEngine {
      * @param progress one step per (cell, replicate); the engine closes it
      */
     RunResult run(EngineJob job, Progress progress);
+
+    /**
+     * Where {@code mdp audit --engine NAME} computes its release chunks; the caller closes it. An engine that cannot
+     * run audits keeps this default, which says so.
+     */
+    default AuditChunks audit(AuditJob job) {
+        throw new IllegalArgumentException("--engine " + name() + " runs experiments only, not audits; audit without "
+                + "--engine. Provided value: " + name());
+    }
 }

@@ -1,6 +1,5 @@
 package dev.manifolddp.engines.spark;
 
-import dev.manifolddp.experiments.run.Experiment;
 import org.apache.spark.SparkConf;
 
 /** The Spark configuration of an {@code mdp} job. */
@@ -14,8 +13,8 @@ final class SparkContexts {
      * master; without either the job runs on every core of this machine. The web UI and Spark's console progress bar
      * are off unless asked for: {@code mdp} draws its own bar.
      */
-    static SparkConf conf(String master, Experiment experiment) {
-        SparkConf conf = new SparkConf().setAppName("mdp run " + experiment.config().name());
+    static SparkConf conf(String master, String application) {
+        SparkConf conf = new SparkConf().setAppName(application);
         if (master != null) {
             if (master.isBlank()) {
                 throw new IllegalArgumentException("--master must name a cluster, e.g. local[2], spark://host:7077 "

@@ -1,6 +1,8 @@
 package dev.manifolddp.engines.spark;
 
+import dev.manifolddp.experiments.audit.AuditChunks;
 import dev.manifolddp.experiments.config.MechanismConfig;
+import dev.manifolddp.experiments.engine.AuditJob;
 import dev.manifolddp.experiments.engine.EngineJob;
 import dev.manifolddp.experiments.engine.RunEngine;
 import dev.manifolddp.experiments.plugins.PluginJars;
@@ -16,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
@@ -28,7 +29,8 @@ import org.apache.spark.scheduler.SparkListenerTaskEnd;
  * by task index and the usual output writers write them. The pictures' few releases are recomputed on the driver
  * ({@link Runner#keptReleases}) instead of shipping release values. A failed Spark task is retried by Spark
  * ({@code spark.task.maxFailures}, or {@code local[N,F]}); a deterministic failure fails the run with the first
- * error's own message ({@link SparkFailures}).
+ * error's own message ({@link SparkFailures}). {@code mdp audit --engine spark} draws the audit's release chunks the
+ * same way ({@link SparkAudit}).
  */
 public final class SparkEngine implements RunEngine {
 
@@ -48,7 +50,8 @@ public final class SparkEngine implements RunEngine {
         int tasks = Math.multiplyExact(experiment.cells().size(), experiment.replicates());
         PluginJars plugins = PluginJars.load(job.plugins());
         List<BlockResult> results;
-        try (progress; JavaSparkContext spark = new JavaSparkContext(SparkContexts.conf(job.master(), experiment))) {
+        try (progress; JavaSparkContext spark = new JavaSparkContext(SparkContexts.conf(job.master(),
+                "mdp run " + experiment.config().name()))) {
             List<String> shipped = new ArrayList<>();
             for (Path jar : plugins.jars()) {
                 spark.addFile(jar.toAbsolutePath().toString());
@@ -82,5 +85,10 @@ public final class SparkEngine implements RunEngine {
             return new RunResult(experiment, Arrays.asList(records), warnings.entries(),
                     (System.nanoTime() - start) / 1e9, kept);
         }
+    }
+
+    @Override
+    public AuditChunks audit(AuditJob job) {
+        return new SparkAudit(new JavaSparkContext(SparkContexts.conf(job.master(), "mdp audit")), job.arguments());
     }
 }

@@ -118,6 +118,29 @@ class SparkEngineTest {
         assertThat(lines).as(err).hasSizeLessThanOrEqualTo(3);
     }
 
+    /** {@code mdp audit --engine spark} draws the same releases, so audit.json and its plot are the same bytes. */
+    @Test
+    void anAuditOnSparkIsTheLocalAudit() throws IOException {
+        List<String> audit = List.of("audit", "--geometry", "sphere:d=2", "--center", "0,0,1", "--radius", "0.1",
+                "--n", "10", "--epsilon", "2", "--mechanism", "riemannian-laplace,euclidean-laplace", "--param",
+                "riemannian-laplace:sigma-rule=scaled:0.5", "--releases", "1200", "--directions", "2", "--seed", "3",
+                "--quiet");
+        Path local = temp.resolve("local.json");
+        Path spark = temp.resolve("spark.json");
+        List<String> localArgs = new ArrayList<>(audit);
+        localArgs.addAll(List.of("--out", local.toString(), "--threads", "2"));
+        List<String> sparkArgs = new ArrayList<>(audit);
+        sparkArgs.addAll(List.of("--out", spark.toString(), "--engine", "spark", "--master", "local[2]"));
+
+        assertThat(mdp(localArgs.toArray(String[]::new)).status()).isZero();
+        Run run = mdp(sparkArgs.toArray(String[]::new));
+        assertThat(run.status()).as(run.err()).isZero();
+        assertThat(Files.readString(spark)).contains("riemannian-laplace").contains("euclidean-laplace");
+        assertThat(Files.readAllBytes(spark)).isEqualTo(Files.readAllBytes(local));
+        assertThat(Files.readAllBytes(temp.resolve("spark.png"))).isEqualTo(Files.readAllBytes(
+                temp.resolve("local.png")));
+    }
+
     /**
      * Spark's jackson-module-scala accepts only a jackson-databind of its own minor version; the module pins every
      * Jackson artifact to Spark's, so the scala module registers (Spark does this in every job) and the experiments'
