@@ -116,7 +116,7 @@ final class RunCommand implements Callable<Integer> {
             long tasks = (long) experiment.cells().size() * experiment.replicates();
             Progress progress = Progress.create(options.progress(), tasks, parent.err);
             RunResult result = Engines.LOCAL.equals(engine) ? new Runner(experiment, jars.loader()).run(progress)
-                    : Engines.named(engine, jars.loader()).run(new EngineJob(experiment, config, plugins, options,
+                    : Engines.named(engine, jars.loader()).run(new EngineJob(experiment, config, jars, options,
                             master), progress);
             List<String> files = OutputWriter.write(result, folder);
             parent.out.printf(Locale.ROOT, "done in %.1f s; wrote %s: %s%n", result.wallSeconds(), folder,

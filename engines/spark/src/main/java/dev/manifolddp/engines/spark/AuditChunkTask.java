@@ -27,6 +27,12 @@ final class AuditChunkTask implements Function<Integer, double[]> {
         return tasks(arguments).chunk(target, chunk);
     }
 
+    /** Drops the cached audit: in local mode the executors live in the driver's JVM, which outlives the job. */
+    static synchronized void forget() {
+        cached = null;
+        cachedArguments = null;
+    }
+
     private static synchronized AuditTasks tasks(List<String> arguments) {
         if (cached == null || !cachedArguments.equals(arguments)) {
             cached = Experiments.audit(arguments);

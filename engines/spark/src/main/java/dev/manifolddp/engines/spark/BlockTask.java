@@ -56,6 +56,11 @@ final class BlockTask implements Function<Integer, BlockResult> {
         return new BlockResult(block, RecordCodec.encode(records), warnings.occurrences());
     }
 
+    /** Drops the cached experiment: in local mode the executors live in the driver's JVM, which outlives the job. */
+    static synchronized void forget() {
+        cache = null;
+    }
+
     private static synchronized Built built(BlockSpec spec) {
         if (cache == null || !cache.spec().equals(spec)) {
             PluginJars jars = plugins(spec.pluginJars());

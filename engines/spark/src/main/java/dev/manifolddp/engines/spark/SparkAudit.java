@@ -34,5 +34,6 @@ final class SparkAudit implements AuditChunks {
     @Override
     public void close() {
         spark.close();
+        AuditChunkTask.forget();
     }
 }

@@ -48,7 +48,7 @@ public final class SparkEngine implements RunEngine {
         Experiment experiment = job.experiment();
         int mechanisms = experiment.mechanisms().size();
         int tasks = Math.multiplyExact(experiment.cells().size(), experiment.replicates());
-        PluginJars plugins = PluginJars.load(job.plugins());
+        PluginJars plugins = job.plugins();
         List<BlockResult> results;
         try (progress; JavaSparkContext spark = new JavaSparkContext(SparkContexts.conf(job.master(),
                 "mdp run " + experiment.config().name()))) {
@@ -84,6 +84,8 @@ public final class SparkEngine implements RunEngine {
             KeptReleases kept = new Runner(experiment, plugins.loader()).keptReleases();
             return new RunResult(experiment, Arrays.asList(records), warnings.entries(),
                     (System.nanoTime() - start) / 1e9, kept);
+        } finally {
+            BlockTask.forget();
         }
     }
 
