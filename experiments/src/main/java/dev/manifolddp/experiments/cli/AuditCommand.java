@@ -11,6 +11,7 @@ import dev.manifolddp.experiments.audit.Auditor;
 import dev.manifolddp.experiments.audit.MechanismAudit;
 import dev.manifolddp.experiments.engine.AuditJob;
 import dev.manifolddp.experiments.engine.Engines;
+import dev.manifolddp.experiments.engine.RunEngine;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
@@ -122,6 +123,9 @@ final class AuditCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--master names an engine's cluster; give --engine too (e.g. --engine "
                     + "spark --master local[2]). Provided value: " + master);
         }
+        // an unknown engine fails before the audit is built
+        RunEngine runEngine = Engines.LOCAL.equals(engine) ? null
+                : Engines.named(engine, Thread.currentThread().getContextClassLoader());
         AuditTasks tasks = tasks();
         AuditSetup setup = tasks.setup();
         List<AuditTarget> targets = tasks.audited();
@@ -129,11 +133,10 @@ final class AuditCommand implements Callable<Integer> {
         AuditResult result;
         try (Progress progress = Progress.create(!quiet && System.console() != null,
                 Auditor.steps(setup, targets.size()), parent.err)) {
-            if (Engines.LOCAL.equals(engine)) {
+            if (runEngine == null) {
                 result = Auditor.run(setup, targets, workers, progress);
             } else {
-                try (AuditChunks chunks = Engines.named(engine, Thread.currentThread().getContextClassLoader())
-                        .audit(new AuditJob(arguments(), master))) {
+                try (AuditChunks chunks = runEngine.audit(new AuditJob(arguments(), master))) {
                     result = Auditor.run(tasks, chunks, progress);
                 }
             }

@@ -4,6 +4,7 @@ import dev.manifolddp.experiments.check.SensitivityCheck;
 import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.engine.EngineJob;
 import dev.manifolddp.experiments.engine.Engines;
+import dev.manifolddp.experiments.engine.RunEngine;
 import dev.manifolddp.experiments.output.OutputFolder;
 import dev.manifolddp.experiments.output.OutputWriter;
 import dev.manifolddp.experiments.output.SensitivityCheckOutputs;
@@ -84,6 +85,8 @@ final class RunCommand implements Callable<Integer> {
                     + "spark --master local[2]). Provided value: " + master);
         }
         PluginJars jars = PluginJars.load(plugins);
+        // an unknown engine fails before the experiment is built
+        RunEngine runEngine = Engines.LOCAL.equals(engine) ? null : Engines.named(engine, jars.loader());
         RunOptions options = new RunOptions(scale, threads, out, !quiet && System.console() != null);
         ClassLoader previous = Thread.currentThread().getContextClassLoader();
         Thread.currentThread().setContextClassLoader(jars.loader());
@@ -115,9 +118,8 @@ final class RunCommand implements Callable<Integer> {
                     scale == 1 ? "replicates" : "--scale");
             long tasks = (long) experiment.cells().size() * experiment.replicates();
             Progress progress = Progress.create(options.progress(), tasks, parent.err);
-            RunResult result = Engines.LOCAL.equals(engine) ? new Runner(experiment, jars.loader()).run(progress)
-                    : Engines.named(engine, jars.loader()).run(new EngineJob(experiment, config, jars, options,
-                            master), progress);
+            RunResult result = runEngine == null ? new Runner(experiment, jars.loader()).run(progress)
+                    : runEngine.run(new EngineJob(experiment, config, jars, options, master), progress);
             List<String> files = OutputWriter.write(result, folder);
             parent.out.printf(Locale.ROOT, "done in %.1f s; wrote %s: %s%n", result.wallSeconds(), folder,
                     String.join(", ", files));
