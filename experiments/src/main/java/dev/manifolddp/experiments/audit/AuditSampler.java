@@ -15,7 +15,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  * function of the setup, the mechanism and {@code (p, role, i)}: it uses seeded stream
  * {@code (cell, i)} with {@code cell = 1 + 2p + role} (stream (0, 0) chose the directions) and a fresh copy of the
  * data set. The loop can therefore run on any number of threads, or on a distributed engine, with the same result;
- * here it runs in chunks on a fork-join pool, each release written to its own slot of the {@link ReleaseTable}.
+ * it runs in chunks ({@link #chunk}) on a fork-join pool or an engine ({@link AuditChunks}), each chunk written to its
+ * own slots of the {@link ReleaseTable}.
  */
 final class AuditSampler {
 
@@ -48,18 +49,18 @@ final class AuditSampler {
         return 2L * setup.directions() * chunks(setup.releases());
     }
 
-    /** Draws every release of {@code mechanism} and stores its coordinates. */
+    /** The chunk tasks of one mechanism: (pair, role, chunk) for every pair, both roles and every chunk. */
+    static int tasks(AuditSetup setup, int pairs) {
+        return pairs * 2 * chunks(setup.releases());
+    }
+
+    /** Draws every release of {@code mechanism} on {@code pool} and stores its coordinates. */
     static ReleaseTable fill(AuditSetup setup, Mechanism mechanism, List<BoundaryPair> pairs,
             ReleaseCoordinates coordinates, ForkJoinPool pool, Runnable progressStep) {
         ReleaseTable table = new ReleaseTable(coordinates, pairs.size(), setup.releases());
-        int chunks = chunks(setup.releases());
-        int tasks = pairs.size() * 2 * chunks;
         try {
-            pool.submit(() -> IntStream.range(0, tasks).parallel().forEach(task -> {
-                int chunk = task % chunks;
-                int role = (task / chunks) % 2;
-                BoundaryPair pair = pairs.get(task / chunks / 2);
-                fillChunk(setup, mechanism, pair, role, chunk, coordinates, table);
+            pool.submit(() -> IntStream.range(0, tasks(setup, pairs.size())).parallel().forEach(task -> {
+                place(setup, table, task, chunk(setup, mechanism, pairs, coordinates, task));
                 progressStep.run();
             })).get();
         } catch (InterruptedException e) {
@@ -75,23 +76,71 @@ final class AuditSampler {
         return table;
     }
 
-    private static void fillChunk(AuditSetup setup, Mechanism mechanism, BoundaryPair pair, int role, int chunk,
-            ReleaseCoordinates coordinates, ReleaseTable table) {
+    /** The table of chunks computed elsewhere ({@link AuditChunks}), {@code chunks[task]} from {@link #chunk}. */
+    static ReleaseTable fill(AuditSetup setup, List<BoundaryPair> pairs, ReleaseCoordinates coordinates,
+            double[][] chunks) {
+        ReleaseTable table = new ReleaseTable(coordinates, pairs.size(), setup.releases());
+        if (chunks.length != tasks(setup, pairs.size())) {
+            throw new IllegalStateException(String.format("the audit engine returned %d chunks where %d were asked",
+                    chunks.length, tasks(setup, pairs.size())));
+        }
+        for (int task = 0; task < chunks.length; task++) {
+            place(setup, table, task, chunks[task]);
+        }
+        return table;
+    }
+
+    /**
+     * Chunk task {@code task}'s releases (its pair, role and chunk are {@code task / chunks / 2},
+     * {@code (task / chunks) % 2} and {@code task % chunks}) as coordinates: system by system in
+     * {@link ReleaseCoordinates#systems()} order, release by release.
+     */
+    static double[] chunk(AuditSetup setup, Mechanism mechanism, List<BoundaryPair> pairs,
+            ReleaseCoordinates coordinates, int task) {
+        int chunks = chunks(setup.releases());
+        int chunk = task % chunks;
+        int role = (task / chunks) % 2;
+        BoundaryPair pair = pairs.get(task / chunks / 2);
         double[] tangent = new double[coordinates.pointLength()];
-        double[][] rows = new double[CoordinateSystem.values().length][];
-        for (CoordinateSystem system : table.systems()) {
-            rows[system.ordinal()] = new double[table.dimension(system)];
+        CoordinateSystem[] systems = coordinates.systems();
+        int width = 0;
+        for (CoordinateSystem system : systems) {
+            width += coordinates.dimension(system);
         }
         int from = chunk * CHUNK;
         int to = Math.min(setup.releases(), from + CHUNK);
+        double[] rows = new double[(to - from) * width];
+        double[][] row = new double[systems.length][];
+        for (int s = 0; s < systems.length; s++) {
+            row[s] = new double[coordinates.dimension(systems[s])];
+        }
         for (int i = from; i < to; i++) {
             double[] value = release(setup, mechanism, pair, role, i).value();
-            for (CoordinateSystem system : table.systems()) {
-                int dimension = table.dimension(system);
-                double[] row = rows[system.ordinal()];
-                coordinates.coordinates(system, value, tangent, row);
-                System.arraycopy(row, 0, table.block(system, pair.index(), role), i * dimension, dimension);
+            int offset = 0;
+            for (int s = 0; s < systems.length; s++) {
+                int dimension = row[s].length;
+                coordinates.coordinates(systems[s], value, tangent, row[s]);
+                System.arraycopy(row[s], 0, rows, offset * (to - from) + (i - from) * dimension, dimension);
+                offset += dimension;
             }
+        }
+        return rows;
+    }
+
+    /** Copies a {@link #chunk} into its slots of {@code table}. */
+    private static void place(AuditSetup setup, ReleaseTable table, int task, double[] rows) {
+        int chunks = chunks(setup.releases());
+        int chunk = task % chunks;
+        int role = (task / chunks) % 2;
+        int pair = task / chunks / 2;
+        int from = chunk * CHUNK;
+        int count = Math.min(setup.releases(), from + CHUNK) - from;
+        int offset = 0;
+        for (CoordinateSystem system : table.systems()) {
+            int dimension = table.dimension(system);
+            System.arraycopy(rows, offset * count, table.block(system, pair, role), from * dimension,
+                    count * dimension);
+            offset += dimension;
         }
     }
 

@@ -2,7 +2,6 @@ package dev.manifolddp.experiments.audit;
 
 import dev.manifolddp.experiments.run.Progress;
 import dev.manifolddp.mechanisms.Release;
-import dev.manifolddp.sampling.random.RandomStreams;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
@@ -33,32 +32,52 @@ public final class Auditor {
      * @param progress reports one step per chunk of releases ({@link #steps} in all)
      */
     public static AuditResult run(AuditSetup setup, List<AuditTarget> targets, int threads, Progress progress) {
-        if (targets.isEmpty()) {
-            throw new IllegalArgumentException("--mechanism: name at least one mechanism to audit");
-        }
         if (threads < 1) {
             throw new IllegalArgumentException("--threads must be at least 1. Provided value: " + threads);
         }
-        List<BoundaryPair> pairs = BoundaryPairs.generate(setup.geometry(), setup.centre(), setup.radius(), setup.n(),
-                setup.directions(), RandomStreams.seeded(setup.seed()).stream(0, 0));
-        ReleaseCoordinates coordinates = new ReleaseCoordinates(setup.geometry(), setup.centre());
+        ForkJoinPool pool = new ForkJoinPool(threads);
+        try {
+            return audit(new AuditTasks(setup, targets), (tasks, target, step) -> AuditSampler.fill(setup,
+                    targets.get(target).mechanism(), tasks.pairs(), tasks.coordinates(), pool, step), progress);
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    /**
+     * Audits every target of {@code tasks} with its chunks computed by {@code engine} (e.g. a Spark job); the result
+     * is the one {@link #run(AuditSetup, List, int, Progress)} gives.
+     */
+    public static AuditResult run(AuditTasks tasks, AuditChunks engine, Progress progress) {
+        return audit(tasks, (t, target, step) -> AuditSampler.fill(tasks.setup(), tasks.pairs(),
+                tasks.coordinates(), engine.compute(t, target, step)), progress);
+    }
+
+    /** How one target's release table is filled. */
+    private interface Filler {
+        ReleaseTable fill(AuditTasks tasks, int target, Runnable progressStep);
+    }
+
+    private static AuditResult audit(AuditTasks tasks, Filler filler, Progress progress) {
+        AuditSetup setup = tasks.setup();
+        List<AuditTarget> targets = tasks.audited();
+        if (targets.isEmpty()) {
+            throw new IllegalArgumentException("--mechanism: name at least one mechanism to audit");
+        }
+        List<BoundaryPair> pairs = tasks.pairs();
+        ReleaseCoordinates coordinates = tasks.coordinates();
         double alpha = (1 - setup.confidence()) / targets.size();
         double alphaSide = alpha / 2;
         List<MechanismAudit> audits = new ArrayList<>();
-        ForkJoinPool pool = new ForkJoinPool(threads);
-        try {
-            for (AuditTarget target : targets) {
-                // the first release checks the configuration before the pool starts, and tells the claimed budget
-                Release<double[]> first = AuditSampler.release(setup, target.mechanism(), pairs.get(0), 0, 0);
-                ReleaseTable table = AuditSampler.fill(setup, target.mechanism(), pairs, coordinates, pool,
-                        progress::step);
-                EventSelection.Choice choice = EventSelection.select(setup, table, pairs, coordinates, alphaSide);
-                EpsilonBound measured = EventSelection.measure(setup, table, choice.event(), alphaSide);
-                audits.add(new MechanismAudit(target, first.budget(), first.guarantee(), first.sigma(),
-                        1 - alpha, choice.event(), choice.selection(), choice.candidates(), measured));
-            }
-        } finally {
-            pool.shutdown();
+        for (int t = 0; t < targets.size(); t++) {
+            AuditTarget target = targets.get(t);
+            // the first release checks the configuration before the chunks start, and tells the claimed budget
+            Release<double[]> first = AuditSampler.release(setup, target.mechanism(), pairs.get(0), 0, 0);
+            ReleaseTable table = filler.fill(tasks, t, progress::step);
+            EventSelection.Choice choice = EventSelection.select(setup, table, pairs, coordinates, alphaSide);
+            EpsilonBound measured = EventSelection.measure(setup, table, choice.event(), alphaSide);
+            audits.add(new MechanismAudit(target, first.budget(), first.guarantee(), first.sigma(),
+                    1 - alpha, choice.event(), choice.selection(), choice.candidates(), measured));
         }
         return new AuditResult(setup, pairs, audits);
     }

@@ -1,12 +1,17 @@
 package dev.manifolddp.experiments.cli;
 
+import dev.manifolddp.experiments.audit.AuditChunks;
 import dev.manifolddp.experiments.audit.AuditJson;
 import dev.manifolddp.experiments.audit.AuditPlot;
 import dev.manifolddp.experiments.audit.AuditResult;
 import dev.manifolddp.experiments.audit.AuditSetup;
 import dev.manifolddp.experiments.audit.AuditTarget;
+import dev.manifolddp.experiments.audit.AuditTasks;
 import dev.manifolddp.experiments.audit.Auditor;
 import dev.manifolddp.experiments.audit.MechanismAudit;
+import dev.manifolddp.experiments.engine.AuditJob;
+import dev.manifolddp.experiments.engine.Engines;
+import dev.manifolddp.experiments.engine.RunEngine;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.run.Progress;
 import dev.manifolddp.geometry.Geometry;
@@ -26,9 +31,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code mdp audit}: a black-box lower confidence bound on the epsilon that mechanisms actually spend, from releases
@@ -96,33 +103,76 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress bar.")
     boolean quiet;
 
+    @Option(names = "--engine", paramLabel = "NAME", defaultValue = Engines.LOCAL,
+            description = "Where the releases are drawn: local (this JVM's threads; the default) or an optional "
+                    + "engine, e.g. spark. The audit is the same either way.")
+    String engine;
+
+    @Option(names = "--master", paramLabel = "URL", description = "The engine's cluster, e.g. local[2], "
+            + "spark://host:7077 or yarn (default: spark-submit's master, else local[*]).")
+    String master;
+
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() {
-        PrivacyBudget budget = inputs.budget();
-        double radius = inputs.radius();
         Path plot = plotFile(out);
         refuseOverwrite(out);
         refuseOverwrite(plot);
-        return plugins.withComponents(components -> audit(components, budget, radius, plot));
+        if (master != null && Engines.LOCAL.equals(engine)) {
+            throw new IllegalArgumentException("--master names an engine's cluster; give --engine too (e.g. --engine "
+                    + "spark --master local[2]). Provided value: " + master);
+        }
+        return plugins.withComponents(components -> audit(components, plot));
     }
 
-    private int audit(Components components, PrivacyBudget budget, double radius, Path plot) {
-        Geometry space = components.geometry(inputs.geometry);
-        double[] centre = inputs.center(space);
-        AuditSetup setup = new AuditSetup(space, centre, radius, n, budget, releases,
-                directions, seed, confidence);
-        List<AuditTarget> targets = targets(components);
+    private int audit(Components components, Path plot) {
+        // an unknown engine fails before the audit is built
+        RunEngine runEngine = Engines.LOCAL.equals(engine) ? null
+                : Engines.named(engine, Thread.currentThread().getContextClassLoader());
+        AuditTasks tasks = tasks(components);
+        AuditSetup setup = tasks.setup();
+        List<AuditTarget> targets = tasks.audited();
         int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         AuditResult result;
         try (Progress progress = Progress.create(!quiet && System.console() != null,
                 Auditor.steps(setup, targets.size()), parent.err)) {
-            result = Auditor.run(setup, targets, workers, progress);
+            if (runEngine == null) {
+                result = Auditor.run(setup, targets, workers, progress);
+            } else {
+                try (AuditChunks chunks = runEngine.audit(new AuditJob(arguments(), master))) {
+                    result = Auditor.run(tasks, chunks, progress);
+                }
+            }
         }
         createParent(out);
         AuditJson.write(result, out);
         AuditPlot.write(result, plot);
         summary(parent.out, result, plot);
         return 0;
+    }
+
+    /** The audit the options describe, over the plugins of {@code --plugins}: what an engine's workers rebuild. */
+    AuditTasks tasks() {
+        return plugins.withComponents(this::tasks);
+    }
+
+    /** The audit the options describe: what {@link #call} runs. */
+    private AuditTasks tasks(Components components) {
+        PrivacyBudget budget = inputs.budget();
+        Geometry space = components.geometry(inputs.geometry);
+        double[] centre = inputs.center(space);
+        AuditSetup setup = new AuditSetup(space, centre, inputs.radius(), n, budget, releases,
+                directions, seed, confidence);
+        return new AuditTasks(setup, targets(components));
+    }
+
+    /** This command's arguments after {@code audit}, for an engine's workers to parse again. */
+    private List<String> arguments() {
+        List<String> all = spec.commandLine().getParseResult().originalArgs();
+        int at = all.indexOf(spec.name());
+        return List.copyOf(all.subList(at + 1, all.size()));
     }
 
     /** The audited mechanisms, each with the unscoped parameters and those scoped to it. */

@@ -3,10 +3,14 @@ package dev.manifolddp.experiments.cli;
 import com.google.inject.Key;
 import dev.manifolddp.experiments.check.SensitivityCheck;
 import dev.manifolddp.experiments.config.Limits;
+import dev.manifolddp.experiments.engine.EngineJob;
+import dev.manifolddp.experiments.engine.Engines;
+import dev.manifolddp.experiments.engine.RunEngine;
 import dev.manifolddp.experiments.output.OutputFolder;
 import dev.manifolddp.experiments.output.RunOutput;
 import dev.manifolddp.experiments.output.SensitivityCheckOutputs;
 import dev.manifolddp.experiments.plugins.Graphs;
+import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.regression.RegressionExperiment;
 import dev.manifolddp.experiments.regression.RegressionOutputs;
 import dev.manifolddp.experiments.regression.RegressionRunner;
@@ -74,11 +78,32 @@ final class RunCommand implements Callable<Integer> {
             + "mdp writes are overwritten).")
     boolean force;
 
+    @Option(names = "--engine", paramLabel = "NAME", defaultValue = Engines.LOCAL,
+            description = "Where the (cell, replicate) tasks run: local (this JVM's threads; the default) or an "
+                    + "optional engine, e.g. spark (./mdp adds engines/spark to the class path when asked). The "
+                    + "outputs are the same bytes either way, wall times aside.")
+    String engine;
+
+    @Option(names = "--master", paramLabel = "URL", description = "The engine's cluster, e.g. local[2], "
+            + "spark://host:7077 or yarn (default: spark-submit's master, else local[*]).")
+    String master;
+
     @Override
     public Integer call() {
+        if (master != null && Engines.LOCAL.equals(engine)) {
+            throw new IllegalArgumentException("--master names an engine's cluster; give --engine too (e.g. --engine "
+                    + "spark --master local[2]). Provided value: " + master);
+        }
         RunOptions options = new RunOptions(scale, threads, out, !quiet && System.console() != null);
         return plugins.run(quiet ? null : parent.err, root -> {
+            PluginJars jars = Graphs.instance(root, PluginJars.class);
+            // an unknown engine fails before the experiment is built
+            RunEngine runEngine = Engines.LOCAL.equals(engine) ? null : Engines.named(engine, jars.loader());
             ExperimentLoader.Loaded loaded = ExperimentLoader.load(config, root, options);
+            if (!(loaded instanceof ExperimentLoader.Comparison) && runEngine != null) {
+                throw new IllegalArgumentException("--engine " + engine + " runs mechanism comparisons (kind: "
+                        + "mechanisms) only; run this configuration without --engine");
+            }
             if (loaded instanceof ExperimentLoader.Check check) {
                 return runCheck(check.check(), OutputFolder.resolve(out, check.check().config().name(), force));
             }
@@ -93,15 +118,17 @@ final class RunCommand implements Callable<Integer> {
             ExperimentLoader.Comparison comparison = (ExperimentLoader.Comparison) loaded;
             Experiment experiment = comparison.experiment();
             Path folder = OutputFolder.resolve(out, experiment.config().name(), force);
-            parent.out.printf(Locale.ROOT, "%s: %d cells x %d mechanisms x %d replicates = %d releases on %d "
-                    + "threads%n", experiment.config().name(), experiment.cells().size(),
+            parent.out.printf(Locale.ROOT, "%s: %d cells x %d mechanisms x %d replicates = %d releases on "
+                    + "%s%n", experiment.config().name(), experiment.cells().size(),
                     experiment.mechanisms().size(), experiment.replicates(), experiment.releases(),
-                    experiment.threads());
+                    Engines.LOCAL.equals(engine) ? experiment.threads() + " threads"
+                            : "engine " + engine + (master == null ? "" : " (" + master + ")"));
             Limits.requireHeap(experiment.releases(), experiment.utilities().size(), Runtime.getRuntime().maxMemory(),
                     scale == 1 ? "replicates" : "--scale");
             long tasks = (long) experiment.cells().size() * experiment.replicates();
-            RunResult result = Graphs.instance(comparison.graph(), Runner.class)
-                    .run(Progress.create(options.progress(), tasks, parent.err));
+            Progress progress = Progress.create(options.progress(), tasks, parent.err);
+            RunResult result = runEngine == null ? Graphs.instance(comparison.graph(), Runner.class).run(progress)
+                    : runEngine.run(new EngineJob(experiment, config, jars, options, master), progress);
             List<String> files = write(result, folder, Graphs.instance(comparison.graph(), OUTPUTS));
             parent.out.printf(Locale.ROOT, "done in %.1f s; wrote %s: %s%n", result.wallSeconds(), folder,
                     String.join(", ", files));

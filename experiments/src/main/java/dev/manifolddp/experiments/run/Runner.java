@@ -67,7 +67,7 @@ public final class Runner {
                     int task;
                     while (failure.get() == null && (task = next.getAndIncrement()) < tasks) {
                         try {
-                            runTask(task, streams, records, warnings, kept);
+                            runTask(task, 0, streams, records, warnings, kept);
                         } catch (RuntimeException e) {
                             failure.compareAndSet(null, e);
                             return;
@@ -97,7 +97,51 @@ public final class Runner {
                 (System.nanoTime() - start) / 1e9, kept);
     }
 
-    private void runTask(int task, StreamLayout streams, ReplicateRecord[] records, WarningLog warnings,
+    /**
+     * Runs tasks {@code [first, end)} on the calling thread and returns their records, task {@code first + i}'s
+     * mechanism m at index {@code i M + m}: the block a distributed engine hands to one worker. Warnings go to
+     * {@code warnings}; nothing is kept for the pictures ({@link #keptReleases}).
+     */
+    public ReplicateRecord[] runBlock(int first, int end, WarningLog warnings) {
+        int tasks = Math.multiplyExact(experiment.cells().size(), experiment.replicates());
+        if (first < 0 || end > tasks || first > end) {
+            throw new IllegalArgumentException(String.format("a block must lie in [0, %d]. Provided value: [%d, %d)",
+                    tasks, first, end));
+        }
+        StreamLayout streams = experiment.streams();
+        ReplicateRecord[] records = new ReplicateRecord[(end - first) * experiment.mechanisms().size()];
+        for (int task = first; task < end; task++) {
+            runTask(task, first, streams, records, warnings, null);
+        }
+        return records;
+    }
+
+    /**
+     * The releases the pictures draw, recomputed on the calling thread from the tasks that own them (replicates
+     * {@code 0..per-mechanism-1} of the drawn cell), or null without a {@code pictures} section. Every task is a pure
+     * function of (configuration, cell, replicate), so this equals what {@link #run} keeps; an engine whose workers
+     * do not ship release values back calls it on the driver.
+     */
+    public KeptReleases keptReleases() {
+        GalleryPlan plan = experiment.gallery();
+        if (plan == null) {
+            return null;
+        }
+        int replicates = experiment.replicates();
+        int perMechanism = Math.min(plan.config().perMechanism(), replicates);
+        KeptReleases kept = new KeptReleases(experiment.mechanisms().size(), perMechanism);
+        WarningLog ignored = new WarningLog(experiment.mechanisms().stream().map(MechanismConfig::label).toList());
+        ReplicateRecord[] scratch = new ReplicateRecord[experiment.mechanisms().size()];
+        StreamLayout streams = experiment.streams();
+        for (int r = 0; r < perMechanism; r++) {
+            int task = plan.cell() * replicates + r;
+            runTask(task, task, streams, scratch, ignored, kept);
+        }
+        return kept;
+    }
+
+    /** Runs one task; its records go to {@code records} from index {@code (task - base) M}. */
+    private void runTask(int task, int base, StreamLayout streams, ReplicateRecord[] records, WarningLog warnings,
             KeptReleases kept) {
         int replicates = experiment.replicates();
         Cell cell = experiment.cells().get(task / replicates);
@@ -119,7 +163,7 @@ public final class Runner {
             throw failure("computing the non-private estimate", cell, replicate, e);
         }
         GalleryPlan plan = experiment.gallery();
-        boolean keep = plan != null && cell.index() == plan.cell() && replicate < plan.config().perMechanism();
+        boolean keep = kept != null && plan != null && cell.index() == plan.cell() && replicate < plan.config().perMechanism();
         if (keep && replicate == 0) {
             kept.data(cell.geometry(), data.points(), estimate, plan.config().sample(), data.ball());
         }
@@ -165,7 +209,7 @@ public final class Runner {
             for (String warning : release.warnings()) {
                 warnings.add(m, task, warning);
             }
-            records[task * mechanisms.size() + m] = new ReplicateRecord(measurements, release.sigma(),
+            records[(task - base) * mechanisms.size() + m] = new ReplicateRecord(measurements, release.sigma(),
                     release.sensitivity(), release.sigmaRule(), release.guarantee(), release.budget().delta(),
                     release.dataDerived() || data.ball().dataDerived(),
                     release.sampler(), seconds);

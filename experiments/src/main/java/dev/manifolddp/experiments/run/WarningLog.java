@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.run;
 
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +26,18 @@ public final class WarningLog {
     public record Entry(String mechanism, String text, long count) {
     }
 
+    /**
+     * One distinct warning with the task it first occurred in: what a distributed engine's worker ships back, so the
+     * driver can {@link #merge} the workers' logs into the log a local run would have written.
+     *
+     * @param mechanism the mechanism's index in configuration order
+     * @param firstTask the earliest task that gave it
+     * @param text      the text of that occurrence
+     * @param count     how many releases gave it
+     */
+    public record Occurrence(int mechanism, long firstTask, String text, long count) implements Serializable {
+    }
+
     private static final class Slot {
         long firstTask;
         String text;
@@ -43,13 +56,34 @@ public final class WarningLog {
 
     /** Records one warning of mechanism {@code mechanism} in task {@code task}. */
     public synchronized void add(int mechanism, long task, String text) {
+        add(mechanism, task, text, 1);
+    }
+
+    /** Adds another log's occurrence, as if its {@code count} releases had been recorded here. */
+    public synchronized void merge(Occurrence occurrence) {
+        add(occurrence.mechanism(), occurrence.firstTask(), occurrence.text(), occurrence.count());
+    }
+
+    /** Every distinct warning with its first task, by mechanism, then by first occurrence. */
+    public synchronized List<Occurrence> occurrences() {
+        List<Occurrence> occurrences = new ArrayList<>();
+        for (int m = 0; m < labels.size(); m++) {
+            int mechanism = m;
+            byMechanism.get(m).values().stream()
+                    .sorted((a, b) -> Long.compare(a.firstTask, b.firstTask))
+                    .forEach(slot -> occurrences.add(new Occurrence(mechanism, slot.firstTask, slot.text, slot.count)));
+        }
+        return occurrences;
+    }
+
+    private void add(int mechanism, long task, String text, long count) {
         String key = DECIMAL.matcher(text).replaceAll("#");
         Slot slot = byMechanism.get(mechanism).computeIfAbsent(key, k -> {
             Slot fresh = new Slot();
             fresh.firstTask = Long.MAX_VALUE;
             return fresh;
         });
-        slot.count++;
+        slot.count += count;
         if (task < slot.firstTask) {
             slot.firstTask = task;
             slot.text = text;

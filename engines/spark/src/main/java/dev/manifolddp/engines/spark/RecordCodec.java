@@ -1,0 +1,101 @@
+package dev.manifolddp.engines.spark;
+
+import dev.manifolddp.experiments.run.ReplicateRecord;
+import dev.manifolddp.experiments.utility.Measurement;
+import dev.manifolddp.mechanisms.Guarantee;
+import dev.manifolddp.mechanisms.SamplerReport;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
+/**
+ * Turns a block's {@link ReplicateRecord}s into bytes and back, so that a worker's results cross the network without
+ * making the experiment's types {@link java.io.Serializable}. Doubles travel as their IEEE bits, so every number the
+ * driver writes is the one the worker computed; enums travel by name.
+ */
+final class RecordCodec {
+
+    private RecordCodec() {
+    }
+
+    static byte[] encode(ReplicateRecord[] records) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeInt(records.length);
+            for (ReplicateRecord record : records) {
+                out.writeInt(record.utilities().length);
+                for (Measurement measurement : record.utilities()) {
+                    out.writeDouble(measurement.value());
+                    out.writeUTF(measurement.status().name());
+                }
+                out.writeDouble(record.sigma());
+                out.writeDouble(record.sensitivity());
+                writeNullable(out, record.sigmaRule());
+                writeNullable(out, record.guarantee() == null ? null : record.guarantee().name());
+                out.writeDouble(record.delta());
+                out.writeBoolean(record.dataDerived());
+                SamplerReport sampler = record.sampler();
+                out.writeBoolean(sampler != null);
+                if (sampler != null) {
+                    out.writeUTF(sampler.method().name());
+                    out.writeLong(sampler.proposals());
+                    out.writeLong(sampler.burnIn());
+                    out.writeLong(sampler.thin());
+                    out.writeInt(sampler.chains());
+                    out.writeDouble(sampler.acceptanceRate());
+                    out.writeDouble(sampler.effectiveSampleSize());
+                    out.writeDouble(sampler.rHat());
+                }
+                out.writeDouble(record.releaseSeconds());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot encode a block of records: " + e.getMessage(), e);
+        }
+        return bytes.toByteArray();
+    }
+
+    static ReplicateRecord[] decode(byte[] bytes) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+            ReplicateRecord[] records = new ReplicateRecord[in.readInt()];
+            for (int i = 0; i < records.length; i++) {
+                Measurement[] utilities = new Measurement[in.readInt()];
+                for (int u = 0; u < utilities.length; u++) {
+                    double value = in.readDouble();
+                    utilities[u] = new Measurement(value, Measurement.Status.valueOf(in.readUTF()));
+                }
+                double sigma = in.readDouble();
+                double sensitivity = in.readDouble();
+                String sigmaRule = readNullable(in);
+                String guarantee = readNullable(in);
+                double delta = in.readDouble();
+                boolean dataDerived = in.readBoolean();
+                SamplerReport sampler = null;
+                if (in.readBoolean()) {
+                    sampler = new SamplerReport(SamplerReport.Method.valueOf(in.readUTF()), in.readLong(),
+                            in.readLong(), in.readLong(), in.readInt(), in.readDouble(), in.readDouble(),
+                            in.readDouble());
+                }
+                records[i] = new ReplicateRecord(utilities, sigma, sensitivity, sigmaRule,
+                        guarantee == null ? null : Guarantee.valueOf(guarantee), delta, dataDerived, sampler,
+                        in.readDouble());
+            }
+            return records;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot decode a block of records: " + e.getMessage(), e);
+        }
+    }
+
+    private static void writeNullable(DataOutputStream out, String text) throws IOException {
+        out.writeBoolean(text != null);
+        if (text != null) {
+            out.writeUTF(text);
+        }
+    }
+
+    private static String readNullable(DataInputStream in) throws IOException {
+        return in.readBoolean() ? in.readUTF() : null;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.manifolddp.experiments.audit;
+
+import dev.manifolddp.sampling.random.RandomStreams;
+import java.util.List;
+
+/**
+ * An audit cut into chunk tasks: for each audited mechanism, {@link #chunks()} chunks of releases, chunk {@code c}
+ * being a pure function of the setup, the mechanism and {@code c} ({@link AuditSampler}). The boundary pairs come
+ * from the setup's seed, so a worker that builds this from the same command line computes the same chunks.
+ */
+public final class AuditTasks {
+
+    private final AuditSetup setup;
+    private final List<AuditTarget> targets;
+    private final List<BoundaryPair> pairs;
+    private final ReleaseCoordinates coordinates;
+
+    public AuditTasks(AuditSetup setup, List<AuditTarget> targets) {
+        this.setup = setup;
+        this.targets = List.copyOf(targets);
+        this.pairs = BoundaryPairs.generate(setup.geometry(), setup.centre(), setup.radius(), setup.n(),
+                setup.directions(), RandomStreams.seeded(setup.seed()).stream(0, 0));
+        this.coordinates = new ReleaseCoordinates(setup.geometry(), setup.centre());
+    }
+
+    /** The number of audited mechanisms. */
+    public int targets() {
+        return targets.size();
+    }
+
+    /** Chunks per mechanism. */
+    public int chunks() {
+        return AuditSampler.tasks(setup, pairs.size());
+    }
+
+    /** The coordinates of chunk {@code chunk}'s releases by mechanism {@code target} (layout: {@link AuditSampler#chunk}). */
+    public double[] chunk(int target, int chunk) {
+        if (target < 0 || target >= targets.size() || chunk < 0 || chunk >= chunks()) {
+            throw new IllegalArgumentException(String.format("no chunk %d of target %d: the audit has %d targets of "
+                    + "%d chunks", chunk, target, targets.size(), chunks()));
+        }
+        return AuditSampler.chunk(setup, targets.get(target).mechanism(), pairs, coordinates, chunk);
+    }
+
+    /** What is audited: the space, the ball, n, the budget, the release count. */
+    public AuditSetup setup() {
+        return setup;
+    }
+
+    /** The audited mechanisms, in command-line order. */
+    public List<AuditTarget> audited() {
+        return targets;
+    }
+
+    List<BoundaryPair> pairs() {
+        return pairs;
+    }
+
+    ReleaseCoordinates coordinates() {
+        return coordinates;
+    }
+}
