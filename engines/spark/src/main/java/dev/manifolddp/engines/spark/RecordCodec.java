@@ -1,7 +1,7 @@
 package dev.manifolddp.engines.spark;
 
 import dev.manifolddp.experiments.run.ReplicateRecord;
-import dev.manifolddp.experiments.utility.Measurement;
+import dev.manifolddp.utility.Measurement;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.SamplerReport;
 import java.io.ByteArrayInputStream;

@@ -3,7 +3,7 @@ package dev.manifolddp.engines.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.manifolddp.experiments.run.ReplicateRecord;
-import dev.manifolddp.experiments.utility.Measurement;
+import dev.manifolddp.utility.Measurement;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.SamplerReport;
 import org.junit.jupiter.api.Test;
