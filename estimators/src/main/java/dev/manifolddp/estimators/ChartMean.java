@@ -19,17 +19,17 @@ final class ChartMean {
      * The mean of {@code data} (n >= 1 rows) with its residual and certificate, method closed-form. {@code known}
      * holds the records' chart coordinates when the caller has them (the records are then already validated);
      * when it is null, each record is validated by the chart evaluation itself
-     * ({@link IsometricChart#toChartChecked}, failing as {@code requirePoint} on {@code data[i]}).
+     * ({@link IsometricChart#toChartCheckedAll}, failing as {@code requirePoint} on {@code data[i]}).
      */
     static FrechetMeanResult fit(FrechetMean owner, IsometricChart chart, double[][] data, double[][] known) {
         Geometry geometry = owner.geometry();
         int d = chart.chartDimension();
         double[][] coordinates = known != null ? requireCoordinates(known, data.length, d) : new double[data.length][d];
+        if (known == null) {
+            chart.toChartCheckedAll(geometry, data, i -> "data[" + i + "]", coordinates);
+        }
         double[] chartMean = new double[d];
         for (int i = 0; i < data.length; i++) {
-            if (known == null) {
-                chart.toChartChecked(geometry, "data[" + i + "]", data[i], coordinates[i]);
-            }
             for (int j = 0; j < d; j++) {
                 chartMean[j] += coordinates[i][j];
             }

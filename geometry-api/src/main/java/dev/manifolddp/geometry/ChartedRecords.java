@@ -48,9 +48,7 @@ public final class ChartedRecords {
         }
         int d = chart.chartDimension();
         double[][] coordinates = new double[records.length][d];
-        for (int i = 0; i < records.length; i++) {
-            chart.toChartChecked(geometry, name.apply(i), records[i], coordinates[i]);
-        }
+        chart.toChartCheckedAll(geometry, records, name, coordinates);
         return new ChartedRecords(geometry, records, coordinates);
     }
 

@@ -1,5 +1,7 @@
 package dev.manifolddp.geometry;
 
+import java.util.function.IntFunction;
+
 /**
  * A global isometry between the manifold and Euclidean R^d: geodesic distance equals the Euclidean distance of
  * chart coordinates, so Euclidean mechanisms in the chart are mechanisms on the manifold (e.g. {@code vecd o Logm}
@@ -25,6 +27,21 @@ public interface IsometricChart {
     default void toChartChecked(Geometry geometry, String name, double[] p, double[] out) {
         GeometryChecks.requirePoint(geometry, name, p);
         toChart(p, out);
+    }
+
+    /**
+     * {@link #toChartChecked} for every record in order, {@code toChartChecked(geometry, name.apply(i), records[i],
+     * out[i])} for {@code i = 0 .. n-1}: fails at the first record that is not a point, with its message. A chart
+     * that decomposes records (a matrix logarithm) overrides it to decompose several at once, with the same
+     * results and failures as record by record. Writes {@code out[i]} (length d each).
+     *
+     * @param name names record i in failures (it need not be applied to records that pass)
+     * @throws IllegalArgumentException exactly when the loop over {@code toChartChecked} would, with its message
+     */
+    default void toChartCheckedAll(Geometry geometry, double[][] records, IntFunction<String> name, double[][] out) {
+        for (int i = 0; i < records.length; i++) {
+            toChartChecked(geometry, name.apply(i), records[i], out[i]);
+        }
     }
 
     /** The point with chart coordinates {@code y}. Writes {@code out} (point layout length). */

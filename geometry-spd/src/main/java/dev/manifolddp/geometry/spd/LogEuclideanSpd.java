@@ -11,6 +11,7 @@ import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 /**
  * SPD(k) with the log-Euclidean metric, the pullback of the Frobenius metric by Logm (Arsigny et al. 2007;
@@ -295,6 +296,51 @@ public final class LogEuclideanSpd extends SpdGeometry
         MatrixFunctions.log(w.valuesA, w.auxA, k);
         MatrixOps.scaledGram(w.vectorsA, w.auxA, w.m1, k);
         Vecd.vecd(w.m1, k, out);
+    }
+
+    /**
+     * {@link #toChartChecked} for every record, {@link SymmetricEigenBatch#GROUP} records per eigensolver call so
+     * that their QR iterations overlap; the results are bit-identical to record by record, whatever the grouping. A
+     * group with a record of the wrong length or with a non-finite or asymmetric entry goes record by record, so
+     * that the first failure in order is the one thrown. Allocates nothing beyond the failure.
+     */
+    @Override
+    public void toChartCheckedAll(Geometry geometry, double[][] records, IntFunction<String> name, double[][] out) {
+        SpdWorkspace w = workspace();
+        SymmetricEigenBatch batch = w.batch();
+        double[][] values = w.batchValues();
+        double[][] vectors = w.batchVectors();
+        for (int from = 0; from < records.length; from += SymmetricEigenBatch.GROUP) {
+            int count = Math.min(SymmetricEigenBatch.GROUP, records.length - from);
+            if (!entriesPass(records, out, from, count)) {
+                for (int i = from; i < from + count; i++) {
+                    toChartChecked(geometry, name.apply(i), records[i], out[i]);
+                }
+                continue;
+            }
+            batch.decompose(records, from, count, values, vectors, "p");
+            for (int b = 0; b < count; b++) {
+                Optional<String> definiteness = definitenessViolation(values[b]);
+                if (definiteness.isPresent()) {
+                    throw GeometryChecks.notAPoint(geometry, name.apply(from + b), definiteness.get());
+                }
+                MatrixFunctions.log(values[b], w.auxA, k);
+                MatrixOps.scaledGram(vectors[b], w.auxA, w.m1, k);
+                Vecd.vecd(w.m1, k, out[from + b]);
+            }
+        }
+    }
+
+    /** Whether records {@code from .. from+count-1} and their outputs pass every test that needs no decomposition. */
+    private boolean entriesPass(double[][] records, double[][] out, int from, int count) {
+        for (int i = from; i < from + count; i++) {
+            double[] p = records[i];
+            if (p == null || p.length != k * k || out[i] == null || out[i].length != dimension()
+                    || entryViolation(p, Geometry.DEFAULT_TOLERANCE).isPresent()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

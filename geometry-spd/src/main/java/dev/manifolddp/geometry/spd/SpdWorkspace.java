@@ -24,6 +24,10 @@ final class SpdWorkspace {
     final double[] tmp;
     /** {@code h^T e_b h} for every basis vector e_b, for the Hessian; allocated on first use (d k^2 doubles). */
     private double[] congruences;
+    /** Decompositions of a group of records, with their eigenvalues and eigenvectors; created on first use. */
+    private SymmetricEigenBatch batch;
+    private double[][] batchValues;
+    private double[][] batchVectors;
 
     SpdWorkspace(int k) {
         this.k = k;
@@ -46,5 +50,27 @@ final class SpdWorkspace {
             congruences = new double[length];
         }
         return congruences;
+    }
+
+    /** The group eigensolver of the loops over records, created once per thread on first use. */
+    SymmetricEigenBatch batch() {
+        if (batch == null) {
+            batch = new SymmetricEigenBatch(k);
+            batchValues = new double[SymmetricEigenBatch.GROUP][k];
+            batchVectors = new double[SymmetricEigenBatch.GROUP][k * k];
+        }
+        return batch;
+    }
+
+    /** The eigenvalues of {@link #batch()}'s group, one row per member. */
+    double[][] batchValues() {
+        batch();
+        return batchValues;
+    }
+
+    /** The eigenvectors of {@link #batch()}'s group, one k x k matrix per member. */
+    double[][] batchVectors() {
+        batch();
+        return batchVectors;
     }
 }

@@ -31,12 +31,32 @@ package dev.manifolddp.geometry.spd;
  * 7 us more, the QR iteration on eigenvalues only 19 us, and about 15 us more with the eigenvector rotations;
  * {@code MatrixOps.scaledGram}'s {@code V diag(f) V^T} 11 us. The QR iteration takes 2.2 steps per eigenvalue, about
  * 1,090 rotations per matrix, each waiting on its predecessor through a square root and a division (about 50
- * cycles): that latency chain, not the flops, is the largest part and the floor of the values-only path. A rank-one
- * reconstruction along the eigenvector rows measured no faster than {@code scaledGram} (10 against 11 us). What
+ * cycles): that latency chain, not the flops, is the largest part and the floor of the values-only path. What
  * paid was doing fewer decompositions: the SPD point test read off the logarithm's own eigenvalues
  * ({@code LogEuclideanSpd.toChartChecked}) and the affine-invariant distance whitened by a Cholesky factor
- * ({@link CholeskyWhitening}). Batching a QR step's rotations into fused row passes, and a root-free QR
- * (Pal-Walker-Kahan, as LAPACK's dsterf) for the values-only path, are the next candidates.
+ * ({@link CholeskyWhitening}).
+ *
+ * <p>The second round (issue 11 item 4 again; thread CPU time, best of 20 rounds over 16 random positive definite
+ * matrices with Haar eigenvectors and eigenvalues in [e^-1/4, e^1/4], the 2 cores at a load average of 13 to 17,
+ * so again proportions only):
+ * <pre>
+ *   per matrix, k = 30                      one at a time    {@link SymmetricEigenBatch}, 4 in lockstep
+ *   eigenvalues only                                  35.9    21.8
+ *   eigenvalues and eigenvectors                      50.5    46.3
+ *   of which tridiagonalisation 8.5, forming Q 6.0; 1,080 row rotations alone 11.4
+ *   scaledGram: one running sum 9.8, four (bit-identical) 7.8
+ * </pre>
+ * The chains of different matrices overlap well, so the lockstep QR iteration almost halves the values-only
+ * path, but with eigenvectors the rotations of the 30-entry rows (a loop too short for the JIT to vectorise
+ * fully; a transposed axpy form of {@code scaledGram} ran 5x slower for the same reason) are the bound, and the
+ * gain is about 8%. Tried and dropped, one matrix at a time: two bulges chased together with both eigenvalues of
+ * the trailing 2 x 2 block as shifts (27% more rotations: values only 36 to 29 us, with vectors no change, and the
+ * values would then differ from those of a decomposition with vectors, which the SPD point test relies on);
+ * eigenvalues first, then the vector pass shifted by them ("perfect" shifts: 717 instead of 1,086 vector
+ * rotations, but 61 us in all); two consecutive rotations fused into one pass over three rows (no change);
+ * a column-wise sweep of a whole step per row entry (4x slower); in lockstep, the row rotations of two matrices in
+ * one pass (47 against 45 us) or inside the chase loop (53 against 46 us). Left: a root-free QR (Pal-Walker-Kahan, as
+ * LAPACK's dsterf) for the values-only path, and cheaper eigenvector updates.
  *
  * <p>Accuracy: the QR path is normwise backward stable, with eigenvalue errors of order {@code k u |A|}
  * (u = 2^-53; the tests observe at most {@code 3 k u |A|_F}), so the smallest eigenvalue of a positive definite
@@ -72,7 +92,7 @@ public final class SymmetricEigen {
     private static final double ABSOLUTE_THRESHOLD = 0x1.0p-106;
 
     /** The QR step budget per eigenvalue, as in LAPACK's dsteqr; about two steps are typical. */
-    private static final int QR_STEPS_PER_EIGENVALUE = 30;
+    static final int QR_STEPS_PER_EIGENVALUE = 30;
 
     private final int k;
     private final Method method;
@@ -135,32 +155,109 @@ public final class SymmetricEigen {
      * @throws IllegalArgumentException when {@code a} has a NaN or infinite entry
      */
     public void decompose(double[] a, double[] values, double[] vectors, String what) {
-        double norm2 = copySymmetricPart(a, what);
         boolean withVectors = vectors != null;
         if (k == 1) {
+            copySymmetricPart(a, what);
             values[0] = work[0][0];
             if (withVectors) {
                 vectors[0] = 1;
             }
             return;
         }
-        if (withVectors) {
-            resetRows();
-        }
         if (method == Method.JACOBI) {
-            diagonaliseByJacobi(norm2, values, withVectors);
-        } else if (!diagonaliseByTridiagonalQr(values, withVectors)) {
-            copySymmetricPart(a, what);
+            double norm2 = copySymmetricPart(a, what);
             if (withVectors) {
                 resetRows();
             }
             diagonaliseByJacobi(norm2, values, withVectors);
+        } else {
+            int exponent = tridiagonalise(a, what, withVectors);
+            if (qr.diagonalise(diagonal, subdiagonal, withVectors)) {
+                scaleBack(exponent, values);
+            } else {
+                fallBackToJacobi(a, values, withVectors, what);
+            }
         }
         if (withVectors) {
-            for (int i = 0; i < k; i++) {
-                for (int r = 0; r < k; r++) {
-                    vectors[r * k + i] = rows[i][r];
-                }
+            copyVectors(vectors);
+        }
+    }
+
+    /**
+     * The tridiagonal QR path up to the QR iteration, for {@link SymmetricEigenBatch}: copies the symmetric part of
+     * {@code a}, scales it by a power of two to largest entry in [1, 2) (exact, and no sum of squares in the
+     * reduction can overflow or lose everything to underflow) and reduces it to {@link #diagonal} and
+     * {@link #subdiagonal}, with {@code Q^T} in {@link #rows} when {@code withVectors}. Returns the binary exponent
+     * that {@link #finish} scales back by.
+     */
+    int tridiagonalise(double[] a, String what, boolean withVectors) {
+        copySymmetricPart(a, what);
+        if (withVectors) {
+            resetRows();
+        }
+        double largest = 0;
+        for (double[] row : work) {
+            for (double x : row) {
+                largest = Math.max(largest, Math.abs(x));
+            }
+        }
+        int exponent = largest == 0 ? 0 : Math.getExponent(largest);
+        double down = Math.scalb(1.0, -exponent);
+        for (double[] row : work) {
+            for (int j = 0; j < k; j++) {
+                row[j] *= down;
+            }
+        }
+        householder.reduce(diagonal, subdiagonal, withVectors);
+        return exponent;
+    }
+
+    /**
+     * Completes {@link #tridiagonalise} once the QR iteration has diagonalised {@link #diagonal} (and rotated
+     * {@link #rows}): writes {@code values} and, unless it is null, {@code vectors}.
+     */
+    void finish(int exponent, double[] values, double[] vectors) {
+        scaleBack(exponent, values);
+        if (vectors != null) {
+            copyVectors(vectors);
+        }
+    }
+
+    /** The diagonal of the tridiagonal matrix of {@link #tridiagonalise}, the eigenvalues after the iteration. */
+    double[] diagonal() {
+        return diagonal;
+    }
+
+    /** The subdiagonal of the tridiagonal matrix of {@link #tridiagonalise}. */
+    double[] subdiagonal() {
+        return subdiagonal;
+    }
+
+    /** The eigenvectors as rows while a solver runs. */
+    double[][] rows() {
+        return rows;
+    }
+
+    /** The QR iteration ran out of steps (never observed): cyclic Jacobi on the input instead. */
+    private void fallBackToJacobi(double[] a, double[] values, boolean withVectors, String what) {
+        double norm2 = copySymmetricPart(a, what);
+        if (withVectors) {
+            resetRows();
+        }
+        diagonaliseByJacobi(norm2, values, withVectors);
+    }
+
+    private void scaleBack(int exponent, double[] values) {
+        double up = Math.scalb(1.0, exponent);
+        for (int i = 0; i < k; i++) {
+            values[i] = diagonal[i] * up;
+        }
+    }
+
+    private void copyVectors(double[] vectors) {
+        for (int i = 0; i < k; i++) {
+            for (int r = 0; r < k; r++) {
+                vectors[r * k + i] = rows[i][r];
             }
         }
     }
@@ -200,35 +297,5 @@ public final class SymmetricEigen {
         for (int i = 0; i < k; i++) {
             values[i] = work[i][i];
         }
-    }
-
-    /**
-     * Scales {@code work} by a power of two to largest entry in [1, 2) (exact, and no sum of squares in the
-     * reduction can overflow or lose everything to underflow), reduces and iterates, and scales the eigenvalues
-     * back. Returns false if the QR iteration ran out of steps.
-     */
-    private boolean diagonaliseByTridiagonalQr(double[] values, boolean withVectors) {
-        double largest = 0;
-        for (double[] row : work) {
-            for (double x : row) {
-                largest = Math.max(largest, Math.abs(x));
-            }
-        }
-        int exponent = largest == 0 ? 0 : Math.getExponent(largest);
-        double down = Math.scalb(1.0, -exponent);
-        for (double[] row : work) {
-            for (int j = 0; j < k; j++) {
-                row[j] *= down;
-            }
-        }
-        householder.reduce(diagonal, subdiagonal, withVectors);
-        if (!qr.diagonalise(diagonal, subdiagonal, withVectors)) {
-            return false;
-        }
-        double up = Math.scalb(1.0, exponent);
-        for (int i = 0; i < k; i++) {
-            values[i] = diagonal[i] * up;
-        }
-        return true;
     }
 }

@@ -33,18 +33,7 @@ class ChartCheckTest {
     void nonPointsFailWithThePointCheckMessage() {
         int k = 5;
         LogEuclideanSpd g = new LogEuclideanSpd(k);
-        Random random = new Random(6);
-        double[] indefinite = randomSpd(k, random);
-        for (int i = 0; i < k; i++) {
-            indefinite[i * k + i] -= 40; // the eigenvalues (below about 4) all become negative
-        }
-        double[] singular = new double[k * k];
-        double[] asymmetric = randomSpd(k, random);
-        asymmetric[1] += 1e-3;
-        double[] nonFinite = randomSpd(k, random);
-        nonFinite[7] = Double.NaN;
-        double[] wrongLength = new double[k * k - 1];
-        for (double[] bad : new double[][] {indefinite, singular, asymmetric, nonFinite, wrongLength, null}) {
+        for (double[] bad : nonPoints(k, new Random(6))) {
             String expected = null;
             try {
                 GeometryChecks.requirePoint(g, "record 3", bad);
@@ -55,6 +44,75 @@ class ChartCheckTest {
             assertThatThrownBy(() -> g.toChartChecked(g, "record 3", bad, new double[g.dimension()]))
                     .isInstanceOf(IllegalArgumentException.class).hasMessage(expected);
         }
+    }
+
+    @Test
+    void groupedRecordsGiveTheRecordByRecordCoordinatesBitForBit() {
+        Random random = new Random(7);
+        for (int k : new int[] {1, 2, 3, 30}) {
+            LogEuclideanSpd g = new LogEuclideanSpd(k);
+            // n around the group size and its multiples, so that the last group is partial or full
+            for (int n : new int[] {1, 2, 3, 4, 5, 8, 9, 11}) {
+                double[][] records = new double[n][];
+                double[][] expected = new double[n][g.dimension()];
+                for (int i = 0; i < n; i++) {
+                    records[i] = randomSpd(k, random);
+                    g.toChartChecked(g, "p", records[i], expected[i]);
+                }
+                double[][] grouped = new double[n][g.dimension()];
+                g.toChartCheckedAll(g, records, i -> "record " + i, grouped);
+                for (int i = 0; i < n; i++) {
+                    assertThat(grouped[i]).as("k = %d, n = %d, record %d", k, n, i).containsExactly(expected[i]);
+                }
+            }
+        }
+    }
+
+    @Test
+    void groupedRecordsFailAtTheFirstNonPointInOrder() {
+        int k = 4;
+        LogEuclideanSpd g = new LogEuclideanSpd(k);
+        Random random = new Random(8);
+        double[][] bad = nonPoints(k, random);
+        // every pair of bad records at positions a < b, within one group and across groups
+        for (double[] first : bad) {
+            for (double[] second : bad) {
+                for (int[] at : new int[][] {{1, 2}, {2, 1}, {0, 3}, {3, 5}, {6, 9}}) {
+                    double[][] records = new double[10][];
+                    for (int i = 0; i < records.length; i++) {
+                        records[i] = randomSpd(k, random);
+                    }
+                    records[at[0]] = first;
+                    records[at[1]] = second;
+                    String expected = null;
+                    try {
+                        for (int i = 0; i < records.length; i++) {
+                            g.toChartChecked(g, "record " + i, records[i], new double[g.dimension()]);
+                        }
+                    } catch (IllegalArgumentException e) {
+                        expected = e.getMessage();
+                    }
+                    assertThat(expected).containsPattern("^record " + Math.min(at[0], at[1]) + "\\b");
+                    assertThatThrownBy(() -> g.toChartCheckedAll(g, records, i -> "record " + i,
+                            new double[records.length][g.dimension()]))
+                            .isInstanceOf(IllegalArgumentException.class).hasMessage(expected);
+                }
+            }
+        }
+    }
+
+    /** Indefinite, singular, asymmetric, non-finite, of the wrong length, and null (k >= 3). */
+    private static double[][] nonPoints(int k, Random random) {
+        double[] indefinite = randomSpd(k, random);
+        for (int i = 0; i < k; i++) {
+            indefinite[i * k + i] -= 40; // the eigenvalues (below about 4) all become negative
+        }
+        double[] singular = new double[k * k];
+        double[] asymmetric = randomSpd(k, random);
+        asymmetric[1] += 1e-3;
+        double[] nonFinite = randomSpd(k, random);
+        nonFinite[7] = Double.NaN;
+        return new double[][] {indefinite, singular, asymmetric, nonFinite, new double[k * k - 1], null};
     }
 
     /** {@code A A^T / k + 0.1 I} with a standard normal A: positive definite, condition number about 10^2 to 10^3. */

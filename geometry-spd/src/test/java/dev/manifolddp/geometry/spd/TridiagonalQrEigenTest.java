@@ -27,10 +27,10 @@ class TridiagonalQrEigenTest {
     private static final double U = 0x1.0p-53;
 
     /** A named way to build a k x k symmetric test matrix. */
-    private record Input(String name, BiFunction<Integer, Random, double[]> build) {
+    record Input(String name, BiFunction<Integer, Random, double[]> build) {
     }
 
-    private static final List<Input> INPUTS = List.of(
+    static final List<Input> INPUTS = List.of(
             new Input("random", (k, r) -> SymmetricEigenTest.randomSymmetric(k, r, 1)),
             new Input("2I", (k, r) -> scaledIdentity(k, 2)),
             new Input("I + 1e-12 S", (k, r) -> add(scaledIdentity(k, 1), SymmetricEigenTest.randomSymmetric(k, r,
