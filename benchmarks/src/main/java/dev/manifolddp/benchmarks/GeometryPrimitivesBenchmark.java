@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public class GeometryPrimitivesBenchmark {
 
-    /** Two points of the S^2 cap data (001 Fig. 1 left) and an output vector. */
+    /** Two points of the S^2 cap data (Soto et al. 2022, Fig. 1 left) and an output vector. */
     @State(Scope.Thread)
     public static class SphereState {
         Geometry sphere;

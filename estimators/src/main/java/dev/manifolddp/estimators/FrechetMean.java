@@ -51,7 +51,7 @@ import java.util.Optional;
  */
 public final class FrechetMean {
 
-    /** The papers' step size t (000 §2.1, 002 §1.1). */
+    /** The papers' step size t (Soto et al. 2022, suppl. §2.1, Reimherr et al. 2021, suppl. §1.1). */
     public static final double DEFAULT_STEP = 0.5;
     /** The papers' stopping threshold beta_2 = lambda = 1e-5. */
     public static final double DEFAULT_TOLERANCE = 1e-5;
@@ -83,11 +83,11 @@ public final class FrechetMean {
 
     /** When the gradient descent stops. */
     public enum StopRule {
-        /** Stop when {@code |grad F(mu_k)|_(mu_k) < tolerance} (paper 000 §2.1). */
+        /** Stop when {@code |grad F(mu_k)|_(mu_k) < tolerance} (Soto et al. 2022, suppl. §2.1). */
         GRADIENT_NORM,
         /**
          * Stop when the last step {@code rho(mu_k, mu_(k-1)) = t |grad F(mu_(k-1))|} is below the tolerance (paper
-         * 002 §1.1). The reported gradient norm is still evaluated at the returned mean.
+         * Reimherr et al. 2021, suppl. §1.1). The reported gradient norm is still evaluated at the returned mean.
          */
         STEP_LENGTH
     }

@@ -19,7 +19,7 @@ public final class FrechetMeanEstimatorProvider implements EstimatorProvider {
     public static final String NAME = "frechet-mean";
 
     private static final List<ParameterSpec> PARAMETERS = List.of(
-            ParameterSpec.optional("step", "gradient-descent step size t in (0, 1] (000 §2.1, 002 §1.1)",
+            ParameterSpec.optional("step", "gradient-descent step size t in (0, 1] (Soto et al. 2022, suppl. §2.1, Reimherr et al. 2021, suppl. §1.1)",
                     Double.toString(FrechetMean.DEFAULT_STEP)),
             ParameterSpec.optional("tolerance", "stop threshold on the gradient norm or the step length",
                     Double.toString(FrechetMean.DEFAULT_TOLERANCE)),

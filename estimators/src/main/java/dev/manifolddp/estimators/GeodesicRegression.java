@@ -9,7 +9,7 @@ import dev.manifolddp.geometry.TangentBasis;
 import java.util.Locale;
 
 /**
- * Non-private geodesic regression (Fletcher 2011; Kulkarni and Soto, §2.2): the geodesic
+ * Non-private geodesic regression (Fletcher 2011; Kulkarni and Soto 2025, §2.2): the geodesic
  * {@code x -> exp(p, x v)} that minimises {@code E(p, v) = (1/2n) sum_i rho(exp(p, x_i v), y_i)^2} over the
  * tangent bundle, for real covariates {@code x_i} and responses {@code y_i} on the manifold.
  *

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * A configuration of kind {@value ConfigReader#KIND_REGRESSION}: private geodesic regression on synthetic data
- * (Kulkarni and Soto, their sphere experiments) or on a data file (their Kendall shape experiments), the joint and the
+ * (Kulkarni and Soto 2025, their sphere experiments) or on a data file (their Kendall shape experiments), the joint and the
  * paper's two-step release side by side. The schema for synthetic data:
  *
  * <pre>

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * A configuration of kind {@value ConfigReader#KIND_REGRESSION_SENSITIVITY}: the empirical check of the regression
- * sensitivities (Kulkarni and Soto, their App. G, Figs. 9-10). For every geometry and n it draws random adjacent
+ * sensitivities (Kulkarni and Soto 2025, their App. G, Figs. 9-10). For every geometry and n it draws random adjacent
  * datasets inside the public domain, one record replaced by the worst of several random candidates, at a random
  * candidate (p, v) of the domain, and sets the change of the averaged gradients against Delta_p, Delta_v and the
  * joint Delta. No mechanism runs. The schema:

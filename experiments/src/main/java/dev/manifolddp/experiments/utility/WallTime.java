@@ -3,7 +3,7 @@ package dev.manifolddp.experiments.utility;
 import dev.manifolddp.geometry.Geometry;
 
 /**
- * Wall-time measures (004 Fig. 4), in seconds, measured by the runner with {@link System#nanoTime()}:
+ * Wall-time measures (Utpala et al. 2023, Fig. 4), in seconds, measured by the runner with {@link System#nanoTime()}:
  * <ul>
  *   <li>{@code release-time}: around the mechanism's release call. It includes what the mechanism does inside that
  *   call: its own non-private Frechet mean and its sampler; not the data generation or the utility measures.</li>
@@ -26,7 +26,7 @@ public abstract sealed class WallTime implements UtilityMeasure permits WallTime
 
         @Override
         public String description() {
-            return "wall time of the mechanism's release call in seconds (004 Fig. 4), including its own "
+            return "wall time of the mechanism's release call in seconds (Utpala et al. 2023, Fig. 4), including its own "
                     + "non-private mean; time with threads: 1";
         }
 
