@@ -64,7 +64,7 @@ final class Fixtures {
         return new GeodesicBallGenerator(kendall, kendallCenter(kendall, landmarks), radius).generate(n, stream(2));
     }
 
-    /** Soto et al. 2022, Fig. 1 right (002's df = 2): Wishart(I/k, 2) matrices kept when rho(X, I) < 1.5. */
+    /** Soto et al. 2022, Fig. 1 right (df = 2 as in Reimherr et al. 2021, suppl. §1.2.1): Wishart(I/k, 2) matrices kept when rho(X, I) < 1.5. */
     static GeneratedData wishart(Geometry spd, int n) {
         return WishartGenerator.paperSetting(spd, 2).generate(n, stream(3));
     }

@@ -45,7 +45,7 @@ public class GeometryPrimitivesBenchmark {
         }
     }
 
-    /** Two random SPD(k) matrices of 004's setting, under the affine-invariant metric. */
+    /** Two random SPD(k) matrices of Utpala et al. 2023's setting, under the affine-invariant metric. */
     @State(Scope.Thread)
     public static class SpdState {
         @Param({"3", "30"})

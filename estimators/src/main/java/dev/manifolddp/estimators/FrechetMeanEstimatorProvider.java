@@ -25,7 +25,7 @@ public final class FrechetMeanEstimatorProvider implements EstimatorProvider {
                     Double.toString(FrechetMean.DEFAULT_TOLERANCE)),
             ParameterSpec.optional("max-iterations", "the largest number of updates",
                     Integer.toString(FrechetMean.DEFAULT_MAX_ITERATIONS)),
-            ParameterSpec.optional("stop-rule", "gradient-norm (000) or step-length (002)", "gradient-norm"),
+            ParameterSpec.optional("stop-rule", "gradient-norm (Soto et al. 2022, suppl.) or step-length (Reimherr et al. 2021, suppl.)", "gradient-norm"),
             ParameterSpec.optional("method", "auto (newton where the geometry has the SquaredDistanceHessian "
                     + "capability, gradient elsewhere), gradient (the papers' descent) or newton (safeguarded Newton "
                     + "steps; needs that capability)", "auto"));

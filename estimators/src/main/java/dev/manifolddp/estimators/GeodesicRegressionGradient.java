@@ -16,7 +16,7 @@ import java.util.Locale;
  * every proposal (KNG on the footpoint with v fixed, then on the vector), so every method here allocates nothing.
  *
  * <p>The covariates are the ones the model uses, normally the rescaled ones in [0, 1] (see
- * {@link GeodesicRegressionResult#scaledFootpoint()}): the sensitivity bounds of paper 003 assume {@code |x_i| <= 1}.
+ * {@link GeodesicRegressionResult#scaledFootpoint()}): the sensitivity bounds of Kulkarni and Soto 2025 assume {@code |x_i| <= 1}.
  *
  * <p>Not thread-safe (scratch arrays); {@link #copy()} gives an independent instance for another thread.
  */

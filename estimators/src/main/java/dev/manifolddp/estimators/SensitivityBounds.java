@@ -35,7 +35,7 @@ public final class SensitivityBounds {
     }
 
     /**
-     * Checks Assumption 1 of paper 001 for a data ball of radius r:
+     * Checks Assumption 1 of Soto et al. 2022 for a data ball of radius r:
      * {@code 0 < r < (1/2) min{inj M, pi / (2 sqrt(kmax))}} (second term only when kmax > 0). On the unit sphere
      * the limit is pi/4; on Kendall's shape space (kmax = 4, inj = pi/2) it is pi/8; on SPD any finite r passes.
      *
@@ -46,7 +46,7 @@ public final class SensitivityBounds {
         double limit = assumption1RadiusLimit(geometry);
         if (!(r < limit)) {
             throw new IllegalArgumentException(String.format(
-                    "the data ball radius r violates Assumption 1 of paper 001 on %s: r must be < (1/2) min{inj M, "
+                    "the data ball radius r violates Assumption 1 of Soto et al. 2022 on %s: r must be < (1/2) min{inj M, "
                             + "pi/(2 sqrt(kmax))} = %.17g (inj M = %s, kmax = %s); choose a smaller ball. "
                             + "Provided value: %s",
                     geometry.spec(), limit, geometry.injectivityRadius(), geometry.curvature().max(), r));
@@ -131,7 +131,7 @@ public final class SensitivityBounds {
      *
      * <p><b>Not private unless the points are public</b>: evaluated on the data set itself, the value is
      * data-derived and calibrating noise with it gives no differential-privacy guarantee. Use it with a public grid
-     * (e.g. the boundary of {@code B_r(p0)} as in Reimherr et al. 2021, suppl., Fig. 1) or mark the run as non-private.
+     * (e.g. the boundary of {@code B_r(p0)} as in Reimherr et al. 2021, suppl. Fig. 1) or mark the run as non-private.
      *
      * <p>Cost: m logs and m(m-1)/2 norms for m points.
      *

@@ -33,8 +33,8 @@ class CitationsTest {
                             + "section that derives it"),
             new Forbidden(Pattern.compile("\\.\\./shared"), "points outside the repository"),
             new Forbidden(Pattern.compile("\\bpapers[/]"), "points to a paper folder outside the repository"),
-            new Forbidden(Pattern.compile("\\b00[0-9],? (?:§|Figs?\\.|Theorems?|Thm|Lemma|Prop\\.|App\\.|eq\\.|"
-                    + "Remark|Def\\.|Table|Assumption|Alg\\.)"),
+            new Forbidden(Pattern.compile("\\b00[0-9](?:,|'s)? (?:§|Figs?\\.|Theorems?|Thm|Lemma|Prop\\.|App\\.|eq\\.|"
+                    + "Remark|Def\\.|Table|Assumption|Alg\\.)|\\b[Pp]aper 00[0-9]\\b|\\b00[0-9]'s\\b|\\(00[0-9]\\)"),
                     "cites a paper by its number; use its author-year key from docs/references.md"));
 
     /** Author names: a capital, then a lowercase letter (so abbreviations such as CKS are not names). */
@@ -80,11 +80,12 @@ class CitationsTest {
         List<String> problems = new ArrayList<>();
         for (Path file : citingFiles()) {
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-            for (int i = 0; i < lines.size(); i++) {
-                for (Forbidden f : FORBIDDEN) {
-                    if (f.pattern.matcher(lines.get(i)).find()) {
-                        problems.add(where(file, i) + ": " + f.why + ": " + lines.get(i).strip());
-                    }
+            Prose prose = Prose.of(lines);
+            for (Forbidden f : FORBIDDEN) {
+                Matcher m = f.pattern.matcher(prose.text);
+                while (m.find()) {
+                    int line = prose.lineOf(m.start());
+                    problems.add(root.relativize(file) + ":" + line + ": " + f.why + ": " + lines.get(line - 1).strip());
                 }
             }
         }
@@ -117,7 +118,10 @@ class CitationsTest {
         assertThat(resolves("Nobody and Someone", "2020")).isFalse();
         String numbered = "00" + "1 §4.1";
         assertThat(FORBIDDEN).anyMatch(f -> f.pattern.matcher("see " + numbered).find());
+        assertThat(FORBIDDEN).anyMatch(f -> f.pattern.matcher("as in paper " + "003").find());
         assertThat(FORBIDDEN).noneMatch(f -> f.pattern.matcher("see Soto et al. 2022, §4.1").find());
+        assertThat(FORBIDDEN).noneMatch(f -> f.pattern.matcher("configs/001-fig1-left-sphere.yaml, 20 001 points")
+                .find());
         Prose wrapped = Prose.of(List.of(" * region covariance (Tuzel,",
                 " * Porikli, Meer " + "2006) and (Nobody", " * 1999)"));
         Matcher m = KEY.matcher(wrapped.text);
@@ -175,10 +179,6 @@ class CitationsTest {
 
     private static String firstAuthor(String authors) {
         return authors.split(",| and | et al\\.")[0].trim();
-    }
-
-    private static String where(Path file, int lineIndex) {
-        return root.relativize(file) + ":" + (lineIndex + 1);
     }
 
     private record Forbidden(Pattern pattern, String why) {

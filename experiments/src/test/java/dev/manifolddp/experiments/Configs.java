@@ -58,7 +58,7 @@ public final class Configs {
         return """
                 kind: sensitivity-check
                 name: tiny-check
-                reproduces: "Reimherr et al. 2021, suppl., Fig. 1 (tiny)"
+                reproduces: "Reimherr et al. 2021, suppl. Fig. 1 (tiny)"
                 geometry: sphere:d=2
                 center: [0, 0, 1]
                 radii: [0.1, 0.5, 1.2]

@@ -11,9 +11,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  * on the ambient coordinates of an {@link AmbientEmbedding} (vecd for SPD), around the Euclidean mean {@code abar} of
  * the records' ambient coordinates.
  *
- * <p><b>Which mean.</b> 004 writes the noise around vecd of the log-Euclidean mean with
+ * <p><b>Which mean.</b> Utpala et al. 2023 write the noise around vecd of the log-Euclidean mean with
  * {@code Delta_EX = 2(e^r - 1)/n}; that bound is the sensitivity of the arithmetic mean of {@code vecd(X_i)} for data
- * in {@code B_r(I)} (Reimherr et al. 2021, suppl., Prop. 1 puts every record in the Frobenius ball of radius {@code e^r - 1}), not of the
+ * in {@code B_r(I)} (Reimherr et al. 2021, suppl. Prop. 1 puts every record in the Frobenius ball of radius {@code e^r - 1}), not of the
  * log-Euclidean mean. So this mechanism noises the arithmetic ambient mean, with {@code r_E = ambientRadius(center, r)}
  * and {@code Delta = 2 r_E / n} ({@code = 2(e^r - 1)/n} at I), for which the guarantee is proven (on shape spaces the
  * records are aligned to the centre first, see {@link AmbientData}).

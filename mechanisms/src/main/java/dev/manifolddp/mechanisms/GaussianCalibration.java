@@ -10,7 +10,7 @@ import org.apache.commons.numbers.gamma.Erfc;
  *       proven only for {@code epsilon < 1}.</li>
  *   <li>Analytic (Balle and Wang 2018, Thm 8; Utpala et al. 2023, Thm 2.2): the smallest sigma with
  *       {@code Phi(Delta/(2 sigma) - epsilon sigma/Delta) - e^epsilon Phi(-Delta/(2 sigma) - epsilon sigma/Delta)
- *       <= delta}, a condition that is necessary and sufficient, for any {@code epsilon > 0}. (004 prints the second
+ *       <= delta}, a condition that is necessary and sufficient, for any {@code epsilon > 0}. (Utpala et al. 2023 print the second
  *       argument with a plus sign; the correct one is negative, as in Balle and Wang 2018.)</li>
  * </ul>
  */

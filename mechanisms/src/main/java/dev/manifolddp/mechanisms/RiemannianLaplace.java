@@ -310,7 +310,7 @@ public final class RiemannianLaplace implements Mechanism {
             return this;
         }
 
-        /** The MCMC proposal (default tangent Gaussian; 004 used chart-random-walk). */
+        /** The MCMC proposal (default tangent Gaussian; Utpala et al. 2023 used chart-random-walk). */
         public Builder proposal(ProposalKind proposal) {
             this.proposal = proposal;
             return this;

@@ -20,7 +20,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * {@code delta > 0}. <b>Floating-point safety</b> (Mironov 2012): the noise is the discrete Gaussian on a power-of-two
  * grid in the chart ({@link GridGaussianNoise}), whose proven sigma (zCDP accounting of Canonne, Kamath, Steinke 2020,
  * grid sensitivity {@code Delta + sqrt(d) g}) is a few per cent above the continuous one; the release records both.
- * The {@code paper} rule equals the proven one. Utility: {@code rho(release, xbar)^2 / sigma^2 ~ chi^2_d} (004
+ * The {@code paper} rule equals the proven one. Utility: {@code rho(release, xbar)^2 / sigma^2 ~ chi^2_d} (Utpala et al. 2023,
  * Thm 4) up to the lattice resolution {@code g ~ sigma 2^-20}.
  *
  * <p>Immutable and thread-safe.

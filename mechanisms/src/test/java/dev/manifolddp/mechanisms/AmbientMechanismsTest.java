@@ -87,7 +87,7 @@ class AmbientMechanismsTest {
         for (int i = 0; i < 100; i++) {
             Release<double[]> release = mechanism.release(spd, data.points(), Fixtures.ball(data),
                     PrivacyBudget.pure(1), rng);
-            // r_E = e^r - 1 at I (Reimherr et al. 2021, suppl., Prop. 1)
+            // r_E = e^r - 1 at I (Reimherr et al. 2021, suppl. Prop. 1)
             assertThat(release.sensitivity()).isCloseTo(2 * Math.expm1(1.5) / 5, within(1e-14));
             boolean on = (Boolean) release.parameters().get("onManifold");
             assertThat(on).isEqualTo(spd.pointViolation(release.value(), 1e-8).isEmpty());

@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * The empirical tangent-space bound of Reimherr et al. 2021, suppl. §2.1 (their Fig. 1), ready to run: for each radius r,
  * {@code E(r) = max_(i,j) |log(x_1, x_i) - log(x_1, x_j)|_(x_1)} over the {@link BoundaryGrid} of
- * {@code B_r(center)} ({@link SensitivityBounds#empiricalTangentBound}), next to 2r (the flat case), Reimherr et al. 2021, suppl., Lemma 1's
+ * {@code B_r(center)} ({@link SensitivityBounds#empiricalTangentBound}), next to 2r (the flat case), Reimherr et al. 2021, suppl. Lemma 1's
  * {@code 2r (2 - h_max(r, kmax))} and Soto et al. 2022, Theorem 2's {@code 2r (2 - h_max(2r, kmax))}. Deterministic: the grid is
  * fixed, nothing is drawn.
  *
@@ -35,7 +35,7 @@ public record SensitivityCheck(SensitivityCheckConfig config, Geometry geometry,
      * @param empirical  E(r)
      * @param flat       2r
      * @param hR         {@code h_max(r, kmax)}
-     * @param lemma002   {@code 2r (2 - h_max(r, kmax))} (Reimherr et al. 2021, suppl., Lemma 1)
+     * @param lemma002   {@code 2r (2 - h_max(r, kmax))} (Reimherr et al. 2021, suppl. Lemma 1)
      * @param h2R        {@code h_max(2r, kmax)}, NaN when {@code 2r sqrt(kmax) >= pi}
      * @param theorem001 {@code 2r (2 - h_max(2r, kmax))} (Soto et al. 2022, Theorem 2), NaN unless {@code h_max(2r, kmax) > 0}
      *                   (Assumption 1)

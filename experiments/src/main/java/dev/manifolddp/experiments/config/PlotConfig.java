@@ -12,7 +12,7 @@ import java.util.stream.Collectors;
  * @param logX      a logarithmic horizontal axis, or null
  * @param logY      a logarithmic vertical axis, or null
  * @param statistic what the points show: the mean (default) or the median (robust for wall times)
- * @param band      the error bars: {@code mean +- 2 SE} (default, 001), {@code +- 2 sd} (004) or none
+ * @param band      the error bars: {@code mean +- 2 SE} (default, Soto et al. 2022), {@code +- 2 sd} (Utpala et al. 2023) or none
  * @param grid      also draw every panel of a utility in one PNG, a column per value of the first further swept
  *                  axis (Utpala et al. 2023, Figs. 2-3: a column per class)
  */

@@ -14,7 +14,7 @@ import java.util.List;
  * <pre>
  * kind: regression-sensitivity           # required for this kind
  * name: 003-fig9-10-sensitivity          # required; the output folder results/&lt;name&gt;
- * reproduces: "paper 003, ..."           # optional
+ * reproduces: "Kulkarni and Soto 2025, ..."           # optional
  * seed: 2025                             # required integer
  * replicates: 200                        # required, &gt;= 1 (multiplied by --scale): adjacent pairs per (geometry, n)
  * threads: 0                             # optional, 0 = all cores

@@ -62,7 +62,7 @@ public final class WishartGenerator implements DataGenerator {
         this.radius = Arguments.requirePositiveFinite("radius", radius);
     }
 
-    /** The settings of Soto et al. 2022, Fig. 1 right: V = I/k, the given df (k in 000, 2 in 002), r = 1.5. */
+    /** The settings of Soto et al. 2022, Fig. 1 right: V = I/k, the given df (k in Soto et al. 2022, suppl., 2 in Reimherr et al. 2021, suppl.), r = 1.5. */
     public static WishartGenerator paperSetting(Geometry geometry, double df) {
         int length = Arguments.requireNonNull("geometry", geometry).layout().length();
         int k = (int) Math.round(Math.sqrt(length));

@@ -18,7 +18,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * Metropolis-Hastings release (Soto et al. 2022, §4).
  *
  * <p><b>The envelope.</b> Let U be h-strongly geodesically convex on the geodesically convex ball B (for the Frechet
- * functional of data in B under Assumption 1 of 001, {@code h = h_max(2r, kmax)}: Soto et al. 2022, suppl. §1). For x, y in B, with
+ * functional of data in B under Assumption 1 of Soto et al. 2022, {@code h = h_max(2r, kmax)}: Soto et al. 2022, suppl. §1). For x, y in B, with
  * {@code Γ} the parallel transport from y to x along the minimising geodesic, strong convexity gives
  * {@code |<grad U(x) - Γ grad U(y), log(x, y)>_x| >= h rho(x, y)^2}; Cauchy-Schwarz, the triangle inequality and the
  * isometry of {@code Γ} then give
