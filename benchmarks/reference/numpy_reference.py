@@ -124,7 +124,7 @@ def box_coordinates(matrix):
 class SpdKngChain:
     """Metropolis-Hastings for the KNG of the Frechet mean on affine-invariant SPD(k), restricted to a ball.
 
-    As the Java chain (000 §2.3.2): coordinates uniform in step [-1/2, 1/2]^d in the orthonormal basis
+    As the Java chain (Soto et al. 2022, suppl. §2.3.2): coordinates uniform in step [-1/2, 1/2]^d in the orthonormal basis
     x^1/2 B x^1/2, y = exp(x, V) = x^1/2 Expm(B) x^1/2, reject outside the ball, and the exact reverse-cube Hastings
     correction (accept only when the coordinates of log(y, x) lie in the cube too).
     """

@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One Metropolis-Hastings step of 004 Fig. 1's Riemannian Laplace chain on log-Euclidean SPD(k): the chart random walk
+ * One Metropolis-Hastings step of Utpala et al. 2023, Fig. 1's Riemannian Laplace chain on log-Euclidean SPD(k): the chart random walk
  * (step 0.35 sigma), the Laplace target centred at the closed-form mean of the figure's n = 500 matrices, epsilon =
  * 0.4, {@code sigma = Delta / epsilon} with {@code Delta = 2 r / n}. {@code space = manifold} runs the chain on the
  * geometry (each step maps the state to the chart and back, and the target's distance takes two more logarithms);

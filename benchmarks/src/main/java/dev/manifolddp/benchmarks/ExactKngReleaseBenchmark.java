@@ -29,15 +29,15 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Time per KNG release of the Frechet mean (issue 5): the exact sampler (rejection from a Laplace envelope, MATH
- * §3.7) next to Metropolis-Hastings with the paper's burn-in and thin 1, at epsilon = 1 with the proven scale
- * {@code sigma = 2 Delta / epsilon}, {@code Delta = 2r (2 - h_max(2r, kmax)) / n} (001 Thm 1-2).
+ * Time per KNG release of the Frechet mean (issue 5): the exact sampler (rejection from a Laplace envelope,
+ * docs/exact-sampling.md) next to Metropolis-Hastings with the paper's burn-in and thin 1, at epsilon = 1 with the proven scale
+ * {@code sigma = 2 Delta / epsilon}, {@code Delta = 2r (2 - h_max(2r, kmax)) / n} (Soto et al. 2022, Thm 1-2).
  *
  * <ul>
- *   <li>S^2, n = 1000, r = pi/8 (001 Fig. 1 left): MH burn-in 20 000 with 000 §2.4.2's proposal (an ambient Gaussian
+ *   <li>S^2, n = 1000, r = pi/8 (Soto et al. 2022, Fig. 1 left): MH burn-in 20 000 with Soto et al. 2022, suppl. §2.4.2's proposal (an ambient Gaussian
  *       direction of length t sigma, t = 0.5).</li>
- *   <li>Kendall shape space of 50 landmarks (real dimension 96), n = 400 (001 Fig. 2's sizes): MH burn-in 7 500 with
- *       001's centred uniform proposal. The radius is a parameter: 0.05 and 0.1. At r = 0.3 (inside Assumption 1's
+ *   <li>Kendall shape space of 50 landmarks (real dimension 96), n = 400 (Soto et al. 2022, Fig. 2's sizes): MH burn-in 7 500 with
+ *       Soto et al. 2022's centred uniform proposal. The radius is a parameter: 0.05 and 0.1. At r = 0.3 (inside Assumption 1's
  *       limit pi/8) the exact sampler does not finish: its envelope, the Laplace of scale sigma/h in 96 dimensions,
  *       puts its geodesic radius near 96 sigma/h = 0.95, and essentially no proposal falls in the ball (0 of 20 000
  *       in a probe; see the README). MH's cost per step does not depend on r.</li>

@@ -21,7 +21,7 @@ final class Fixtures {
     /** The root seed; each data set draws from its own stream {@code (cell, 0)} of it. */
     static final long SEED = 20_240_601L;
 
-    /** Radius of the sphere-cap data of 001 Fig. 1 left. */
+    /** Radius of the sphere-cap data of Soto et al. 2022, Fig. 1 left. */
     static final double SPHERE_CAP_RADIUS = Math.PI / 8;
 
     /** Gradient-norm tolerance of the non-private means the releases are centred at (as the mechanisms use). */
@@ -40,7 +40,7 @@ final class Fixtures {
         return new double[] {0, 0, 1};
     }
 
-    /** 001 Fig. 1 left: n points on S^2 with theta ~ U[0, pi/8] around the north pole. */
+    /** Soto et al. 2022, Fig. 1 left: n points on S^2 with theta ~ U[0, pi/8] around the north pole. */
     static GeneratedData sphereCap(Geometry sphere, int n) {
         return new GeodesicBallGenerator(sphere, northPole(), SPHERE_CAP_RADIUS).generate(n, stream(1));
     }
@@ -64,12 +64,12 @@ final class Fixtures {
         return new GeodesicBallGenerator(kendall, kendallCenter(kendall, landmarks), radius).generate(n, stream(2));
     }
 
-    /** 001 Fig. 1 right (002's df = 2): Wishart(I/k, 2) matrices kept when rho(X, I) < 1.5. */
+    /** Soto et al. 2022, Fig. 1 right (df = 2 as in Reimherr et al. 2021, suppl. §1.2.1): Wishart(I/k, 2) matrices kept when rho(X, I) < 1.5. */
     static GeneratedData wishart(Geometry spd, int n) {
         return WishartGenerator.paperSetting(spd, 2).generate(n, stream(3));
     }
 
-    /** 004 Fig. 1: SPD(k) with Haar eigenvectors and eigenvalues in [e^-r, e^r], r = 1/4. */
+    /** Utpala et al. 2023, Fig. 1: SPD(k) with Haar eigenvectors and eigenvalues in [e^-r, e^r], r = 1/4. */
     static GeneratedData randomSpd(int k, int n) {
         return new RandomSpdGenerator(k, 0.25).generate(n, stream(4));
     }

@@ -16,7 +16,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The sample Frechet mean on S^2 with n = 1000 points of 001 Fig. 1 left's cap, by the papers' gradient descent
+ * The sample Frechet mean on S^2 with n = 1000 points of Soto et al. 2022, Fig. 1 left's cap, by the papers' gradient descent
  * (step 0.5, start at the first data point) run to a gradient norm below 1e-12 (issue 4 item 8; geomstats: about
  * 1.7 ms). Each iteration costs n logarithms, n distances for the cut-locus check and one exponential; the iteration
  * contracts the error by about one half per update, so 1e-12 takes a few dozen updates.

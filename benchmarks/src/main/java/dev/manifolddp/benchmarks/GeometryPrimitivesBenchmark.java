@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public class GeometryPrimitivesBenchmark {
 
-    /** Two points of the S^2 cap data (001 Fig. 1 left) and an output vector. */
+    /** Two points of the S^2 cap data (Soto et al. 2022, Fig. 1 left) and an output vector. */
     @State(Scope.Thread)
     public static class SphereState {
         Geometry sphere;
@@ -45,7 +45,7 @@ public class GeometryPrimitivesBenchmark {
         }
     }
 
-    /** Two random SPD(k) matrices of 004's setting, under the affine-invariant metric. */
+    /** Two random SPD(k) matrices of Utpala et al. 2023's setting, under the affine-invariant metric. */
     @State(Scope.Thread)
     public static class SpdState {
         @Param({"3", "30"})

@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public class KngDensityBenchmark {
 
-    /** S^2, n = 1000 points of the cap of radius pi/8 (001 Fig. 1 left). */
+    /** S^2, n = 1000 points of the cap of radius pi/8 (Soto et al. 2022, Fig. 1 left). */
     @State(Scope.Thread)
     public static class Sphere {
         FrechetGradient field;
@@ -47,7 +47,7 @@ public class KngDensityBenchmark {
         }
     }
 
-    /** Affine-invariant SPD(2), n = 100 Wishart matrices with rho(X, I) < 1.5 (001 Fig. 1 right). */
+    /** Affine-invariant SPD(2), n = 100 Wishart matrices with rho(X, I) < 1.5 (Soto et al. 2022, Fig. 1 right). */
     @State(Scope.Thread)
     public static class Spd2 {
         FrechetGradient field;
@@ -62,7 +62,7 @@ public class KngDensityBenchmark {
         }
     }
 
-    /** Kendall shapes of 50 landmarks, n = 400, in a ball of radius 0.3 (001 Fig. 2's size). */
+    /** Kendall shapes of 50 landmarks, n = 400, in a ball of radius 0.3 (Soto et al. 2022, Fig. 2's size). */
     @State(Scope.Thread)
     public static class Kendall {
         FrechetGradient field;

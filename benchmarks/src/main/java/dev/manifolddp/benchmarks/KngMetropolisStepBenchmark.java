@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * One Metropolis-Hastings step of the KNG chain for the Frechet mean on affine-invariant SPD(2) with n = 100 (issue 4
- * item 8; geomstats: about 190 us per step). The setting is 001 Fig. 1 right: Wishart data with rho(X, I) < 1.5,
+ * item 8; geomstats: about 190 us per step). The setting is Soto et al. 2022, Fig. 1 right: Wishart data with rho(X, I) < 1.5,
  * epsilon = 1, the proven scale {@code sigma = 2 Delta / epsilon} with {@code Delta = 2r/n} (kmax = 0), the paper's
  * proposal (uniform [-0.5, 0.5]^3 tangent coordinates times {@code t sigma}, t = 0.5, {@link TangentBoxProposal})
  * and the chain restricted to the ball.

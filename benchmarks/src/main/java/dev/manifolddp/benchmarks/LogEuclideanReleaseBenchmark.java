@@ -25,18 +25,18 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Whole releases of the Frechet mean on log-Euclidean SPD(30) (issue 4 item 8; 004 Fig. 4), with n = 500 matrices of
- * 004 Fig. 1 (Haar eigenvectors, eigenvalues in [e^-1/4, e^1/4], so a ball of radius sqrt(30)/4 around I), epsilon =
+ * Whole releases of the Frechet mean on log-Euclidean SPD(30) (issue 4 item 8; Utpala et al. 2023, Fig. 4), with n = 500 matrices of
+ * Utpala et al. 2023, Fig. 1 (Haar eigenvectors, eigenvalues in [e^-1/4, e^1/4], so a ball of radius sqrt(30)/4 around I), epsilon =
  * 0.4, delta = 1e-6. A release is everything {@code Mechanism.release} does: the data-in-ball check, the
  * closed-form mean {@code Expm((1/n) sum_i Logm X_i)}, the calibration and the noise, i.e. about n matrix logarithms
  * of 30 x 30 matrices per pass over the data.
  *
  * <ul>
- *   <li>{@link #tangentGaussianRelease}: analytic Gaussian in the chart {@code vecd o Logm} (004 §4).</li>
+ *   <li>{@link #tangentGaussianRelease}: analytic Gaussian in the chart {@code vecd o Logm} (Utpala et al. 2023, §4).</li>
  *   <li>{@link #laplaceExactRelease}: the Riemannian Laplace drawn exactly as the Euclidean K-norm Laplace in the
  *       isometric chart ({@code docs/exact-sampling.md}), the default sampler.</li>
- *   <li>{@link #laplaceMcmcRelease}: the same law by Metropolis-Hastings with 004 App. B.1's chart random walk and
- *       004 Fig. 4's shortest burn-in, 10 000 steps (thin 1); the paper reports 14 s for this (36 s and 73 s for
+ *   <li>{@link #laplaceMcmcRelease}: the same law by Metropolis-Hastings with Utpala et al. 2023, App. B.1's chart random walk and
+ *       Utpala et al. 2023, Fig. 4's shortest burn-in, 10 000 steps (thin 1); the paper reports 14 s for this (36 s and 73 s for
  *       burn-in 3e4 and 5e4) on a laptop.</li>
  *   <li>{@link #closedFormMean}: the non-private mean alone, the part every release pays.</li>
  * </ul>

@@ -4,7 +4,7 @@ import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.TangentBasis;
 
 /**
- * A public grid on the boundary of a geodesic ball {@code B_r(c)}, for the empirical tangent-space bound of 002 §2.1
+ * A public grid on the boundary of a geodesic ball {@code B_r(c)}, for the empirical tangent-space bound of Reimherr et al. 2021, suppl. §2.1
  * ({@link SensitivityBounds#empiricalTangentBound}). With {@code e_1 .. e_d} the {@link TangentBasis} at c, the points
  * are {@code exp(c, r (cos a e_i + sin a e_j))} for {@code perCircle} equally spaced angles a on each coordinate plane
  * {@code span(e_i, e_j)}, {@code i < j} among the first {@code min(d, 4)} basis vectors (at most 6 circles; for

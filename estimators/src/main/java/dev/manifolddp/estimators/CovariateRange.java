@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /**
  * The covariate interval {@code [low, high]} that geodesic regression maps affinely onto [0, 1]
- * ({@code x' = (x - low) / (high - low)}; Kulkarni and Soto, §2.2), and whether it is public.
+ * ({@code x' = (x - low) / (high - low)}; Kulkarni and Soto 2025, §2.2), and whether it is public.
  *
  * <p>A public range is fixed before seeing the data, so the rescaling leaks nothing and every covariate must lie in
  * it. The default, the data's own minimum and maximum, is data-derived: fine for a non-private fit, refused by a

@@ -16,7 +16,7 @@ import java.util.Optional;
  * <p>Riemannian gradient descent as in Soto et al. 2022, supplement §2.1, and Reimherr et al. 2021, supplement §1.1:
  * start at a data point (the first, unless {@link Builder#start(double[])} says otherwise) and iterate
  * {@code mu_k = exp(mu_(k-1), t v_k)} with {@code v_k = (1/n) sum_i log(mu_(k-1), x_i) = -grad F(mu_(k-1))}. The
- * papers' defaults are t = 0.5, stop when {@code |grad F| < 1e-5} ({@link StopRule#GRADIENT_NORM}, 000) or, as in 002,
+ * papers' defaults are t = 0.5, stop when {@code |grad F| < 1e-5} ({@link StopRule#GRADIENT_NORM}, Soto et al. 2022, suppl.) or, as in Reimherr et al. 2021, suppl.,
  * when the step length {@code rho(mu_k, mu_(k-1)) < 1e-5} ({@link StopRule#STEP_LENGTH}), at most 500 updates. When the
  * geometry has the {@link ClosedFormMean} capability (log-Euclidean SPD), that is used instead unless
  * {@link Builder#forceGradientDescent(boolean)} asks for the iteration; when it also has an {@link IsometricChart},
@@ -51,7 +51,7 @@ import java.util.Optional;
  */
 public final class FrechetMean {
 
-    /** The papers' step size t (000 §2.1, 002 §1.1). */
+    /** The papers' step size t (Soto et al. 2022, suppl. §2.1, Reimherr et al. 2021, suppl. §1.1). */
     public static final double DEFAULT_STEP = 0.5;
     /** The papers' stopping threshold beta_2 = lambda = 1e-5. */
     public static final double DEFAULT_TOLERANCE = 1e-5;
@@ -83,11 +83,11 @@ public final class FrechetMean {
 
     /** When the gradient descent stops. */
     public enum StopRule {
-        /** Stop when {@code |grad F(mu_k)|_(mu_k) < tolerance} (paper 000 §2.1). */
+        /** Stop when {@code |grad F(mu_k)|_(mu_k) < tolerance} (Soto et al. 2022, suppl. §2.1). */
         GRADIENT_NORM,
         /**
          * Stop when the last step {@code rho(mu_k, mu_(k-1)) = t |grad F(mu_(k-1))|} is below the tolerance (paper
-         * 002 §1.1). The reported gradient norm is still evaluated at the returned mean.
+         * Reimherr et al. 2021, suppl. §1.1). The reported gradient norm is still evaluated at the returned mean.
          */
         STEP_LENGTH
     }
@@ -381,7 +381,7 @@ public final class FrechetMean {
         String message = String.format(
                 "the Frechet mean is not well defined for these data: at iteration %d the iterate lies at "
                         + "distance %.6g from data[%d], at or beyond the injectivity radius %.6g of %s, so "
-                        + "log is not unique there. Assumption 1 (paper 001) needs the data in a ball of "
+                        + "log is not unique there. Assumption 1 (Soto et al. 2022) needs the data in a ball of "
                         + "radius < %.6g; give data in a smaller ball or another start point. Provided value: "
                         + "distance %.17g",
                 iteration, distance, index, geometry.injectivityRadius(), geometry.spec(),

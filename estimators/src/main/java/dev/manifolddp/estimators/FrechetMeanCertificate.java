@@ -10,12 +10,12 @@ import java.util.Optional;
  *
  * <p>Why a critical point can be wrong: on a positively curved manifold F can have several critical points (three
  * points 120 degrees apart on a great circle: every data point is one). The certificate is Assumption 1 of
- * paper 001 (Karcher 1977; Afsari 2011): if every data point lies in a geodesic ball {@code B(c, r)} with
+ * Soto et al. 2022 (Karcher 1977; Afsari 2011): if every data point lies in a geodesic ball {@code B(c, r)} with
  * {@code r < r* = (1/2) min{inj M, pi/(2 sqrt(kmax))}} ({@link SensitivityBounds#assumption1RadiusLimit}), then
  * <ul>
  *   <li>the Frechet mean exists, is unique and lies in {@code B(c, r)} (Afsari 2011, Thm. 2.1), and</li>
  *   <li>F is strictly convex on {@code B(c, r)}: for y in the ball {@code rho(y, x_i) < 2r < pi/(2 sqrt(kmax))},
- *   where the Hessian of {@code rho(., x_i)^2/2} is at least {@code h_max(rho, kmax) > 0} (Lemma 1 of 001), and
+ *   where the Hessian of {@code rho(., x_i)^2/2} is at least {@code h_max(rho, kmax) > 0} (Lemma 1 of Soto et al. 2022), and
  *   the ball is geodesically convex since {@code r < (1/2) min{inj M, pi/sqrt(kmax)}};</li>
  * </ul>
  * so a critical point inside {@code B(c, r)} is the mean. The check therefore looks for such a ball that also
@@ -65,7 +65,7 @@ final class FrechetMeanCertificate {
         }
         Farthest fromFar = Farthest.of(geometry, data, data[fromMean.index]);
         double lowerBound = fromFar.distance / 2;
-        String assumption = String.format(Locale.ROOT, "a ball of radius < %.6g (Assumption 1 of paper 001 on %s: "
+        String assumption = String.format(Locale.ROOT, "a ball of radius < %.6g (Assumption 1 of Soto et al. 2022 on %s: "
                 + "(1/2) min{inj M, pi/(2 sqrt(kmax))}, where the Frechet function is strictly convex)", limit,
                 geometry.spec());
         if (lowerBound >= limit) {

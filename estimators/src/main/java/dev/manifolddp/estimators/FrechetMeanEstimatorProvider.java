@@ -19,13 +19,13 @@ public final class FrechetMeanEstimatorProvider implements EstimatorProvider {
     public static final String NAME = "frechet-mean";
 
     private static final List<ParameterSpec> PARAMETERS = List.of(
-            ParameterSpec.optional("step", "gradient-descent step size t in (0, 1] (000 §2.1, 002 §1.1)",
+            ParameterSpec.optional("step", "gradient-descent step size t in (0, 1] (Soto et al. 2022, suppl. §2.1, Reimherr et al. 2021, suppl. §1.1)",
                     Double.toString(FrechetMean.DEFAULT_STEP)),
             ParameterSpec.optional("tolerance", "stop threshold on the gradient norm or the step length",
                     Double.toString(FrechetMean.DEFAULT_TOLERANCE)),
             ParameterSpec.optional("max-iterations", "the largest number of updates",
                     Integer.toString(FrechetMean.DEFAULT_MAX_ITERATIONS)),
-            ParameterSpec.optional("stop-rule", "gradient-norm (000) or step-length (002)", "gradient-norm"),
+            ParameterSpec.optional("stop-rule", "gradient-norm (Soto et al. 2022, suppl.) or step-length (Reimherr et al. 2021, suppl.)", "gradient-norm"),
             ParameterSpec.optional("method", "auto (newton where the geometry has the SquaredDistanceHessian "
                     + "capability, gradient elsewhere), gradient (the papers' descent) or newton (safeguarded Newton "
                     + "steps; needs that capability)", "auto"));

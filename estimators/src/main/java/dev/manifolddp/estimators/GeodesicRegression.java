@@ -9,11 +9,11 @@ import dev.manifolddp.geometry.TangentBasis;
 import java.util.Locale;
 
 /**
- * Non-private geodesic regression (Fletcher 2011; Kulkarni and Soto, §2.2): the geodesic
+ * Non-private geodesic regression (Fletcher 2011; Kulkarni and Soto 2025, §2.2): the geodesic
  * {@code x -> exp(p, x v)} that minimises {@code E(p, v) = (1/2n) sum_i rho(exp(p, x_i v), y_i)^2} over the
  * tangent bundle, for real covariates {@code x_i} and responses {@code y_i} on the manifold.
  *
- * <p><b>Covariates.</b> The fit works on {@code x' = (x - low)/(high - low)} in [0, 1], as paper 003 does (its
+ * <p><b>Covariates.</b> The fit works on {@code x' = (x - low)/(high - low)} in [0, 1], as Kulkarni and Soto 2025 does (its
  * sensitivity bounds need {@code |x'| <= 1}). The range is a public input ({@link Builder#covariateRange}); by
  * default it is the data's own minimum and maximum, which the result records as data-derived (a private release
  * refuses that). The result is reported on the caller's covariate: {@link GeodesicRegressionResult#footpoint()} is

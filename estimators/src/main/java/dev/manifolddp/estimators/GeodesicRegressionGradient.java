@@ -7,7 +7,7 @@ import java.util.Locale;
 
 /**
  * The geodesic-regression energy {@code E(p, v) = (1/n) sum_i E_i}, {@code E_i = (1/2) rho(exp(p, x_i v), y_i)^2},
- * and its per-record gradient fields through adjoint Jacobi fields (Kulkarni and Soto, eq. (5), (6)):
+ * and its per-record gradient fields through adjoint Jacobi fields (Kulkarni and Soto 2025, eq. (5), (6)):
  * <pre>
  *   grad_p E_i = -d_p Exp(p, x_i v)^dagger eps_i,    grad_v E_i = -x_i d_v Exp(p, x_i v)^dagger eps_i,
  *   eps_i = log(exp(p, x_i v), y_i),
@@ -16,7 +16,7 @@ import java.util.Locale;
  * every proposal (KNG on the footpoint with v fixed, then on the vector), so every method here allocates nothing.
  *
  * <p>The covariates are the ones the model uses, normally the rescaled ones in [0, 1] (see
- * {@link GeodesicRegressionResult#scaledFootpoint()}): the sensitivity bounds of paper 003 assume {@code |x_i| <= 1}.
+ * {@link GeodesicRegressionResult#scaledFootpoint()}): the sensitivity bounds of Kulkarni and Soto 2025 assume {@code |x_i| <= 1}.
  *
  * <p>Not thread-safe (scratch arrays); {@link #copy()} gives an independent instance for another thread.
  */

@@ -20,7 +20,7 @@ import java.util.Locale;
  * over the 2d coordinate directions {@code c_a}; g is the Riemannian gradient in coordinates. The step solves
  * {@code (H + mu I) delta = -g} (Cholesky); the new point is {@code p' = exp(p, dp)},
  * {@code v' = P(v + dv)} with P parallel transport from p to p', the same variation that defines
- * {@code d_p Exp} (paper 003 App. B.3). A step is kept when the energy falls; the damping mu follows Nielsen's
+ * {@code d_p Exp} (Kulkarni and Soto 2025, App. B.3). A step is kept when the energy falls; the damping mu follows Nielsen's
  * rule (Madsen, Nielsen, Tingleff 2004): after a kept step with gain ratio rho,
  * {@code mu *= max(1/3, 1 - (2 rho - 1)^3)}; after a refused one {@code mu *= nu, nu *= 2}. Once the model's
  * predicted decrease is below what the energy resolves in double precision, a step that does not raise the energy

@@ -13,9 +13,9 @@ import java.util.Locale;
  *   {@code intercept} and {@code coef} with {@code center_X=False});</li>
  *   <li>the internal one on {@code x' = (x - low)/(high - low)} in [0, 1]: {@link #scaledFootpoint()} is
  *   {@code gamma} at x = low and {@link #scaledShootingVector()} its velocity per unit of x'. This is the one the
- *   optimiser, the gradient fields and paper 003's sensitivity bounds use.</li>
+ *   optimiser, the gradient fields and Kulkarni and Soto 2025's sensitivity bounds use.</li>
  * </ul>
- * The per-record gradients {@code grad_p E_i} and {@code grad_v E_i} (paper 003 eq. (5), (6), with
+ * The per-record gradients {@code grad_p E_i} and {@code grad_v E_i} (Kulkarni and Soto 2025, eq. (5), (6), with
  * {@code grad E = (1/n) sum_i grad E_i}) are stored at the fit, in the internal parametrisation; the accessors copy
  * them into a caller's array and allocate nothing. Immutable; accessors return copies.
  */

@@ -16,7 +16,7 @@ import java.util.Arrays;
  *   <li>{@code d_v Exp(p, v)[u] = |u| f'(0)} with {@code f(s) = log(q, exp(p, v + s u/|u|))},
  *   {@code q = exp(p, v)};</li>
  *   <li>{@code d_p Exp(p, v)[u] = |u| f'(0)} with {@code f(s) = log(q, exp(p_s, P_s v))}, {@code p_s = exp(p, s u/|u|)}
- *   and {@code P_s} transport from p to {@code p_s} (the variation of paper 003 App. B.3);</li>
+ *   and {@code P_s} transport from p to {@code p_s} (the variation of Kulkarni and Soto 2025, App. B.3);</li>
  *   <li>the adjoint of either map A: {@code A^dagger w = sum_k <A e_k, w>_q e_k} over an orthonormal basis e of
  *   T_p (d evaluations of A).</li>
  * </ul>

@@ -5,7 +5,7 @@ import dev.manifolddp.geometry.Geometry;
 import java.util.Locale;
 
 /**
- * Sensitivities of private geodesic regression by KNG (Kulkarni and Soto, Theorem 3.3 and eq. (44)) and
+ * Sensitivities of private geodesic regression by KNG (Kulkarni and Soto 2025, Theorem 3.3 and eq. (44)) and
  * the public residual bound tau they rest on. The proofs, including where this class is stricter than the paper,
  * are in {@code docs/private-regression.md}.
  *
@@ -14,9 +14,9 @@ import java.util.Locale;
  * by a public range into [0, 1], responses in the data ball {@code B_r(m0)} (same centre). For every record and
  * <em>every</em> candidate {@code (p, v)} the residual {@code eps_i = log(exp(p, x_i v), y_i)} then satisfies
  * <pre>
- *   |eps_i| = rho(exp(p, x_i v), y_i) <= rho(exp(p, x_i v), p) + rho(p, m0) + rho(m0, y_i) <= V + Rp + r = tau
+ *   |eps_i| = rho(exp(p, x_i v), y_i) &lt;= rho(exp(p, x_i v), p) + rho(p, m0) + rho(m0, y_i) &lt;= V + Rp + r = tau
  * </pre>
- * ({@link #defaultTau}). Kulkarni and Soto ask only for residuals at the fit (Assumption 3.2) and bound the geodesic
+ * ({@link #defaultTau}). Kulkarni and Soto 2025 ask only for residuals at the fit (Assumption 3.2) and bound the geodesic
  * length through a record at covariate 0 (their App. C), which a public covariate range does not guarantee; neither
  * is used here. Their {@code tau_m} is the radius of the ball holding the responses (App. C); callers pass the data
  * radius r.
@@ -38,7 +38,7 @@ public final class RegressionSensitivity {
     }
 
     /**
-     * The footpoint sensitivity of Theorem 3.3 (Kulkarni and Soto) with {@code kl =
+     * The footpoint sensitivity of Theorem 3.3 (Kulkarni and Soto 2025) with {@code kl =
      * g.curvature().min()}: for a fixed shooting-vector field and every candidate footpoint,
      * {@code |grad_p E(p; D) - grad_p E(p; D')|_p <= 2 tau / n} when {@code kl >= 0}, and
      * {@code (2 tau / n) cosh(2 sqrt(-kl) (tauM + tau))} when {@code kl < 0}.
@@ -55,7 +55,7 @@ public final class RegressionSensitivity {
     }
 
     /**
-     * The shooting-vector sensitivity of eq. (44) of Kulkarni and Soto (the statement of their Theorem
+     * The shooting-vector sensitivity of eq. (44) of Kulkarni and Soto 2025 (the statement of their Theorem
      * D.1 prints another expression, the proof derives this one): at a fixed footpoint and every candidate vector,
      * {@code |grad_v E(v; D) - grad_v E(v; D')|_p <= 2 tau / n} when {@code kl >= 0}, and
      * {@code (tau / n) sinh(2 a) / a} with {@code a = sqrt(-kl) (tauM + tau)} when {@code kl < 0}. Needs the rescaled
@@ -86,7 +86,7 @@ public final class RegressionSensitivity {
 
     /**
      * The residual bound over the whole public domain, {@code tau = V + Rp + r} (proof in the class comment and in
-     * {@code docs/private-regression.md}). Checks, in this order: the radius limit of Kulkarni and Soto
+     * {@code docs/private-regression.md}). Checks, in this order: the radius limit of Kulkarni and Soto 2025
      * ({@link #requireRadiusLimit}), the footpoint radius and maximal speed, that the covariate range is public, that
      * tau stays below the injectivity radius ({@link #requireInsideInjectivityRadius}), and the reach conditions
      * ({@link #requireReach} with {@code tauM = r}).
@@ -184,7 +184,7 @@ public final class RegressionSensitivity {
             double limit = Math.PI / (8 * Math.sqrt(kmax));
             if (!(r <= limit)) {
                 throw new IllegalArgumentException(String.format(Locale.ROOT,
-                        "r violates the radius limit of Kulkarni and Soto (Assumption 3.2) on %s: r <= pi/(8 "
+                        "r violates the radius limit of Kulkarni and Soto 2025 (Assumption 3.2) on %s: r <= pi/(8 "
                                 + "sqrt(kmax)) = %.17g with kmax = %s; choose a smaller data ball. Provided value: %s",
                         g.spec(), limit, kmax, r));
             }

@@ -19,7 +19,7 @@ public final class SensitivityBounds {
     }
 
     /**
-     * The radius limit of Assumption 1 (paper 001, §3): {@code (1/2) min{inj M, pi / (2 sqrt(kmax))}}, the second
+     * The radius limit of Assumption 1 (Soto et al. 2022, §3): {@code (1/2) min{inj M, pi / (2 sqrt(kmax))}}, the second
      * term only when the curvature upper bound kmax is positive; {@code +infinity} for a complete manifold of
      * non-positive curvature with infinite injectivity radius (SPD). Data in a geodesic ball of smaller radius have
      * a unique Frechet mean and a geodesically convex squared distance.
@@ -35,7 +35,7 @@ public final class SensitivityBounds {
     }
 
     /**
-     * Checks Assumption 1 of paper 001 for a data ball of radius r:
+     * Checks Assumption 1 of Soto et al. 2022 for a data ball of radius r:
      * {@code 0 < r < (1/2) min{inj M, pi / (2 sqrt(kmax))}} (second term only when kmax > 0). On the unit sphere
      * the limit is pi/4; on Kendall's shape space (kmax = 4, inj = pi/2) it is pi/8; on SPD any finite r passes.
      *
@@ -46,7 +46,7 @@ public final class SensitivityBounds {
         double limit = assumption1RadiusLimit(geometry);
         if (!(r < limit)) {
             throw new IllegalArgumentException(String.format(
-                    "the data ball radius r violates Assumption 1 of paper 001 on %s: r must be < (1/2) min{inj M, "
+                    "the data ball radius r violates Assumption 1 of Soto et al. 2022 on %s: r must be < (1/2) min{inj M, "
                             + "pi/(2 sqrt(kmax))} = %.17g (inj M = %s, kmax = %s); choose a smaller ball. "
                             + "Provided value: %s",
                     geometry.spec(), limit, geometry.injectivityRadius(), geometry.curvature().max(), r));
@@ -56,9 +56,9 @@ public final class SensitivityBounds {
     /**
      * KNG sensitivity of the mean (Soto et al. 2022, Theorem 2): for data in {@code B_r(p0)} under Assumption 1,
      * {@code |grad U(x; D) - grad U(x; D')|_x <= 2 r (2 - h_max(2r, kmax)) / n} for every x in the ball, which
-     * equals {@code 2r/n} when kmax <= 0. With Theorem 1, {@code sigma = 2 Delta / epsilon} gives epsilon-DP.
+     * equals {@code 2r/n} when kmax &lt;= 0. With Theorem 1, {@code sigma = 2 Delta / epsilon} gives epsilon-DP.
      *
-     * @throws IllegalArgumentException if n < 1, r is not finite and > 0, or r violates Assumption 1
+     * @throws IllegalArgumentException if n &lt; 1, r is not finite and > 0, or r violates Assumption 1
      */
     public static double kngMean(Geometry geometry, double r, int n) {
         requireSampleSize(n);
@@ -70,10 +70,10 @@ public final class SensitivityBounds {
     /**
      * Riemannian Laplace sensitivity of the Frechet mean (Reimherr et al. 2021, quoted in Soto et al. 2022, Remark
      * 1): {@code rho(xbar, xbar') <= 2 r (2 - h_max(2r, kmax)) / (n h_max(2r, kmax))} for data in {@code B_r(p0)}
-     * under Assumption 1; equals {@code 2r/n} when kmax <= 0. Under Assumption 1,
+     * under Assumption 1; equals {@code 2r/n} when kmax &lt;= 0. Under Assumption 1,
      * {@code 2 r sqrt(kmax) < pi/2}, so {@code 0 < h_max <= 1} and the bound is at least the KNG one.
      *
-     * @throws IllegalArgumentException if n < 1, r is not finite and > 0, or r violates Assumption 1
+     * @throws IllegalArgumentException if n &lt; 1, r is not finite and > 0, or r violates Assumption 1
      */
     public static double laplaceMean(Geometry geometry, double r, int n) {
         requireSampleSize(n);
@@ -88,7 +88,7 @@ public final class SensitivityBounds {
      * the ambient radius that contains it ({@code 2 sin(r/2)} on the unit sphere, {@code e^r - 1} for SPD around I; see
      * {@code AmbientEmbedding.ambientRadius}).
      *
-     * @throws IllegalArgumentException if n < 1 or the radius is not finite and > 0
+     * @throws IllegalArgumentException if n &lt; 1 or the radius is not finite and > 0
      */
     public static double ambientEuclideanMean(double ambientRadius, int n) {
         requireSampleSize(n);
@@ -101,7 +101,7 @@ public final class SensitivityBounds {
      * 2023, Theorem 3): {@code rho_LE(xbar, xbar') <= 2 r / n}; the chart {@code vecd o Logm} is an isometry
      * onto Euclidean space, so this is the Euclidean mean's bound in the chart. No curvature condition (flat).
      *
-     * @throws IllegalArgumentException if n < 1 or r is not finite and > 0
+     * @throws IllegalArgumentException if n &lt; 1 or r is not finite and > 0
      */
     public static double logEuclideanMean(double r, int n) {
         requireSampleSize(n);
@@ -115,7 +115,7 @@ public final class SensitivityBounds {
      * (x_j or y_j) from the mean landmark over the aligned shapes. The 2k coordinates share the budget:
      * {@code sigma = Delta / (epsilon / 2k)}.
      *
-     * @throws IllegalArgumentException if n < 1 or the range is not finite and > 0
+     * @throws IllegalArgumentException if n &lt; 1 or the range is not finite and > 0
      */
     public static double landmarkCoordinate(double range, int n) {
         requireSampleSize(n);
@@ -124,14 +124,14 @@ public final class SensitivityBounds {
     }
 
     /**
-     * The empirical tangent-space bound of paper 002 §2.1 (their Fig. 1):
+     * The empirical tangent-space bound of Reimherr et al. 2021, suppl. §2.1 (their Fig. 1):
      * {@code max_(i,j) |log(x_1, x_i) - log(x_1, x_j)|_(x_1)} with {@code x_1 = points[0]}. On a ball of a
      * homogeneous space, with the points a grid on the boundary of {@code B_r}, it estimates the worst case of
      * {@code |log(x, y) - log(x, y')|_x} behind Theorem 2, which lies between 2r and {@code 2r (2 - h)}.
      *
      * <p><b>Not private unless the points are public</b>: evaluated on the data set itself, the value is
      * data-derived and calibrating noise with it gives no differential-privacy guarantee. Use it with a public grid
-     * (e.g. the boundary of {@code B_r(p0)} as in 002 Fig. 1) or mark the run as non-private.
+     * (e.g. the boundary of {@code B_r(p0)} as in Reimherr et al. 2021, suppl. Fig. 1) or mark the run as non-private.
      *
      * <p>Cost: m logs and m(m-1)/2 norms for m points.
      *

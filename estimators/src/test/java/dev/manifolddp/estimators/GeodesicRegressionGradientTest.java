@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The adjoint-Jacobi-field gradients of the regression energy (paper 003 eq. (5), (6)) against finite differences of
+ * The adjoint-Jacobi-field gradients of the regression energy (Kulkarni and Soto 2025, eq. (5), (6)) against finite differences of
  * the energy along curves {@code (exp(p, s a), P_s(v) + s b)} at points away from the optimum, for the closed forms
  * and the numerical fallback; the per-record fields average to the total; nothing is allocated per call.
  */

@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Lemma 1 of paper 001 (MATH §3.7): under Assumption 1, for every x in {@code B_r(p0)},
+ * Lemma 1 of Soto et al. 2022 (docs/exact-sampling.md, "Exact KNG"): under Assumption 1, for every x in {@code B_r(p0)},
  * {@code h_max(2r, kmax) rho(x, xbar) <= |grad U(x)|_x <= h_min(2r, kmin) rho(x, xbar)}, xbar the Frechet mean.
  * The exact KNG sampler uses the lower bound as its rejection envelope, so a violation would bias every release.
  *

@@ -110,7 +110,7 @@ class PaperTwoStepCounterexampleTest {
     /**
      * {@code max_p |log f_D(p) - log f_D'(p)|} over a polar grid of the candidate ball, for the two-step densities
      * {@code f(p) ∝ exp(-|grad_p E(p, P v_hat; D)| / sigma)} normalised by the midpoint rule with the sphere's volume
-     * element {@code sin(theta) dtheta dphi}. A valid Delta_p would keep it at most epsilon (001 Theorem 1).
+     * element {@code sin(theta) dtheta dphi}. A valid Delta_p would keep it at most epsilon (Soto et al. 2022, Theorem 1).
      */
     private double privacyLoss(GeodesicRegressionGradient field, Fit fit, GeodesicRegressionGradient fieldAdjacent,
                                Fit fitAdjacent, double sigma) {

@@ -7,7 +7,7 @@ import java.util.Random;
 /**
  * Synthetic regression data with a known truth: a geodesic {@code exp(p, x v)} with p near the test geometry's base
  * point, covariates uniform on an interval and responses {@code exp(gamma(x_i), xi_i)} with tangent Gaussian noise
- * (the generative model of paper 003 App. F), all from one seed.
+ * (the generative model of Kulkarni and Soto 2025, App. F), all from one seed.
  */
 record RegressionFixtures(Geometry geometry, double[] p, double[] v, double[] x, double[][] y) {
 

@@ -69,7 +69,7 @@ class SensitivityBoundsTest {
         // Ambient radius of B_{pi/8} on S^2: 2 sin(pi/16); Delta = 2 * 2 sin(pi/16) / 100 = 0.00780361288064513.
         assertThat(SensitivityBounds.ambientEuclideanMean(2 * Math.sin(Math.PI / 16), 100))
                 .isCloseTo(0.00780361288064513, within(EXACT));
-        // 004 Fig. 1, k = 5: r = sqrt(5)/4, n = 500: 2 (sqrt(5)/4) / 500 = sqrt(5)/1000 = 0.00223606797749979.
+        // Utpala et al. 2023, Fig. 1, k = 5: r = sqrt(5)/4, n = 500: 2 (sqrt(5)/4) / 500 = sqrt(5)/1000 = 0.00223606797749979.
         assertThat(SensitivityBounds.logEuclideanMean(Math.sqrt(5) / 4, 500)).isCloseTo(0.00223606797749979,
                 within(EXACT));
         // Landmark range 0.1, n = 409: 0.2 / 409 = 0.000488997555012225.
@@ -122,7 +122,7 @@ class SensitivityBoundsTest {
     }
 
     /**
-     * 002 §2.1 / Fig. 1: a grid on the boundary of B_r(north) of the unit sphere, footpoint x_1 on it. The point
+     * Reimherr et al. 2021, suppl. §2.1 / Fig. 1: a grid on the boundary of B_r(north) of the unit sphere, footpoint x_1 on it. The point
      * opposite x_1 on the boundary has |log(x_1, .)| = 2r and log(x_1, x_1) = 0, so the maximum is >= 2r; Theorem 2
      * (Karcher's Jacobi-field estimate) bounds it by 2r (2 - h_max(2r, 1)).
      */

@@ -35,7 +35,7 @@ public final class Configs {
     public static String tinySphere(int replicates, int threads) {
         return """
                 name: tiny-sphere
-                reproduces: "paper 001, Fig. 1 left (tiny)"
+                reproduces: "Soto et al. 2022, Fig. 1 left (tiny)"
                 seed: 11
                 replicates: %d
                 threads: %d
@@ -58,7 +58,7 @@ public final class Configs {
         return """
                 kind: sensitivity-check
                 name: tiny-check
-                reproduces: "paper 002, Fig. 1 (tiny)"
+                reproduces: "Reimherr et al. 2021, suppl. Fig. 1 (tiny)"
                 geometry: sphere:d=2
                 center: [0, 0, 1]
                 radii: [0.1, 0.5, 1.2]

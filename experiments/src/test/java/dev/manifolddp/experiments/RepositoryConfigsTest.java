@@ -11,13 +11,16 @@ import dev.manifolddp.experiments.config.SensitivityCheckConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
  * Every configuration shipped in {@code experiments/configs} passes {@code mdp validate} (plugin names, parameters,
- * capabilities, radii), and every reproduction names its figure and lists its deviations.
+ * capabilities, radii), and every reproduction names its figure, citing the paper by its key in
+ * {@code docs/references.md}, and lists its deviations.
  */
 class RepositoryConfigsTest {
 
@@ -25,6 +28,18 @@ class RepositoryConfigsTest {
         try (Stream<Path> files = Files.list(Path.of("configs"))) {
             return files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
         }
+    }
+
+    /** The number column of docs/references.md (which names the experiments) mapped to the paper's key. */
+    private static Map<String, String> paperKeys() throws IOException {
+        Map<String, String> keys = new HashMap<>();
+        for (String line : Files.readAllLines(Path.of("..", "docs", "references.md"))) {
+            String[] cells = line.split("\\|");
+            if (cells.length > 3 && cells[2].trim().matches("\\d{3}")) {
+                keys.put(cells[2].trim(), cells[1].trim());
+            }
+        }
+        return keys;
     }
 
     /** Configurations read real data only through bundled names, so they run from a clean clone. */
@@ -64,8 +79,9 @@ class RepositoryConfigsTest {
                     : parsed instanceof RegressionConfig r ? r.deviations()
                     : parsed instanceof RegressionSensitivityConfig s ? s.deviations()
                     : ((SensitivityCheckConfig) parsed).deviations();
-            assertThat(reproduces).as(config.toString()).startsWith("paper " + config.getFileName().toString()
-                    .substring(0, 3));
+            String number = config.getFileName().toString().substring(0, 3);
+            assertThat(paperKeys()).as("docs/references.md names paper " + number).containsKey(number);
+            assertThat(reproduces).as(config.toString()).startsWith(paperKeys().get(number));
             assertThat(deviations).as(config.toString()).isNotEmpty();
         }
     }

@@ -89,7 +89,7 @@ class RunCommandTest {
         assertThat(euclidean.get("utilityNotes").get("geodesic-distance").get("projected").asLong()).isEqualTo(6);
 
         String md = Files.readString(results.resolve("summary.md"));
-        assertThat(md).contains("# tiny-sphere").contains("Reproduces: paper 001, Fig. 1 left (tiny)")
+        assertThat(md).contains("# tiny-sphere").contains("Reproduces: Soto et al. 2022, Fig. 1 left (tiny)")
                 .contains("![geodesic-distance.png](geodesic-distance.png)")
                 .contains("| n | epsilon | mechanism | geodesic-distance | ambient-distance |")
                 .contains("- short KNG chains for a test")
@@ -122,7 +122,7 @@ class RunCommandTest {
     void spdSweepOverKWithPaperSigmaRuleIsReported() throws IOException {
         String spd = """
                 name: spd-k
-                reproduces: "paper 004, Fig. 1 (tiny)"
+                reproduces: "Utpala et al. 2023, Fig. 1 (tiny)"
                 seed: 3
                 replicates: 4
                 geometry: spd/log-euclidean:k={k}
@@ -142,7 +142,7 @@ class RunCommandTest {
         assertThat(results.resolve("geodesic-distance.png")).exists();
         JsonNode run = new ObjectMapper().readTree(results.resolve("run.json").toFile());
         assertThat(run.get("cells").get(1).get("geometry").asText()).isEqualTo("spd/log-euclidean:k=3");
-        // analytic calibration needs less noise than the classical one (004 §3)
+        // analytic calibration needs less noise than the classical one (Utpala et al. 2023, §3)
         assertThat(run.get("privacy").get(0).get("sigma").get("mean").asDouble())
                 .isLessThan(run.get("privacy").get(1).get("sigma").get("mean").asDouble());
     }

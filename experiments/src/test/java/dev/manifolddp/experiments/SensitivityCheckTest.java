@@ -14,7 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The {@code kind: sensitivity-check} experiment (002 Fig. 1): its schema, its checks and its outputs. */
+/** The {@code kind: sensitivity-check} experiment (Reimherr et al. 2021, suppl. Fig. 1): its schema, its checks and its outputs. */
 class SensitivityCheckTest {
 
     @TempDir
@@ -85,11 +85,11 @@ class SensitivityCheckTest {
             assertThat(Double.parseDouble(f[4])).isEqualTo(r / Math.tan(r), org.assertj.core.data.Offset.offset(
                     1e-15));
         }
-        // 001 Theorem 2's bound needs h_max(2r, 1) > 0, i.e. r < pi/4: empty at r = 1.2
+        // Soto et al. 2022, Theorem 2's bound needs h_max(2r, 1) > 0, i.e. r < pi/4: empty at r = 1.2
         assertThat(csv.get(3).split(",", -1)[7]).isEmpty();
         assertThat(out.resolve("tangent-bound.png")).isNotEmptyFile();
         String md = Files.readString(out.resolve("summary.md"));
-        assertThat(md).contains("Reproduces: paper 002, Fig. 1 (tiny)")
+        assertThat(md).contains("Reproduces: Reimherr et al. 2021, suppl. Fig. 1 (tiny)")
                 .contains("**Finding** (generated from the table): At all 3 radii, 2r <= E(r) <= 2r(2 - h_max(r, "
                         + "kmax)).")
                 .contains("- three radii for a test")

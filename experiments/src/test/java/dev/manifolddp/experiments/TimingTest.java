@@ -16,7 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The runner's wall times: the {@code release-time} and {@code estimate-time} measures (004 Fig. 4). */
+/** The runner's wall times: the {@code release-time} and {@code estimate-time} measures (Utpala et al. 2023, Fig. 4). */
 class TimingTest {
 
     @TempDir

@@ -2,7 +2,7 @@ package dev.manifolddp.geometry;
 
 /**
  * The curvature-dependent factors of the papers: Lemma 1's gradient bounds {@code h_max}, {@code h_min} (Soto et al.
- * 2022, eq. (1) and (2)) and the Jacobi-field factors {@code C_k}, {@code S_k} (Kulkarni and Soto, eq. (15), (40)).
+ * 2022, eq. (1) and (2)) and the Jacobi-field factors {@code C_k}, {@code S_k} (Kulkarni and Soto 2025, eq. (15), (40)).
  */
 public final class CurvatureFunctions {
 
@@ -34,7 +34,7 @@ public final class CurvatureFunctions {
         return x / Math.tan(x);
     }
 
-    /** {@code h_min(s, kmin) = s sqrt(|kmin|) coth(s sqrt(|kmin|))} for kmin < 0, else 1. */
+    /** {@code h_min(s, kmin) = s sqrt(|kmin|) coth(s sqrt(|kmin|))} for {@code kmin < 0}, else 1. */
     public static double hMin(double s, double kmin) {
         requireNonNegative("s", s);
         requireFinite("kmin", kmin);
@@ -49,7 +49,7 @@ public final class CurvatureFunctions {
         return x / Math.tanh(x);
     }
 
-    /** {@code C_k(s)}: {@code cos(sqrt(k) s)} for k > 0, 1 for k = 0, {@code cosh(sqrt(-k) s)} for k < 0. */
+    /** {@code C_k(s)}: {@code cos(sqrt(k) s)} for k > 0, 1 for k = 0, {@code cosh(sqrt(-k) s)} for {@code k < 0}. */
     public static double cK(double k, double s) {
         requireFinite("k", k);
         requireFinite("s", s);

@@ -5,7 +5,7 @@ import java.util.function.IntFunction;
 /**
  * A global isometry between the manifold and Euclidean R^d: geodesic distance equals the Euclidean distance of
  * chart coordinates, so Euclidean mechanisms in the chart are mechanisms on the manifold (e.g. {@code vecd o Logm}
- * for log-Euclidean SPD, 004 Lemma A.1).
+ * for log-Euclidean SPD, Utpala et al. 2023, Lemma A.1).
  */
 public interface IsometricChart {
 

@@ -3,18 +3,18 @@ package dev.manifolddp.geometry;
 /**
  * The differentials of the exponential map, {@code d_p Exp(p, v)} and {@code d_v Exp(p, v)}, and their adjoints:
  * the linear maps {@code T_p -> T_q}, {@code q = exp(p, v)}, that geodesic regression's gradients are made of
- * (Fletcher 2011; Kulkarni and Soto, §2.2 and App. B.3).
+ * (Fletcher 2011; Kulkarni and Soto 2025, §2.2 and App. B.3).
  *
  * <p>Both are Jacobi fields at time 1 along the geodesic {@code gamma(t) = exp(p, t v)}:
  * <ul>
  *   <li>{@code d_p Exp(p, v)[u] = J(1)} for the Jacobi field with {@code J(0) = u}, {@code J'(0) = 0}: the
  *   derivative of {@code exp(p_s, v_s)} where {@code p_s = exp(p, s u)} and {@code v_s} is v parallel-transported
- *   along {@code p_s} (003 eq. (7), (31));</li>
+ *   along {@code p_s} (Kulkarni and Soto 2025, eq. (7), (31));</li>
  *   <li>{@code d_v Exp(p, v)[u] = J(1)} for {@code J(0) = 0}, {@code J'(0) = u}: the derivative of
- *   {@code exp(p, v + s u)} (003 eq. (8)).</li>
+ *   {@code exp(p, v + s u)} (Kulkarni and Soto 2025, eq. (8)).</li>
  * </ul>
  * The adjoint {@code A^dagger: T_q -> T_p} of such a map A is defined by {@code <A u, w>_q = <u, A^dagger w>_p}
- * (003 §2.2). With the residuals {@code eps_i = log(exp(p, x_i v), y_i)} the regression gradients are
+ * (Kulkarni and Soto 2025, §2.2). With the residuals {@code eps_i = log(exp(p, x_i v), y_i)} the regression gradients are
  * {@code grad_p E = -(1/n) sum_i d_p Exp(p, x_i v)^dagger eps_i} and
  * {@code grad_v E = -(1/n) sum_i x_i d_v Exp(p, x_i v)^dagger eps_i}.
  *

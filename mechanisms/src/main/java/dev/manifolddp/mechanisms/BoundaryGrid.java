@@ -6,14 +6,14 @@ import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.TangentBasis;
 
 /**
- * The empirical sensitivity of the Riemannian Laplace's "paper" rule (002 §2.1, their Fig. 1), computed from public
+ * The empirical sensitivity of the Riemannian Laplace's "paper" rule (Reimherr et al. 2021, suppl. §2.1, their Fig. 1), computed from public
  * inputs only: a fixed grid on the boundary of the declared ball, never the data.
  *
  * <p>With {@code e_1 .. e_d} the {@link TangentBasis} at the ball's centre, the grid is {@code exp(center, r u)} for
  * u on {@link #ANGLES} equally spaced unit vectors of each coordinate plane (the public grid of
  * {@link dev.manifolddp.estimators.BoundaryGrid}). On S^2 this is the paper's uniformly spaced boundary circle. Its first point {@code exp(center, r e_1)} is the footpoint x_1, as in the paper,
  * and {@code E = max_(i,j) |log(x_1, x_i) - log(x_1, x_j)|} ({@link SensitivityBounds#empiricalTangentBound})
- * replaces the Lipschitz bound {@code 2r(2 - h)} in the Laplace sensitivity {@code 2r(2 - h)/(n h)} as 002 §2.1
+ * replaces the Lipschitz bound {@code 2r(2 - h)} in the Laplace sensitivity {@code 2r(2 - h)/(n h)} as Reimherr et al. 2021, suppl. §2.1
  * writes it, with {@code h = h_max(r, kmax)}: {@code Delta_emp = E / (n h_max(r, kmax))}. It is an estimate of a
  * worst case, not a proof, so the rule is recorded as unproven whenever it gives less noise than the theorem.
  */

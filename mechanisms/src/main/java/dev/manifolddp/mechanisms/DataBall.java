@@ -41,7 +41,7 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
 
     /**
      * The smallest ball around {@code center} that holds every point: a data-derived radius. Releases that use it are
-     * marked non-private; use it only to reproduce a paper that did so (001 Fig. 2, 003 §4).
+     * marked non-private; use it only to reproduce a paper that did so (Soto et al. 2022, Fig. 2, Kulkarni and Soto 2025, §4).
      */
     public static DataBall fromData(Geometry geometry, double[] center, double[][] points) {
         double radius = 0;

@@ -22,11 +22,11 @@ import org.apache.commons.rng.UniformRandomProvider;
  * grid index, drawn exactly, with the integer scale raised so that the loss stays {@code Delta / sigma}
  * ({@code sampling.exact.EuclideanLaplace#sampleOnGrid}; docs/floating-point-noise.md); ambient dimensions above
  * {@code LatticeLaplace.MAX_DIMENSION} are refused.
- * (001 §4.1 noised the embedded Frechet mean with this Delta; Delta bounds the Euclidean mean's sensitivity, which is
+ * (Soto et al. 2022, §4.1 noised the embedded Frechet mean with this Delta; Delta bounds the Euclidean mean's sensitivity, which is
  * why this mechanism noises the Euclidean mean.)
  *
  * <p><b>Value.</b> With {@code project} (default false) the draw is projected onto the manifold (normalised on the
- * sphere, 001 §4.1; post-processing keeps the guarantee) when a projection exists; otherwise the value is
+ * sphere, Soto et al. 2022, §4.1; post-processing keeps the guarantee) when a projection exists; otherwise the value is
  * {@code fromAmbient(y)}, which need not be a point of the manifold: the release records {@code onManifold}.
  *
  * <p>Immutable and thread-safe.

@@ -20,7 +20,7 @@ public final class EuclideanLaplaceProvider implements MechanismProvider {
 
     @Override
     public String description() {
-        return "Euclidean K-norm Laplace on the ambient mean (000 §2.2), Delta = 2 r_E/n; needs AmbientEmbedding";
+        return "Euclidean K-norm Laplace on the ambient mean (Soto et al. 2022, suppl. §2.2), Delta = 2 r_E/n; needs AmbientEmbedding";
     }
 
     @Override

@@ -7,18 +7,18 @@ import dev.manifolddp.geometry.Geometry;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The extrinsic Gaussian baseline of 004 §6.1 (after Reimherr et al. 2021): Gaussian noise {@code N(0, sigma^2 I_D)}
+ * The extrinsic Gaussian baseline of Utpala et al. 2023, §6.1 (after Reimherr et al. 2021): Gaussian noise {@code N(0, sigma^2 I_D)}
  * on the ambient coordinates of an {@link AmbientEmbedding} (vecd for SPD), around the Euclidean mean {@code abar} of
  * the records' ambient coordinates.
  *
- * <p><b>Which mean.</b> 004 writes the noise around vecd of the log-Euclidean mean with
+ * <p><b>Which mean.</b> Utpala et al. 2023 write the noise around vecd of the log-Euclidean mean with
  * {@code Delta_EX = 2(e^r - 1)/n}; that bound is the sensitivity of the arithmetic mean of {@code vecd(X_i)} for data
- * in {@code B_r(I)} (002 Prop. 1 puts every record in the Frobenius ball of radius {@code e^r - 1}), not of the
+ * in {@code B_r(I)} (Reimherr et al. 2021, suppl. Prop. 1 puts every record in the Frobenius ball of radius {@code e^r - 1}), not of the
  * log-Euclidean mean. So this mechanism noises the arithmetic ambient mean, with {@code r_E = ambientRadius(center, r)}
  * and {@code Delta = 2 r_E / n} ({@code = 2(e^r - 1)/n} at I), for which the guarantee is proven (on shape spaces the
  * records are aligned to the centre first, see {@link AmbientData}).
  *
- * <p><b>Calibration.</b> Analytic (default) or classical (epsilon < 1) Gaussian calibration of
+ * <p><b>Calibration.</b> Analytic (default) or classical (epsilon &lt; 1) Gaussian calibration of
  * {@link GaussianCalibration}; the budget needs {@code delta > 0}; {@code paper} = proven. The noise is drawn
  * floating-point safely as the discrete Gaussian on a power-of-two grid, calibrated for that law
  * ({@link GridGaussianNoise}). <b>Value:</b> as for
@@ -105,7 +105,7 @@ public final class ExtrinsicGaussian implements Mechanism {
         private Builder() {
         }
 
-        /** Analytic (default, any epsilon) or classical (epsilon < 1). */
+        /** Analytic (default, any epsilon) or classical (epsilon &lt; 1). */
         public Builder calibration(GaussianCalibration.Method calibration) {
             this.calibration = calibration;
             return this;

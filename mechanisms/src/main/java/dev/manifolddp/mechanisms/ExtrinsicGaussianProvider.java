@@ -17,7 +17,7 @@ public final class ExtrinsicGaussianProvider implements MechanismProvider {
 
     @Override
     public String description() {
-        return "extrinsic Gaussian (004 §6.1): Gaussian noise on the ambient (vecd) mean, Delta = 2 r_E/n; needs "
+        return "extrinsic Gaussian (Utpala et al. 2023, §6.1): Gaussian noise on the ambient (vecd) mean, Delta = 2 r_E/n; needs "
                 + "AmbientEmbedding and delta > 0";
     }
 

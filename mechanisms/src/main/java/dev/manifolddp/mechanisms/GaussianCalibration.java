@@ -6,11 +6,11 @@ import org.apache.commons.numbers.gamma.Erfc;
  * The standard deviation of the Gaussian mechanism for a given (epsilon, delta) and l2 sensitivity Delta.
  *
  * <ul>
- *   <li>Classical (Dwork and Roth, Thm A.1; 004 Thm 2.1): {@code sigma = Delta sqrt(2 ln(1.25/delta)) / epsilon},
+ *   <li>Classical (Dwork and Roth, Thm A.1; Utpala et al. 2023, Thm 2.1): {@code sigma = Delta sqrt(2 ln(1.25/delta)) / epsilon},
  *       proven only for {@code epsilon < 1}.</li>
- *   <li>Analytic (Balle and Wang 2018, Thm 8; 004 Thm 2.2): the smallest sigma with
+ *   <li>Analytic (Balle and Wang 2018, Thm 8; Utpala et al. 2023, Thm 2.2): the smallest sigma with
  *       {@code Phi(Delta/(2 sigma) - epsilon sigma/Delta) - e^epsilon Phi(-Delta/(2 sigma) - epsilon sigma/Delta)
- *       <= delta}, a condition that is necessary and sufficient, for any {@code epsilon > 0}. (004 prints the second
+ *       <= delta}, a condition that is necessary and sufficient, for any {@code epsilon > 0}. (Utpala et al. 2023 print the second
  *       argument with a plus sign; the correct one is negative, as in Balle and Wang 2018.)</li>
  * </ul>
  */
@@ -26,7 +26,7 @@ public final class GaussianCalibration {
     public enum Method {
         /** {@link #analyticSigma}: any epsilon > 0, the smallest valid sigma. */
         ANALYTIC("analytic"),
-        /** {@link #classicalSigma}: only epsilon < 1. */
+        /** {@link #classicalSigma}: only epsilon &lt; 1. */
         CLASSICAL("classical");
 
         private final String configName;

@@ -26,14 +26,14 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p><b>Calibration.</b> Under Assumption 1 ({@code r < (1/2) min{inj M, pi/(2 sqrt(kmax))}}, checked), Theorem 2
  * bounds the gradient's sensitivity by {@code Delta = 2 r (2 - h_max(2r, kmax)) / n}
  * ({@link SensitivityBounds#kngMean}) and Theorem 1 gives epsilon-DP with the proven {@code sigma = 2 Delta /
- * epsilon}. The {@code paper} rule reproduces 000 §2.4.2 (001 Fig. 1, sphere): {@code sigma = Delta' / epsilon} with
+ * epsilon}. The {@code paper} rule reproduces Soto et al. 2022, suppl. §2.4.2 (Soto et al. 2022, Fig. 1, sphere): {@code sigma = Delta' / epsilon} with
  * {@code Delta' = 2 r (2 - h_max(r, kmax)) / n} (h at r, not 2r); it is below the proven scale and the release is
  * marked not private.
  *
  * <p><b>Sampler.</b> {@code exact} draws by rejection from a Riemannian Laplace envelope ({@link ExactKngSampler};
  * docs/exact-sampling.md): a proposal from the exact Laplace at the non-private mean with scale {@code sigma / h_max(2r, kmax)},
  * rejected outside the ball, accepted with probability {@code exp(-(|grad U(x)| - h rho(x, a) + |grad U(a)|)/sigma)},
- * which 001 Lemma 1 keeps at most 1 for the computed (approximate) mean a; a violation throws. The draw has exactly
+ * which Soto et al. 2022, Lemma 1 keeps at most 1 for the computed (approximate) mean a; a violation throws. The draw has exactly
  * the KNG law, so the release is exactly epsilon-DP. It needs an exact Laplace sampler
  * ({@code ExactLaplaceSamplers.find}: spheres and Kendall shapes by polar rejection, log-Euclidean SPD through its
  * chart; not affine-invariant SPD). On log-Euclidean SPD the gradient is the chart difference, so
@@ -74,7 +74,7 @@ public final class KNormGradient implements Mechanism {
     /** The registered name. */
     public static final String NAME = "kng";
 
-    /** Defaults of 001 Fig. 1 (sphere, 000 §2.4.2). */
+    /** Defaults of Soto et al. 2022, Fig. 1 (sphere, Soto et al. 2022, suppl. §2.4.2). */
     public static final long DEFAULT_BURN_IN = 20_000;
     public static final int DEFAULT_THIN = 600;
     public static final double DEFAULT_STEP = 0.5;
@@ -189,7 +189,7 @@ public final class KNormGradient implements Mechanism {
         return SensitivityBounds.kngMean(geometry, radius, n);
     }
 
-    /** The sensitivity 000 §2.4.2 used: {@code Delta' = 2 r (2 - h_max(r, kmax)) / n}; checks Assumption 1. */
+    /** The sensitivity Soto et al. 2022, suppl. §2.4.2 used: {@code Delta' = 2 r (2 - h_max(r, kmax)) / n}; checks Assumption 1. */
     public static double paperSensitivity(Geometry geometry, double radius, int n) {
         SensitivityBounds.requireAssumption1(geometry, radius);
         return 2 * radius * (2 - CurvatureFunctions.hMax(radius, geometry.curvature().max())) / n;
@@ -211,7 +211,7 @@ public final class KNormGradient implements Mechanism {
         double epsilon = budget.epsilon();
         boolean paper = sigmaRule instanceof SigmaRule.Paper;
         if (paper && !(estimator instanceof FrechetMeanEstimator)) {
-            throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (000 §2.4.2 calibrates the Frechet "
+            throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (Soto et al. 2022, suppl. §2.4.2 calibrates the Frechet "
                     + "mean only)");
         }
         NoiseScale scale = NoiseScale.resolve(sigmaRule, 2 * delta / epsilon,
@@ -219,8 +219,8 @@ public final class KNormGradient implements Mechanism {
         double sigma = scale.sigma();
         release.sensitivity(paper ? paperSensitivity(geometry, radius, n) : delta)
                 .parameter("provenSensitivity", delta)
-                .parameter("sigmaFormula", paper ? "Delta'/epsilon, Delta' = 2r(2 - h_max(r, kmax))/n (000 §2.4.2)"
-                        : "2 Delta/epsilon, Delta = the estimator's gradient sensitivity (001 Thm 1; for the mean "
+                .parameter("sigmaFormula", paper ? "Delta'/epsilon, Delta' = 2r(2 - h_max(r, kmax))/n (Soto et al. 2022, suppl. §2.4.2)"
+                        : "2 Delta/epsilon, Delta = the estimator's gradient sensitivity (Soto et al. 2022, Thm 1; for the mean "
                                 + "2r(2 - h_max(2r, kmax))/n, Thm 2)")
                 .parameter("sampler", sampler.configName());
         scale.applyTo(release);

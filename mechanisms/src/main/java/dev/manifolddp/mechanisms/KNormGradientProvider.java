@@ -38,7 +38,7 @@ public final class KNormGradientProvider implements MechanismProvider {
 
     @Override
     public String description() {
-        return "K-norm gradient mechanism for the Frechet mean (001): exp(-|grad U(x;D)|/sigma) on the data ball, "
+        return "K-norm gradient mechanism for the Frechet mean (Soto et al. 2022): exp(-|grad U(x;D)|/sigma) on the data ball, "
                 + "sigma = 2 Delta/epsilon, drawn exactly by rejection from a Laplace envelope where the geometry "
                 + "allows, else by Metropolis-Hastings";
     }

@@ -54,7 +54,7 @@ public final class LandmarkLaplace implements Mechanism {
     public enum Reference {
         /** The public ball centre (default). */
         CENTER("center"),
-        /** The non-private Frechet mean (000 §2.5.2); needs non-private. */
+        /** The non-private Frechet mean (Soto et al. 2022, suppl. §2.5.2); needs non-private. */
         MEAN("mean");
 
         private final String configName;
@@ -76,7 +76,7 @@ public final class LandmarkLaplace implements Mechanism {
     public enum Range {
         /** Public bounds from the declared ball (default). */
         BALL("ball"),
-        /** The data's largest deviations (000 §2.5.2); needs non-private. */
+        /** The data's largest deviations (Soto et al. 2022, suppl. §2.5.2); needs non-private. */
         DATA("data");
 
         private final String configName;
@@ -316,12 +316,12 @@ public final class LandmarkLaplace implements Mechanism {
             if (range == Range.DATA && !nonPrivate) {
                 throw new IllegalArgumentException("landmark-laplace: range 'data' computes the coordinate ranges "
                         + "from the data, which gives no privacy guarantee; use range 'ball', or set non-private: "
-                        + "true to reproduce 000 §2.5.2. Provided value: range = data");
+                        + "true to reproduce Soto et al. 2022, suppl. §2.5.2. Provided value: range = data");
             }
             if (align && reference == Reference.MEAN && !nonPrivate) {
                 throw new IllegalArgumentException("landmark-laplace: aligning to the non-private mean makes every "
                         + "aligned record depend on all records, so the coordinate sensitivity does not hold; use "
-                        + "align-to 'center', or set non-private: true to reproduce 000 §2.5.2. Provided value: "
+                        + "align-to 'center', or set non-private: true to reproduce Soto et al. 2022, suppl. §2.5.2. Provided value: "
                         + "align-to = mean");
             }
             return new LandmarkLaplace(this);

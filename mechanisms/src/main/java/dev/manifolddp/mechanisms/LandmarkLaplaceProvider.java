@@ -10,9 +10,9 @@ public final class LandmarkLaplaceProvider implements MechanismProvider {
     private static final List<ParameterSpec> PARAMETERS = List.of(
             ParameterSpec.optional("align", "Procrustes-align every record before averaging", "true"),
             ParameterSpec.optional("align-to", "alignment reference: center (the public ball centre) or mean (the "
-                    + "non-private Frechet mean, 000 §2.5.2; needs non-private)", "center"),
+                    + "non-private Frechet mean, Soto et al. 2022, suppl. §2.5.2; needs non-private)", "center"),
             ParameterSpec.optional("range", "coordinate ranges: ball (public, from the declared ball) or data (the "
-                    + "data's largest deviations, 000 §2.5.2; needs non-private)", "ball"),
+                    + "data's largest deviations, Soto et al. 2022, suppl. §2.5.2; needs non-private)", "ball"),
             ConfigValues.SIGMA_RULE,
             ConfigValues.NON_PRIVATE);
 
@@ -23,7 +23,7 @@ public final class LandmarkLaplaceProvider implements MechanismProvider {
 
     @Override
     public String description() {
-        return "point-wise landmark Laplace (000 §2.5.2): 1-D Laplace on each of the 2k coordinates of the mean "
+        return "point-wise landmark Laplace (Soto et al. 2022, suppl. §2.5.2): 1-D Laplace on each of the 2k coordinates of the mean "
                 + "pre-shape, budget split over them; needs LandmarkShapes and AmbientEmbedding";
     }
 

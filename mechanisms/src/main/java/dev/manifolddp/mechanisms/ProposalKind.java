@@ -12,21 +12,21 @@ import java.util.stream.Collectors;
 
 /**
  * The Metropolis-Hastings proposals a mechanism can use, by configuration name. The proposal's scale is
- * {@code t * sigma} (parameter {@code step} = t), as in 000 §2.3.2 and §2.4.2.
+ * {@code t * sigma} (parameter {@code step} = t), as in Soto et al. 2022, suppl. §2.3.2 and §2.4.2.
  */
 public enum ProposalKind {
     /** N(0, (t sigma)^2 I_d) in an orthonormal tangent basis, then exp; symmetric. Needs TangentBasis. */
     TANGENT_GAUSSIAN("tangent-gaussian"),
-    /** 000 §2.4.2 (sphere): ambient unit Gaussian direction of length t sigma projected to T_x, then exp. */
+    /** Soto et al. 2022, suppl. §2.4.2 (sphere): ambient unit Gaussian direction of length t sigma projected to T_x, then exp. */
     AMBIENT_DIRECTION("ambient-direction"),
-    /** 000 §2.3.2 (SPD): uniform [-0.5, 0.5]^d tangent coordinates times t sigma, with its Hastings correction. */
+    /** Soto et al. 2022, suppl. §2.3.2 (SPD): uniform [-0.5, 0.5]^d tangent coordinates times t sigma, with its Hastings correction. */
     TANGENT_BOX("tangent-box"),
     /**
-     * 000 §2.5.1 (Kendall): U(0,1) ambient coordinates projected to T_x, times t sigma (the paper scaled by t alone);
+     * Soto et al. 2022, suppl. §2.5.1 (Kendall): U(0,1) ambient coordinates projected to T_x, times t sigma (the paper scaled by t alone);
      * not symmetric and uncorrected, so the chain's law differs from the target (the release warns).
      */
     CENTERED_UNIFORM("centered-uniform"),
-    /** Gaussian random walk in an isometric chart (004 App. B.1 log-normal proposal); symmetric. */
+    /** Gaussian random walk in an isometric chart (Utpala et al. 2023, App. B.1 log-normal proposal); symmetric. */
     CHART_RANDOM_WALK("chart-random-walk");
 
     private final String configName;

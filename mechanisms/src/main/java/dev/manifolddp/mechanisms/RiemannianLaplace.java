@@ -24,9 +24,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <p><b>Calibration.</b> Under Assumption 1 (checked) the mean's sensitivity is
  * {@code Delta = 2 r (2 - h_max(2r, kmax)) / (n h_max(2r, kmax))} ({@link dev.manifolddp.estimators.SensitivityBounds#laplaceMean} for the mean; 2r/n when
- * kmax <= 0). When the geometry has {@link HomogeneousSpace} the normalising constant does not depend on the centre
+ * kmax &lt;= 0). When the geometry has {@link HomogeneousSpace} the normalising constant does not depend on the centre
  * and {@code sigma = Delta / epsilon} gives epsilon-DP; otherwise the proven scale is {@code 2 Delta / epsilon}. The
- * release records which ({@code sigmaFormula}, {@code homogeneous}). The {@code paper} rule reproduces 002 §2.1 (their
+ * release records which ({@code sigmaFormula}, {@code homogeneous}). The {@code paper} rule reproduces Reimherr et al. 2021, suppl. §2.1 (their
  * sphere runs): the same formula with the empirical sensitivity of a public grid on the ball's boundary (see
  * {@link BoundaryGrid}); it needs {@code TangentBasis}.
  *
@@ -34,7 +34,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * polar rejection sampler on spheres and Kendall shapes, the spectral rejection sampler on affine-invariant SPD,
  * or the Euclidean K-norm Laplace in an isometric chart: the Laplace in an isometric chart is the chart's Euclidean
  * l2 Laplace); {@code mcmc} runs Metropolis-Hastings on
- * {@link LaplaceLogDensity} from the public ball's centre (002 §1.5: burn-in 10 000, thin 100, proposal length sigma; 004 App. B.1:
+ * {@link LaplaceLogDensity} from the public ball's centre (Reimherr et al. 2021, suppl. §1.5: burn-in 10 000, thin 100, proposal length sigma; Utpala et al. 2023, App. B.1:
  * burn-in 50 000 with the chart random walk; on a geometry with an isometric chart that chain runs in chart
  * coordinates, see {@link dev.manifolddp.sampling.mcmc.ChartSpace}); {@code auto} (default) is exact when an exact
  * sampler exists (and, for
@@ -48,7 +48,7 @@ public final class RiemannianLaplace implements Mechanism {
     /** The registered name. */
     public static final String NAME = "riemannian-laplace";
 
-    /** Defaults of 002 §1.5 (sphere). */
+    /** Defaults of Reimherr et al. 2021, suppl. §1.5 (sphere). */
     public static final long DEFAULT_BURN_IN = 10_000;
     public static final int DEFAULT_THIN = 100;
     public static final double DEFAULT_STEP = 1.0;
@@ -167,7 +167,7 @@ public final class RiemannianLaplace implements Mechanism {
         boolean paper = sigmaRule instanceof SigmaRule.Paper;
         double paperDelta = Double.NaN;
         if (paper && !(estimator instanceof FrechetMeanEstimator)) {
-            throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (002 §2.1 calibrates the Frechet mean "
+            throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (Reimherr et al. 2021, suppl. §2.1 calibrates the Frechet mean "
                     + "only)");
         }
         if (paper) {
@@ -175,7 +175,7 @@ public final class RiemannianLaplace implements Mechanism {
             paperDelta = BoundaryGrid.laplaceSensitivity(bound, geometry, radius, n);
             release.parameter("empiricalTangentBound", bound)
                     .parameter("sensitivityFormula", "E/(n h_max(r, kmax)), E = empirical max of |log(x1, xi) - "
-                            + "log(x1, xj)| on a public grid of the ball's boundary (002 §2.1)");
+                            + "log(x1, xj)| on a public grid of the ball's boundary (Reimherr et al. 2021, suppl. §2.1)");
         }
         double empirical = paperDelta;
         NoiseScale scale = NoiseScale.resolve(sigmaRule, factor * delta / epsilon, () -> factor * empirical / epsilon);
@@ -304,13 +304,13 @@ public final class RiemannianLaplace implements Mechanism {
             return this;
         }
 
-        /** t: the MCMC proposal scale is {@code t sigma} (default 1, the proposal length sigma of 002 §1.5). */
+        /** t: the MCMC proposal scale is {@code t sigma} (default 1, the proposal length sigma of Reimherr et al. 2021, suppl. §1.5). */
         public Builder step(double step) {
             this.step = step;
             return this;
         }
 
-        /** The MCMC proposal (default tangent Gaussian; 004 used chart-random-walk). */
+        /** The MCMC proposal (default tangent Gaussian; Utpala et al. 2023 used chart-random-walk). */
         public Builder proposal(ProposalKind proposal) {
             this.proposal = proposal;
             return this;

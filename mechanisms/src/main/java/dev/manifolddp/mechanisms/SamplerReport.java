@@ -2,7 +2,7 @@ package dev.manifolddp.mechanisms;
 
 /**
  * How a release was drawn. An {@link Method#MCMC} release is only approximately a draw from the mechanism's law, so
- * its pure-DP guarantee holds only approximately (001 §4, 003 App. A.1): the report carries the chain's length and
+ * its pure-DP guarantee holds only approximately (Soto et al. 2022, §4, Kulkarni and Soto 2025, App. A.1): the report carries the chain's length and
  * diagnostics so that a reader can judge it.
  *
  * @param method              how the noise was drawn

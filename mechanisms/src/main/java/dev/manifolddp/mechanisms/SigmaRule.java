@@ -7,7 +7,7 @@ package dev.manifolddp.mechanisms;
  */
 public sealed interface SigmaRule {
 
-    /** The proven calibration (e.g. sigma = 2 Delta / epsilon for KNG, 001 Theorem 1). */
+    /** The proven calibration (e.g. sigma = 2 Delta / epsilon for KNG, Soto et al. 2022, Theorem 1). */
     record Proven() implements SigmaRule {
         @Override
         public String describe() {
@@ -16,7 +16,7 @@ public sealed interface SigmaRule {
     }
 
     /**
-     * The calibration a paper used, as each mechanism documents (e.g. KNG on the sphere, 000 §2.4.2:
+     * The calibration a paper used, as each mechanism documents (e.g. KNG on the sphere, Soto et al. 2022, suppl. §2.4.2:
      * sigma = Delta'/epsilon with Delta' = 2r(2 - h_max(r, kmax))/n). A mechanism without one rejects it.
      */
     record Paper() implements SigmaRule {

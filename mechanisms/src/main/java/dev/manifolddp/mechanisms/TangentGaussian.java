@@ -14,13 +14,13 @@ import org.apache.commons.rng.UniformRandomProvider;
  * the chart average mapped back, which is also what a {@code ClosedFormMean} computes).
  *
  * <p><b>Calibration.</b> The chart maps the geodesic ball {@code B_r(p0)} onto the Euclidean ball of radius r around
- * {@code c(p0)}, so replacing one record moves cbar by at most {@code Delta = 2r/n} (004 Thm 3,
+ * {@code c(p0)}, so replacing one record moves cbar by at most {@code Delta = 2r/n} (Utpala et al. 2023, Thm 3,
  * {@link SensitivityBounds#logEuclideanMean}). The paper calibrates the continuous Gaussian analytically (default;
- * Balle and Wang 2018, any epsilon) or classically (epsilon < 1 only, {@link GaussianCalibration}); the budget needs
+ * Balle and Wang 2018, any epsilon) or classically (epsilon &lt; 1 only, {@link GaussianCalibration}); the budget needs
  * {@code delta > 0}. <b>Floating-point safety</b> (Mironov 2012): the noise is the discrete Gaussian on a power-of-two
  * grid in the chart ({@link GridGaussianNoise}), whose proven sigma (zCDP accounting of Canonne, Kamath, Steinke 2020,
  * grid sensitivity {@code Delta + sqrt(d) g}) is a few per cent above the continuous one; the release records both.
- * The {@code paper} rule equals the proven one. Utility: {@code rho(release, xbar)^2 / sigma^2 ~ chi^2_d} (004
+ * The {@code paper} rule equals the proven one. Utility: {@code rho(release, xbar)^2 / sigma^2 ~ chi^2_d} (Utpala et al. 2023,
  * Thm 4) up to the lattice resolution {@code g ~ sigma 2^-20}.
  *
  * <p>Immutable and thread-safe.
@@ -81,8 +81,8 @@ public final class TangentGaussian implements Mechanism {
         NoiseScale scale = NoiseScale.resolve(sigmaRule, grid.provenSigma(), null);
         release.sensitivity(delta).parameter("calibration", calibration.configName())
                 .parameter("sigmaFormula", calibration == GaussianCalibration.Method.ANALYTIC
-                        ? "analytic Gaussian (Balle and Wang 2018) for Delta = 2r/n (004 Thm 3)"
-                        : "Delta sqrt(2 ln(1.25/delta))/epsilon, Delta = 2r/n (004 Thm 3)")
+                        ? "analytic Gaussian (Balle and Wang 2018) for Delta = 2r/n (Utpala et al. 2023, Thm 3)"
+                        : "Delta sqrt(2 ln(1.25/delta))/epsilon, Delta = 2r/n (Utpala et al. 2023, Thm 3)")
                 .parameter("meanMethod", "chart average");
         scale.applyTo(release);
 
@@ -112,7 +112,7 @@ public final class TangentGaussian implements Mechanism {
         private Builder() {
         }
 
-        /** Analytic (default, any epsilon) or classical (epsilon < 1). */
+        /** Analytic (default, any epsilon) or classical (epsilon &lt; 1). */
         public Builder calibration(GaussianCalibration.Method calibration) {
             this.calibration = calibration;
             return this;

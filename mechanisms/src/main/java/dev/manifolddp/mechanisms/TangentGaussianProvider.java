@@ -20,7 +20,7 @@ public final class TangentGaussianProvider implements MechanismProvider {
 
     @Override
     public String description() {
-        return "tangent Gaussian (004): Gaussian noise in a global isometric chart, Delta = 2r/n; needs "
+        return "tangent Gaussian (Utpala et al. 2023): Gaussian noise in a global isometric chart, Delta = 2r/n; needs "
                 + "IsometricChart and delta > 0";
     }
 

@@ -28,7 +28,7 @@ class AmbientMechanismsTest {
         return mean;
     }
 
-    /** The K-norm l2 Laplace in R^3: |y - abar| / sigma ~ Gamma(3, 1) (MATH §3.4). */
+    /** The K-norm l2 Laplace in R^3: |y - abar| / sigma ~ Gamma(3, 1) (Soto et al. 2022, suppl. §2.2). */
     @Test
     void euclideanLaplaceRadiusIsGamma() {
         Geometry sphere = Fixtures.sphere();
@@ -45,7 +45,7 @@ class AmbientMechanismsTest {
         }
         GammaDistribution gamma = GammaDistribution.of(3, 1);
         Fixtures.assertFollows("|y - mean|/sigma", radii, gamma::cumulativeProbability);
-        // r_E = 2 sin(r/2) (002 §1.3.2), Delta = 2 r_E / n, sigma = Delta / epsilon
+        // r_E = 2 sin(r/2) (Reimherr et al. 2021, suppl. §1.3.2), Delta = 2 r_E / n, sigma = Delta / epsilon
         double delta = 2 * 2 * Math.sin(Math.PI / 16) / 100;
         assertThat(release.sensitivity()).isCloseTo(delta, within(1e-15));
         // on the lattice g Z^3 the scale is raised by the rounding term: s g with s = ceil(sigma (Delta + sqrt(3) g) /
@@ -87,7 +87,7 @@ class AmbientMechanismsTest {
         for (int i = 0; i < 100; i++) {
             Release<double[]> release = mechanism.release(spd, data.points(), Fixtures.ball(data),
                     PrivacyBudget.pure(1), rng);
-            // r_E = e^r - 1 at I (002 Prop. 1)
+            // r_E = e^r - 1 at I (Reimherr et al. 2021, suppl. Prop. 1)
             assertThat(release.sensitivity()).isCloseTo(2 * Math.expm1(1.5) / 5, within(1e-14));
             boolean on = (Boolean) release.parameters().get("onManifold");
             assertThat(on).isEqualTo(spd.pointViolation(release.value(), 1e-8).isEmpty());
@@ -133,7 +133,7 @@ class AmbientMechanismsTest {
         }
         ChiSquaredDistribution chi = ChiSquaredDistribution.of(3);
         Fixtures.assertFollows("|y - abar|^2/sigma^2", statistic, chi::cumulativeProbability);
-        // Delta_EX = 2 (e^r - 1) / n with r = sqrt(2)/4 around I (004 §6.1)
+        // Delta_EX = 2 (e^r - 1) / n with r = sqrt(2)/4 around I (Utpala et al. 2023, §6.1)
         double delta = 2 * Math.expm1(Math.sqrt(2) / 4) / 60;
         assertThat(release.sensitivity()).isCloseTo(delta, within(1e-15));
         // the discrete Gaussian on the grid: proven sigma for the grid sensitivity Delta + sqrt(3) g, rounded up to the

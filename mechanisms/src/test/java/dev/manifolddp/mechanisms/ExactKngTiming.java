@@ -9,8 +9,8 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * Wall time per KNG release, exact sampler against Metropolis-Hastings with the paper's burn-in (not a unit test; run
- * by hand): S^2 with n = 1000 in the cap of radius pi/8 (001 Fig. 1: burn-in 20 000, thin 600), and Kendall shapes
- * with 50 landmarks and n = 400 in balls of several radii (001 Fig. 2: burn-in 7500; one more step is released).
+ * by hand): S^2 with n = 1000 in the cap of radius pi/8 (Soto et al. 2022, Fig. 1: burn-in 20 000, thin 600), and Kendall shapes
+ * with 50 landmarks and n = 400 in balls of several radii (Soto et al. 2022, Fig. 2: burn-in 7500; one more step is released).
  * Epsilon = 1, proven sigma. Every time includes the whole release (checks, the non-private mean, sampling).
  *
  * <pre>mvn -o -q test-compile -pl mechanisms

@@ -20,7 +20,7 @@ final class Fixtures {
 
     /** Significance level of every KS assertion in this module. */
     static final double ALPHA = 1e-3;
-    /** The cap radius of 001 Fig. 1 left (000 §2.4.1). */
+    /** The cap radius of Soto et al. 2022, Fig. 1 left (Soto et al. 2022, suppl. §2.4.1). */
     static final double CAP_RADIUS = Math.PI / 8;
 
     private Fixtures() {
@@ -38,7 +38,7 @@ final class Fixtures {
         return RandomStreams.seeded(20240607L).stream(cell, replicate);
     }
 
-    /** n points in {@code B_r(p0)} around the north pole of S^2 (theta ~ U[0, r]), as in 001 Fig. 1 left. */
+    /** n points in {@code B_r(p0)} around the north pole of S^2 (theta ~ U[0, r]), as in Soto et al. 2022, Fig. 1 left. */
     static GeneratedData sphereCap(int n, double radius, UniformRandomProvider rng) {
         return new GeodesicBallGenerator(sphere(), northPole(), radius).generate(n, rng);
     }
@@ -90,7 +90,7 @@ final class Fixtures {
 
     /**
      * The CDF of the unnormalised density {@code exp(-t/sigma) sin^(d-1)(t)} on [0, pi] (the geodesic radius of the
-     * Riemannian Laplace on the unit S^d, MATH §3.7), by the cumulative trapezoid rule on a fine grid.
+     * Riemannian Laplace on the unit S^d, docs/exact-sampling.md), by the cumulative trapezoid rule on a fine grid.
      */
     static DoubleUnaryOperator sphereLaplaceRadiusCdf(int d, double sigma) {
         int intervals = 200_000;

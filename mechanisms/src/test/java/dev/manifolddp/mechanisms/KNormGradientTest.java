@@ -29,7 +29,7 @@ class KNormGradientTest {
     }
 
     /**
-     * Utility rate (001 Thm 3): the mean geodesic error E rho(release, xbar) falls like 1/n, so the log-log slope over
+     * Utility rate (Soto et al. 2022, Thm 3): the mean geodesic error E rho(release, xbar) falls like 1/n, so the log-log slope over
      * n = 50, 100, 200, 400 should be -1. Why: sigma = 2 Delta / epsilon is proportional to 1/n, and by Lemma 1
      * (h_max(2r) rho <= |grad U| <= rho on the sphere, where kmin >= 0) the KNG law lies between Laplace laws of scales
      * sigma and sigma / h_max in rho(x, xbar); with sigma (<= 0.04) far below the ball radius (0.39) the law of
@@ -99,7 +99,7 @@ class KNormGradientTest {
         Release<double[]> release = KNormGradient.builder().sampler(KNormGradient.Sampler.MCMC).burnIn(3000)
                 .thin(400).chains(2).build()
                 .release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(0.5), rng);
-        // 001 Thm 2: Delta = 2r(2 - h_max(2r, 1))/n; Thm 1: sigma = 2 Delta / epsilon
+        // Soto et al. 2022, Thm 2: Delta = 2r(2 - h_max(2r, 1))/n; Thm 1: sigma = 2 Delta / epsilon
         double delta = 2 * R * (2 - H_2R) / 100;
         assertThat(release.sensitivity()).isCloseTo(delta, within(1e-15));
         assertThat(release.sigma()).isCloseTo(2 * delta / 0.5, within(1e-15));
@@ -121,7 +121,7 @@ class KNormGradientTest {
         assertThat(sphere.pointViolation(release.value(), 1e-9)).isEmpty();
     }
 
-    /** 000 §2.4.2: sigma = Delta'/epsilon with Delta' = 2r(2 - h_max(r, kmax))/n, below the proven scale. */
+    /** Soto et al. 2022, suppl. §2.4.2: sigma = Delta'/epsilon with Delta' = 2r(2 - h_max(r, kmax))/n, below the proven scale. */
     @Test
     void paperRuleGivesTheSupplementsSigmaAndIsNotPrivate() {
         Geometry sphere = Fixtures.sphere();

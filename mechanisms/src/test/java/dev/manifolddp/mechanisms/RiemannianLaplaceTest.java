@@ -28,7 +28,7 @@ class RiemannianLaplaceTest {
                 .mean();
     }
 
-    /** rho(release, xbar) / sigma has the law ∝ exp(-t) sin(sigma t) on [0, pi/sigma] (MATH §3.7). */
+    /** rho(release, xbar) / sigma has the law ∝ exp(-t) sin(sigma t) on [0, pi/sigma] (docs/exact-sampling.md). */
     @Test
     void exactReleaseHasTheExactRadialLaw() {
         Geometry sphere = Fixtures.sphere();
@@ -100,7 +100,7 @@ class RiemannianLaplaceTest {
         assertThat((String) release.parameters().get("sigmaFormula")).startsWith("2 Delta/epsilon");
     }
 
-    /** 002 §2.1: the empirical bound on a public boundary grid lies between 2r and 2r(2 - h(r)). */
+    /** Reimherr et al. 2021, suppl. §2.1: the empirical bound on a public boundary grid lies between 2r and 2r(2 - h(r)). */
     @Test
     void paperRuleUsesThePublicBoundaryGrid() {
         Geometry sphere = Fixtures.sphere();
@@ -162,7 +162,7 @@ class RiemannianLaplaceTest {
                 .release(spd, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
         assertThat(release.sampler().method()).isEqualTo(SamplerReport.Method.EXACT);
         assertThat(release.parameters()).containsEntry("exactSampler", "ChartLaplaceSampler");
-        // 004 App. B.1: MCMC with the log-normal (chart random walk) proposal
+        // Utpala et al. 2023, App. B.1: MCMC with the log-normal (chart random walk) proposal
         Release<double[]> chain = RiemannianLaplace.builder().sampler(RiemannianLaplace.Sampler.MCMC)
                 .proposal(ProposalKind.CHART_RANDOM_WALK).burnIn(2000).thin(50).build()
                 .release(spd, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);

@@ -25,7 +25,7 @@ class TangentGaussianTest {
         return new RandomSpdGenerator(3, 0.25).generate(N, rng);
     }
 
-    /** 004 Thm 4: rho_LE(release, mean)^2 / sigma^2 ~ chi^2_d exactly, for either calibration. */
+    /** Utpala et al. 2023, Thm 4: rho_LE(release, mean)^2 / sigma^2 ~ chi^2_d exactly, for either calibration. */
     @ParameterizedTest
     @EnumSource(GaussianCalibration.Method.class)
     void squaredErrorOverSigmaSquaredIsChiSquared(GaussianCalibration.Method method) {
@@ -53,7 +53,7 @@ class TangentGaussianTest {
         PrivacyBudget budget = PrivacyBudget.approximate(0.5, 1e-6);
         Release<double[]> analytic = TangentGaussian.builder().build()
                 .release(SPD, data.points(), Fixtures.ball(data), budget, rng);
-        // Delta = 2r/n with r = sqrt(3)/4 (004 Thm 3)
+        // Delta = 2r/n with r = sqrt(3)/4 (Utpala et al. 2023, Thm 3)
         double delta = 2 * Math.sqrt(3) * 0.25 / N;
         assertThat(analytic.sensitivity()).isCloseTo(delta, within(1e-15));
         // discrete Gaussian on the grid g Z^6: proven sigma for the grid sensitivity Delta + sqrt(6) g (zCDP, Canonne,

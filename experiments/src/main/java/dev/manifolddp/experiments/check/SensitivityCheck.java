@@ -11,10 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The empirical tangent-space bound of paper 002 §2.1 (their Fig. 1), ready to run: for each radius r,
+ * The empirical tangent-space bound of Reimherr et al. 2021, suppl. §2.1 (their Fig. 1), ready to run: for each radius r,
  * {@code E(r) = max_(i,j) |log(x_1, x_i) - log(x_1, x_j)|_(x_1)} over the {@link BoundaryGrid} of
- * {@code B_r(center)} ({@link SensitivityBounds#empiricalTangentBound}), next to 2r (the flat case), 002 Lemma 1's
- * {@code 2r (2 - h_max(r, kmax))} and 001 Theorem 2's {@code 2r (2 - h_max(2r, kmax))}. Deterministic: the grid is
+ * {@code B_r(center)} ({@link SensitivityBounds#empiricalTangentBound}), next to 2r (the flat case), Reimherr et al. 2021, suppl. Lemma 1's
+ * {@code 2r (2 - h_max(r, kmax))} and Soto et al. 2022, Theorem 2's {@code 2r (2 - h_max(2r, kmax))}. Deterministic: the grid is
  * fixed, nothing is drawn.
  *
  * @param config     the configuration
@@ -35,9 +35,9 @@ public record SensitivityCheck(SensitivityCheckConfig config, Geometry geometry,
      * @param empirical  E(r)
      * @param flat       2r
      * @param hR         {@code h_max(r, kmax)}
-     * @param lemma002   {@code 2r (2 - h_max(r, kmax))} (002 Lemma 1)
+     * @param lemma002   {@code 2r (2 - h_max(r, kmax))} (Reimherr et al. 2021, suppl. Lemma 1)
      * @param h2R        {@code h_max(2r, kmax)}, NaN when {@code 2r sqrt(kmax) >= pi}
-     * @param theorem001 {@code 2r (2 - h_max(2r, kmax))} (001 Theorem 2), NaN unless {@code h_max(2r, kmax) > 0}
+     * @param theorem001 {@code 2r (2 - h_max(2r, kmax))} (Soto et al. 2022, Theorem 2), NaN unless {@code h_max(2r, kmax) > 0}
      *                   (Assumption 1)
      */
     public record Row(double r, int points, double empirical, double flat, double hR, double lemma002, double h2R,

@@ -42,7 +42,7 @@ final class RegressionOptions {
     @Option(names = "--method", paramLabel = "M", defaultValue = "joint",
             description = "Regression: joint (default; one KNG on the tangent bundle, proven target), "
                     + "public-vector (two steps, the first with a public vector 0; proven) or paper (the two-step "
-                    + "release of Kulkarni and Soto, unproven).")
+                    + "release of Kulkarni and Soto 2025, unproven).")
     String method;
 
     /** True when any regression flag was given (they need --estimator geodesic-regression). */

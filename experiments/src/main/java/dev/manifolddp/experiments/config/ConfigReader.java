@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  *                                      # regression (RegressionConfig) or regression-sensitivity
  *                                      # (RegressionSensitivityConfig)
  * name: sphere-frechet                 # required; [A-Za-z0-9._-]+, the output folder results/&lt;name&gt;
- * reproduces: "paper 001, Fig. 1 left" # optional
+ * reproduces: "Soto et al. 2022, Fig. 1 left" # optional
  * seed: 7                              # required integer
  * replicates: 10000                    # required, &gt;= 1 (multiplied by --scale)
  * threads: 0                           # optional, 0 = all cores

@@ -32,10 +32,10 @@ public record PicturesConfig(Map<String, String> at, int perMechanism, int sampl
     /** The keys of the section. */
     public static final List<String> KEYS = List.of("at", "per-mechanism", "sample", "show", "options");
 
-    /** The default number of releases per mechanism (001 Fig. 2 shows six). */
+    /** The default number of releases per mechanism (Soto et al. 2022, Fig. 2 shows six). */
     public static final int DEFAULT_PER_MECHANISM = 6;
 
-    /** The default number of records drawn (001 Fig. 2 shows ten). */
+    /** The default number of records drawn (Soto et al. 2022, Fig. 2 shows ten). */
     public static final int DEFAULT_SAMPLE = 10;
 
     /** At most this many releases per mechanism or records are drawn; a picture is a look, not a table. */

@@ -6,15 +6,15 @@ import java.util.stream.Collectors;
 
 /**
  * The optional {@code plot} section. Null fields mean "automatic": the x axis is the first swept axis, and both axes
- * are logarithmic when it is n (errors fall like 1/n, 001 Theorem 3).
+ * are logarithmic when it is n (errors fall like 1/n, Soto et al. 2022, Theorem 3).
  *
  * @param x         the sweep axis on the horizontal axis, or null
  * @param logX      a logarithmic horizontal axis, or null
  * @param logY      a logarithmic vertical axis, or null
  * @param statistic what the points show: the mean (default) or the median (robust for wall times)
- * @param band      the error bars: {@code mean +- 2 SE} (default, 001), {@code +- 2 sd} (004) or none
+ * @param band      the error bars: {@code mean +- 2 SE} (default, Soto et al. 2022), {@code +- 2 sd} (Utpala et al. 2023) or none
  * @param grid      also draw every panel of a utility in one PNG, a column per value of the first further swept
- *                  axis (004 Figs. 2-3: a column per class)
+ *                  axis (Utpala et al. 2023, Figs. 2-3: a column per class)
  */
 public record PlotConfig(String x, Boolean logX, Boolean logY, Statistic statistic, Band band, boolean grid) {
 
@@ -46,9 +46,9 @@ public record PlotConfig(String x, Boolean logX, Boolean logY, Statistic statist
 
     /** The plotted error bars. */
     public enum Band {
-        /** {@code +- 2} standard errors of the mean (001 Fig. 1). */
+        /** {@code +- 2} standard errors of the mean (Soto et al. 2022, Fig. 1). */
         SE,
-        /** {@code +- 2} standard deviations of the replicates (004 Fig. 1). */
+        /** {@code +- 2} standard deviations of the replicates (Utpala et al. 2023, Fig. 1). */
         SD,
         /** No error bars. */
         NONE;

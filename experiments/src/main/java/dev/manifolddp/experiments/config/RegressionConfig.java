@@ -6,13 +6,13 @@ import java.util.List;
 
 /**
  * A configuration of kind {@value ConfigReader#KIND_REGRESSION}: private geodesic regression on synthetic data
- * (Kulkarni and Soto, their sphere experiments) or on a data file (their Kendall shape experiments), the joint and the
+ * (Kulkarni and Soto 2025, their sphere experiments) or on a data file (their Kendall shape experiments), the joint and the
  * paper's two-step release side by side. The schema for synthetic data:
  *
  * <pre>
  * kind: regression                       # required for this kind
  * name: 003-fig5-6-sphere                # required; the output folder results/&lt;name&gt;
- * reproduces: "paper 003, ..."           # optional
+ * reproduces: "Kulkarni and Soto 2025, ..."           # optional
  * seed: 2025                             # required integer
  * replicates: 100                        # required, &gt;= 1 (multiplied by --scale): (dataset, release) pairs per cell
  * threads: 0                             # optional, 0 = all cores
@@ -29,7 +29,7 @@ import java.util.List;
  *   shooting-vector: [..]                #   a tangent vector at it
  * sweep:                                 # required
  *   n: [20, 50, 100]                     #   records per dataset, covariates uniform on the public range
- *   noise: [0.001]                       #   delta: tangent noise with variance delta per coordinate (003: delta I_3)
+ *   noise: [0.001]                       #   delta: tangent noise with variance delta per coordinate (Kulkarni and Soto 2025: delta I_3)
  *   epsilon: [0.2, 1.0, 2.0]             #   equal panel: total epsilon (the paper method splits it in half)
  *   split: { total: 2.02, footpoint: [0.02, 1.0, 2.0] }   # optional unequal panel (paper methods only)
  * methods:                               # required: { label, method: joint|paper, sigma-rule: proven|paper }

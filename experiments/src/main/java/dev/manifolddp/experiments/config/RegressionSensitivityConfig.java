@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * A configuration of kind {@value ConfigReader#KIND_REGRESSION_SENSITIVITY}: the empirical check of the regression
- * sensitivities (Kulkarni and Soto, their App. G, Figs. 9-10). For every geometry and n it draws random adjacent
+ * sensitivities (Kulkarni and Soto 2025, their App. G, Figs. 9-10). For every geometry and n it draws random adjacent
  * datasets inside the public domain, one record replaced by the worst of several random candidates, at a random
  * candidate (p, v) of the domain, and sets the change of the averaged gradients against Delta_p, Delta_v and the
  * joint Delta. No mechanism runs. The schema:
@@ -14,7 +14,7 @@ import java.util.List;
  * <pre>
  * kind: regression-sensitivity           # required for this kind
  * name: 003-fig9-10-sensitivity          # required; the output folder results/&lt;name&gt;
- * reproduces: "paper 003, ..."           # optional
+ * reproduces: "Kulkarni and Soto 2025, ..."           # optional
  * seed: 2025                             # required integer
  * replicates: 200                        # required, &gt;= 1 (multiplied by --scale): adjacent pairs per (geometry, n)
  * threads: 0                             # optional, 0 = all cores

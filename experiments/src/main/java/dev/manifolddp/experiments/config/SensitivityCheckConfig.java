@@ -6,14 +6,14 @@ import java.util.List;
 
 /**
  * A configuration of kind {@value ConfigReader#KIND_SENSITIVITY_CHECK}: the empirical tangent-space bound of paper
- * 002 §2.1 (their Fig. 1), {@code E(r) = max_(i,j) |log(x_1, x_i) - log(x_1, x_j)|_(x_1)} over a grid on the boundary
- * of {@code B_r(center)}, set against 2r and the Lipschitz bounds {@code 2r(2 - h_max(r, kmax))} (002 Lemma 1) and
- * {@code 2r(2 - h_max(2r, kmax))} (001 Theorem 2). No mechanism runs and nothing random is drawn. The schema:
+ * Reimherr et al. 2021, suppl. §2.1 (their Fig. 1), {@code E(r) = max_(i,j) |log(x_1, x_i) - log(x_1, x_j)|_(x_1)} over a grid on the boundary
+ * of {@code B_r(center)}, set against 2r and the Lipschitz bounds {@code 2r(2 - h_max(r, kmax))} (Reimherr et al. 2021, suppl. Lemma 1) and
+ * {@code 2r(2 - h_max(2r, kmax))} (Soto et al. 2022, Theorem 2). No mechanism runs and nothing random is drawn. The schema:
  *
  * <pre>
  * kind: sensitivity-check              # required for this kind
  * name: 002-fig1-empirical-bound       # required; the output folder results/&lt;name&gt;
- * reproduces: "paper 002, Fig. 1"      # optional
+ * reproduces: "Reimherr et al. 2021, suppl. Fig. 1"      # optional
  * geometry: sphere:d=2                 # required; needs TangentBasis
  * center: [0, 0, 1]                    # required: the ball's centre, a point of the geometry
  * radii: [0.05, 0.1, 0.2]              # required: geodesic radii r &gt; 0, each with 2r below the injectivity radius

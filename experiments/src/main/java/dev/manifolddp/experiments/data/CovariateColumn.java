@@ -6,7 +6,7 @@ import java.util.Locale;
 /**
  * A column of real covariates (e.g. age) and, optionally, the public range its values must lie in. The range is
  * declared by the caller before seeing the data, never taken from the rows: a range read from the data would leak
- * its extremes (Fletcher 2013 fits on any range; the sensitivity bounds of Kulkarni and Soto need a public one). A
+ * its extremes (Fletcher 2013 fits on any range; the sensitivity bounds of Kulkarni and Soto 2025 need a public one). A
  * value outside a declared range is refused naming its row, never clipped into the range and never dropped.
  *
  * @param name  the column's header name

@@ -23,7 +23,7 @@ import java.util.TreeMap;
  *   mechanism of that rule (entries in no pair count under both), with how many of those have the two
  *   {@code +- 2 SE} bands apart. It ends with what changes between the rules: the comparisons whose count differs.</li>
  *   <li><b>Decay in n.</b> With an n axis of at least three values and no other swept axis, the least-squares slope
- *   of {@code log(mean)} against {@code log(n)} per mechanism and utility (001 Theorem 3: errors fall like 1/n,
+ *   of {@code log(mean)} against {@code log(n)} per mechanism and utility (Soto et al. 2022, Theorem 3: errors fall like 1/n,
  *   slope -1).</li>
  * </ul>
  */
@@ -280,7 +280,7 @@ final class Findings {
         List<UtilityMeasure> utilities = experiment.utilities();
         md.append("## Decay in n\n\n");
         md.append("Least-squares slope of log(mean) against log(n) over the ").append(n.get().values().size())
-                .append(" sample sizes (001 Theorem 3: errors fall like 1/n, slope -1).\n\n");
+                .append(" sample sizes (Soto et al. 2022, Theorem 3: errors fall like 1/n, slope -1).\n\n");
         StringBuilder header = new StringBuilder("| mechanism |");
         StringBuilder rule = new StringBuilder("|---|");
         for (UtilityMeasure utility : utilities) {

@@ -27,7 +27,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * The outputs of a sensitivity check: {@code summary.csv} (one row per radius), {@code tangent-bound.png} (the bounds
- * against r, as 002 Fig. 1), {@code summary.md} (settings, table, plot, a finding generated from the numbers, and
+ * against r, as Reimherr et al. 2021, suppl. Fig. 1), {@code summary.md} (settings, table, plot, a finding generated from the numbers, and
  * the deviations) and {@code run.json} (configuration, versions, grid, results, wall time).
  */
 public final class SensitivityCheckOutputs {
@@ -87,12 +87,12 @@ public final class SensitivityCheckOutputs {
         List<SensitivityCheck.Row> rows = new ArrayList<>(result.rows());
         rows.sort((a, b) -> Double.compare(a.r(), b.r()));
         series(chart, rows, "2r", SensitivityCheck.Row::flat, new Color(31, 119, 180));
-        series(chart, rows, "2r(2 - h_max(r, kmax))  (002 Lemma 1)", SensitivityCheck.Row::lemma002,
+        series(chart, rows, "2r(2 - h_max(r, kmax))  (Reimherr et al. 2021, suppl. Lemma 1)", SensitivityCheck.Row::lemma002,
                 new Color(214, 39, 40));
         series(chart, rows, "empirical max |log_x1(xi) - log_x1(xj)|  (boundary grid)", SensitivityCheck.Row::empirical,
                 new Color(230, 171, 2));
         if (rows.stream().anyMatch(row -> !Double.isNaN(row.theorem001()))) {
-            series(chart, rows, "2r(2 - h_max(2r, kmax))  (001 Theorem 2)", SensitivityCheck.Row::theorem001,
+            series(chart, rows, "2r(2 - h_max(2r, kmax))  (Soto et al. 2022, Theorem 2)", SensitivityCheck.Row::theorem001,
                     new Color(127, 127, 127));
         }
         return chart;
@@ -188,7 +188,7 @@ public final class SensitivityCheckOutputs {
         md.append(String.format(Locale.ROOT, "| wall time | %.2f s |%n%n", result.wallSeconds()));
         md.append("## Results\n\n");
         md.append("E(r) = max over pairs of grid points on the boundary of B_r of |log_x1(x_i) - log_x1(x_j)| "
-                + "(002 §2.1), against 2r, 002 Lemma 1's 2r(2 - h_max(r, kmax)) and 001 Theorem 2's "
+                + "(Reimherr et al. 2021, suppl. §2.1), against 2r, Reimherr et al. 2021, suppl. Lemma 1's 2r(2 - h_max(r, kmax)) and Soto et al. 2022, Theorem 2's "
                 + "2r(2 - h_max(2r, kmax)) (empty where h_max(2r, kmax) <= 0, i.e. outside Assumption 1).\n\n");
         md.append("| r | E(r) | 2r | 2r(2 - h(r)) | 2r(2 - h(2r)) | E / 2r | E / 2r(2 - h(r)) |\n");
         md.append("|---|---|---|---|---|---|---|\n");

@@ -5,8 +5,8 @@ import java.util.Arrays;
 
 /**
  * The mean of a utility over the replicates of one cell and mechanism, with its standard error
- * {@code s / sqrt(count)} (s the sample standard deviation), the band {@code mean +- 2 SE} that 001 plots, the
- * standard deviation itself (004 plots {@code mean +- 2 sd}) and the median (robust for wall times, where the first
+ * {@code s / sqrt(count)} (s the sample standard deviation), the band {@code mean +- 2 SE} that Soto et al. 2022 plots, the
+ * standard deviation itself (Utpala et al. 2023 plot {@code mean +- 2 sd}) and the median (robust for wall times, where the first
  * releases of a JVM run before the code is compiled).
  *
  * @param count             defined values

@@ -13,7 +13,7 @@ import java.util.List;
 /**
  * {@code summary.csv}: one row per cell x mechanism with, for each utility u, {@code u_mean}, {@code u_se} (standard
  * error), {@code u_lower} and {@code u_upper} ({@code mean -+ 2 SE}), {@code u_count} (defined values), {@code u_sd}
- * (standard deviation of the replicates; 004 plots {@code mean +- 2 sd}) and {@code u_median}, plus the number of
+ * (standard deviation of the replicates; Utpala et al. 2023 plot {@code mean +- 2 sd}) and {@code u_median}, plus the number of
  * replicates.
  */
 final class SummaryCsv {

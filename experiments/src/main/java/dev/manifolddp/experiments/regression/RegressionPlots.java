@@ -16,7 +16,7 @@ import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * One PNG per panel and noise level, as Kulkarni and Soto plot their sphere results: the mean MSE (log scale, bars
+ * One PNG per panel and noise level, as Kulkarni and Soto 2025 plot their sphere results: the mean MSE (log scale, bars
  * 2 SE) against the total epsilon (equal panel) or the footpoint budget epsilon_p (unequal panel), one line per
  * method and n, and the non-private fit's mean MSE per n as a dashed line.
  */

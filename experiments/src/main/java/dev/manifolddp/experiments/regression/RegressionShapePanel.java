@@ -19,7 +19,7 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The shape panel of a regression on landmark data, as Kulkarni and Soto show predicted shapes (their Fig. 3): the
+ * The shape panel of a regression on landmark data, as Kulkarni and Soto 2025 show predicted shapes (their Fig. 3): the
  * predicted shapes {@code exp(p, x v)} at the configured covariate values, left to right, of the non-private fit
  * (black) and of the first release of the first method at every total epsilon (colours), each aligned to the fit's
  * shape by rotation (Procrustes) and drawn as its landmarks joined in order, closed when configured.

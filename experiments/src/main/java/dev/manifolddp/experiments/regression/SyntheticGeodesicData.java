@@ -5,7 +5,7 @@ import dev.manifolddp.sampling.random.NormalSource;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * Synthetic regression records along a known geodesic (Kulkarni and Soto, their sphere experiments): covariates
+ * Synthetic regression records along a known geodesic (Kulkarni and Soto 2025, their sphere experiments): covariates
  * uniform on the public range {@code [low, high]}, responses {@code y_i = exp(gamma(x_i), xi_i)} with
  * {@code gamma(x) = exp(P, x V)} and {@code xi_i} the projection onto the tangent space at {@code gamma(x_i)} of an
  * ambient Gaussian with variance {@code delta} per coordinate (their covariance {@code delta I}). A response the noise

@@ -7,7 +7,7 @@ import dev.manifolddp.sampling.random.NormalSource;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * One replicate of a regression-sensitivity check (Kulkarni and Soto, App. G, with the worst case sought): n records
+ * One replicate of a regression-sensitivity check (Kulkarni and Soto 2025, App. G, with the worst case sought): n records
  * in the public domain (covariates uniform on [0, 1], responses in {@code B_r(m0)}), a candidate (p, v) of the domain
  * ({@code p in B_Rp(m0)}, {@code |v| <= V}), one record index k, and {@code candidates} random replacement records;
  * for each replacement j the adjacent dataset D' = D with record k replaced by j, and the differences

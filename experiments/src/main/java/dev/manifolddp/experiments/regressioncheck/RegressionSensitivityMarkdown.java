@@ -30,7 +30,7 @@ final class RegressionSensitivityMarkdown {
                 + "those pairs (see replicates.csv).%n%n", below));
         md.append("## Settings\n\n| setting | value |\n|---|---|\n");
         row(md, "kind", "regression-sensitivity: gradient differences on adjacent datasets against Delta_p, "
-                + "Delta_v (Kulkarni and Soto, Theorem 3.3 and eq. (44))");
+                + "Delta_v (Kulkarni and Soto 2025, Theorem 3.3 and eq. (44))");
         for (DomainCheck d : check.domains()) {
             row(md, "geometry " + d.label(), String.format(Locale.ROOT, "%s (kl = %s): m0 = %s, r = %s, Rp = %s, "
                     + "V = %s, tau = %.6g (%s)", d.geometry().spec(), d.geometry().curvature().min(),

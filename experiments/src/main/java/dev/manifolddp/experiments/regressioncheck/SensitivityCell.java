@@ -2,7 +2,7 @@ package dev.manifolddp.experiments.regressioncheck;
 
 /**
  * One (geometry, n) setting of a regression-sensitivity check, with its theoretical sensitivities computed before
- * anything is drawn (Kulkarni and Soto, Theorem 3.3 and eq. (44); {@code RegressionSensitivity}).
+ * anything is drawn (Kulkarni and Soto 2025, Theorem 3.3 and eq. (44); {@code RegressionSensitivity}).
  *
  * @param index   the cell's index, in output order; also its random stream
  * @param domain  the geometry and its public domain

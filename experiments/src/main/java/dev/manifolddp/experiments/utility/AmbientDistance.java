@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * {@code ambient-distance}: {@code |toAmbient(release) - toAmbient(estimate)|_2}, the Euclidean distance in the
- * ambient coordinates of {@link AmbientEmbedding} (001 Fig. 1 left: the mean Euclidean distance in R^3). It is
+ * ambient coordinates of {@link AmbientEmbedding} (Soto et al. 2022, Fig. 1 left: the mean Euclidean distance in R^3). It is
  * defined for releases off the manifold too, which is what makes the unprojected Euclidean baseline comparable.
  */
 public final class AmbientDistance implements UtilityMeasure {
@@ -20,7 +20,7 @@ public final class AmbientDistance implements UtilityMeasure {
 
     @Override
     public String description() {
-        return "|toAmbient(release) - toAmbient(estimate)|_2 in the ambient coordinates (001 Fig. 1 left); "
+        return "|toAmbient(release) - toAmbient(estimate)|_2 in the ambient coordinates (Soto et al. 2022, Fig. 1 left); "
                 + "needs AmbientEmbedding";
     }
 

@@ -5,7 +5,7 @@ import dev.manifolddp.utility.Measurement;
 import dev.manifolddp.utility.UtilityMeasure;
 
 /**
- * {@code geodesic-distance}: {@code rho(release, estimate)}, the intrinsic error (001 Fig. 1 reports its ambient
+ * {@code geodesic-distance}: {@code rho(release, estimate)}, the intrinsic error (Soto et al. 2022, Fig. 1 reports its ambient
  * counterpart). A release off the manifold is measured after projection onto it ({@link Measurement.Status#PROJECTED},
  * counted in the report); when no projection exists the value is undefined.
  */

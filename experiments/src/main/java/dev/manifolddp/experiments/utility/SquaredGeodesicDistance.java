@@ -5,8 +5,8 @@ import dev.manifolddp.utility.Measurement;
 import dev.manifolddp.utility.UtilityMeasure;
 
 /**
- * {@code squared-geodesic-distance}: {@code rho(release, estimate)^2}, the quantity of 001 Theorem 3 and of the exact
- * law {@code rho^2 / sigma^2 ~ chi^2_d} of the tangent Gaussian (004 Theorem 4). Off-manifold releases are handled
+ * {@code squared-geodesic-distance}: {@code rho(release, estimate)^2}, the quantity of Soto et al. 2022, Theorem 3 and of the exact
+ * law {@code rho^2 / sigma^2 ~ chi^2_d} of the tangent Gaussian (Utpala et al. 2023, Theorem 4). Off-manifold releases are handled
  * as by {@link GeodesicDistance}.
  */
 public final class SquaredGeodesicDistance implements UtilityMeasure {
@@ -20,7 +20,7 @@ public final class SquaredGeodesicDistance implements UtilityMeasure {
 
     @Override
     public String description() {
-        return "rho(release, non-private estimate)^2 (001 Theorem 3, 004 Theorem 4); off-manifold releases as for "
+        return "rho(release, non-private estimate)^2 (Soto et al. 2022, Theorem 3, Utpala et al. 2023, Theorem 4); off-manifold releases as for "
                 + "geodesic-distance";
     }
 

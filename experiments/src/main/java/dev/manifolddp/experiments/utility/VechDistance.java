@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /**
  * {@code vech-distance}: {@code |vech(release) - vech(estimate)|_2} for k x k symmetric matrices, where
- * {@code vech} stacks the k(k+1)/2 entries on and below the diagonal without weights (001 Fig. 1 right). Unlike the
+ * {@code vech} stacks the k(k+1)/2 entries on and below the diagonal without weights (Soto et al. 2022, Fig. 1 right). Unlike the
  * Frobenius norm (vecd, with sqrt 2 on off-diagonal entries) it counts each off-diagonal difference once. Defined for
  * any symmetric array, so an indefinite Euclidean release is measured as it is.
  */
@@ -21,7 +21,7 @@ public final class VechDistance implements UtilityMeasure {
 
     @Override
     public String description() {
-        return "|vech(release) - vech(estimate)|_2 over the entries on and below the diagonal (001 Fig. 1 right); "
+        return "|vech(release) - vech(estimate)|_2 over the entries on and below the diagonal (Soto et al. 2022, Fig. 1 right); "
                 + "symmetric-matrix layouts only";
     }
 

@@ -6,7 +6,7 @@ import dev.manifolddp.utility.Timing;
 import dev.manifolddp.utility.UtilityMeasure;
 
 /**
- * Wall-time measures (004 Fig. 4), in seconds, measured by the runner with {@link System#nanoTime()}:
+ * Wall-time measures (Utpala et al. 2023, Fig. 4), in seconds, measured by the runner with {@link System#nanoTime()}:
  * <ul>
  *   <li>{@code release-time}: around the mechanism's release call. It includes what the mechanism does inside that
  *   call: its own non-private Frechet mean and its sampler; not the data generation or the utility measures.</li>
@@ -29,7 +29,7 @@ public abstract sealed class WallTime implements UtilityMeasure permits WallTime
 
         @Override
         public String description() {
-            return "wall time of the mechanism's release call in seconds (004 Fig. 4), including its own "
+            return "wall time of the mechanism's release call in seconds (Utpala et al. 2023, Fig. 4), including its own "
                     + "non-private mean; time with threads: 1";
         }
 

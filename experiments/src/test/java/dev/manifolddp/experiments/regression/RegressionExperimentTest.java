@@ -25,7 +25,7 @@ class RegressionExperimentTest {
     static final String TINY = """
             kind: regression
             name: tiny-regression
-            reproduces: "paper 003, test"
+            reproduces: "Kulkarni and Soto 2025, test"
             seed: 11
             replicates: 8
             geometry: sphere:d=2
@@ -102,7 +102,7 @@ class RegressionExperimentTest {
         assertThat(json.get("publicDomain").get("footpointRadius").asDouble()).isEqualTo(0.3);
         assertThat(json.get("sensitivityByN").get("20").get("deltaV").asDouble()).isPositive();
         String md = Files.readString(out.resolve("summary.md"));
-        assertThat(md).contains("Reproduces: paper 003, test").contains("tau is public")
+        assertThat(md).contains("Reproduces: Kulkarni and Soto 2025, test").contains("tau is public")
                 .contains("joint release").contains("burn-in 1000");
     }
 

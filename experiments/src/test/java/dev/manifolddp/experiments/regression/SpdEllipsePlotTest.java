@@ -49,7 +49,7 @@ class SpdEllipsePlotTest {
         String yaml = """
                 kind: regression
                 name: tiny-spd
-                reproduces: "paper 003, test"
+                reproduces: "Kulkarni and Soto 2025, test"
                 seed: 3
                 replicates: 2
                 geometry: spd/affine-invariant:k=2

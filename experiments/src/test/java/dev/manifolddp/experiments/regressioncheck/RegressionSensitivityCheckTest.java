@@ -26,7 +26,7 @@ class RegressionSensitivityCheckTest {
     static final String TINY = """
             kind: regression-sensitivity
             name: tiny-sensitivity
-            reproduces: "paper 003, test"
+            reproduces: "Kulkarni and Soto 2025, test"
             seed: 5
             replicates: 12
             candidates: 40
@@ -89,7 +89,7 @@ class RegressionSensitivityCheckTest {
         assertThat(json.get("smallestRatio").asDouble()).isCloseTo(smallest, within(1e-9 * smallest));
         assertThat(json.get("seed").asLong()).isEqualTo(5);
         String md = Files.readString(out.resolve("summary.md"));
-        assertThat(md).contains("Every ratio is at least 1").contains("Reproduces: paper 003, test")
+        assertThat(md).contains("Every ratio is at least 1").contains("Reproduces: Kulkarni and Soto 2025, test")
                 .contains("tau is public");
         for (String label : labels) {
             assertThat(out.resolve("ratios-" + label + ".png")).exists();

@@ -20,7 +20,7 @@ import java.util.Optional;
 
 /**
  * Kendall's shape space of k planar landmarks, {@code CP^(k-2)} with the Fubini-Study metric of holomorphic
- * curvature 4 (Kendall 1984; Kendall et al. 1999; Soto et al. 2022, §4.3; Kulkarni and Soto, §4.2).
+ * curvature 4 (Kendall 1984; Kendall et al. 1999; Soto et al. 2022, §4.3; Kulkarni and Soto 2025, §4.2).
  *
  * <p>Landmark j of an array {@code x1, y1, ..., xk, yk} is the complex number {@code z_j = x_j + i y_j}. A point
  * is a pre-shape: centred ({@code sum_j z_j = 0}) and of unit Frobenius norm; it represents its shape, the orbit
@@ -498,7 +498,7 @@ public final class KendallShapeSpace
     }
 
     /**
-     * {@code (X - centroid) / |X - centroid|_F} (Soto et al. 2022, §4.3; Kulkarni and Soto, §4.2). Writes {@code out},
+     * {@code (X - centroid) / |X - centroid|_F} (Soto et al. 2022, §4.3; Kulkarni and Soto 2025, §4.2). Writes {@code out},
      * which may alias {@code configuration}.
      *
      * @throws IllegalArgumentException when all landmarks coincide (to rounding level): such a configuration has

@@ -42,7 +42,7 @@ class KendallCapabilitiesTest {
     }
 
     /**
-     * The volume of a geodesic ball: {@code int_0^t volumeRatio(s) s^(d-1) ds = sin^(2m)(t) / (2m)} (MATH §3.7),
+     * The volume of a geodesic ball: {@code int_0^t volumeRatio(s) s^(d-1) ds = sin^(2m)(t) / (2m)} (docs/exact-sampling.md, radial laws),
      * by Simpson's rule; for k = 3 the ratio is that of a sphere of radius 1/2, {@code sin(2 theta) / (2 theta)}.
      */
     @Test

@@ -12,7 +12,7 @@ import dev.manifolddp.geometry.VolumeGrowth;
 
 /**
  * SPD(k) with the affine-invariant (Rao-Fisher) metric {@code <u, v>_p = tr(p^-1 u p^-1 v)} (Soto et al. 2022,
- * §4.2; Pennec et al. 2006). Complete, with sectional curvature in [-1/2, 0] (Kulkarni and Soto, App. F) and a
+ * §4.2; Pennec et al. 2006). Complete, with sectional curvature in [-1/2, 0] (Kulkarni and Soto 2025, App. F) and a
  * global logarithm.
  *
  * <p>Every operation works in the eigenbasis of the base point {@code p = U diag(lambda) U^T}, with
@@ -50,7 +50,7 @@ public final class AffineInvariantSpd extends SpdGeometry
         return NAME;
     }
 
-    /** [-1/2, 0] (Kulkarni and Soto, App. F). */
+    /** [-1/2, 0] (Kulkarni and Soto 2025, App. F). */
     /**
      * {@code sqrt(k (k^2 - 1) / 12)}: in eigen-coordinates r (with {@code rho = |r|}) the volume element is
      * {@code prod_(i<j) sinh(|r_i - r_j|/2)}, which grows like {@code exp(sum_(i<j) |r_i - r_j| / 2)}, and the maximum
@@ -324,7 +324,7 @@ public final class AffineInvariantSpd extends SpdGeometry
 
     /**
      * The orthonormal basis {@code p^(1/2) B_ij p^(1/2)} of T_p, where {@code B_ii = E_ii} and
-     * {@code B_ij = (E_ij + E_ji)/sqrt(2)} (i < j) is the Frobenius-orthonormal basis of Sym(k), in vecd order
+     * {@code B_ij = (E_ij + E_ji)/sqrt(2)} ({@code i < j}) is the Frobenius-orthonormal basis of Sym(k), in vecd order
      * (diagonal first, then the strict upper triangle row by row). Orthonormal because
      * {@code tr(p^-1 p^(1/2) B p^(1/2) p^-1 p^(1/2) B' p^(1/2)) = tr(B B')}. With r_i the i-th column of
      * {@code p^(1/2)}, the vectors are {@code r_i r_i^T} and {@code (r_i r_j^T + r_j r_i^T)/sqrt(2)}.

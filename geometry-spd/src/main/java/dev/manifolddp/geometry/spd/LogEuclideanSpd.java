@@ -215,7 +215,7 @@ public final class LogEuclideanSpd extends SpdGeometry
 
     /**
      * The orthonormal basis {@code DExpm_(Logm p)[B_ij]} of T_p, where {@code B_ii = E_ii},
-     * {@code B_ij = (E_ij + E_ji)/sqrt(2)} (i < j) is the Frobenius-orthonormal basis of Sym(k), in vecd order.
+     * {@code B_ij = (E_ij + E_ji)/sqrt(2)} ({@code i < j}) is the Frobenius-orthonormal basis of Sym(k), in vecd order.
      * Orthonormal because DLogm_p undoes DExpm_(Logm p). Writes {@code out[0 .. d-1]}; allocates nothing.
      */
     @Override
@@ -260,7 +260,7 @@ public final class LogEuclideanSpd extends SpdGeometry
     }
 
     /**
-     * {@code out = vecd(Logm p)}, a global isometry onto R^(k(k+1)/2) (004 Lemma A.1). Allocates nothing.
+     * {@code out = vecd(Logm p)}, a global isometry onto R^(k(k+1)/2) (Utpala et al. 2023, Lemma A.1). Allocates nothing.
      *
      * @throws IllegalArgumentException when p is not positive definite
      */

@@ -243,7 +243,7 @@ public abstract class SpdGeometry implements Geometry, AmbientEmbedding, Homogen
      * {@code r_E = lambda_max(C) (e^r - 1)}: the geodesic ball {@code B_r(C)} lies in the Frobenius ball of radius
      * r_E around C, i.e. the vecd ball around {@code vecd(C)}. Valid for both metrics:
      * <ul>
-     *   <li>At C = I, {@code |Expm(S) - I|_F <= e^|S|_F - 1} (002 Prop. 1): with s the eigenvalues of S,
+     *   <li>At C = I, {@code |Expm(S) - I|_F <= e^|S|_F - 1} (Reimherr et al. 2021, suppl. Prop. 1): with s the eigenvalues of S,
      *   {@code |(e^s_i - 1)_i|_2 <= sum_n |(s_i^n)_i|_2 / n! <= sum_n |s|_2^n / n!}.</li>
      *   <li>Affine-invariant: a point at distance {@code <= r} is {@code X = C^1/2 Y C^1/2} with
      *   {@code Y = Expm(S)}, {@code |S|_F <= r}, so {@code |X - C|_F = |C^1/2 (Y - I) C^1/2|_F

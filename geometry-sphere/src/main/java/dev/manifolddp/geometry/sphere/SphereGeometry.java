@@ -666,7 +666,7 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      * {@code e' = -sin(a) p/R + cos(a) e} the unit velocity at {@code q = exp(p, v)}: on a sphere of constant
      * curvature {@code 1/R^2} the Jacobi field with {@code J(0) = u}, {@code J'(0) = 0} keeps its component along
      * the geodesic (transported, i.e. along e') and scales the normal one, which is parallel as it stands, by
-     * {@code C_k(|v|) = cos(a)} (paper 003 eq. (15)). At v = 0 it is the identity. Writes {@code out}.
+     * {@code C_k(|v|) = cos(a)} (Kulkarni and Soto 2025, eq. (15)). At v = 0 it is the identity. Writes {@code out}.
      */
     @Override
     public void dpExp(double[] p, double[] v, double[] u, double[] out) {
@@ -676,7 +676,7 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     /**
      * {@code d_v Exp(p, v)[u] = <u, e> e' + (sin(a)/a) (u - <u, e> e)} (notation of {@link #dpExp}): the Jacobi
      * field with {@code J(0) = 0}, {@code J'(0) = u} grows linearly along the geodesic and as
-     * {@code S_k(|v|)/|v| = sin(a)/a} across it (paper 003 eq. (40)). Writes {@code out}.
+     * {@code S_k(|v|)/|v| = sin(a)/a} across it (Kulkarni and Soto 2025, eq. (40)). Writes {@code out}.
      */
     @Override
     public void dvExp(double[] p, double[] v, double[] u, double[] out) {

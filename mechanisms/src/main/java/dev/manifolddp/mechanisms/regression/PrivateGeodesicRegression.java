@@ -26,7 +26,7 @@ import java.util.Optional;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * Private geodesic regression by the K-norm gradient mechanism (Kulkarni and Soto; Reimherr et al. 2021): releases
+ * Private geodesic regression by the K-norm gradient mechanism (Kulkarni and Soto 2025; Reimherr et al. 2021): releases
  * the footpoint and shooting vector of the geodesic that fits records {@code (x_i, y_i)}, covariates real and
  * responses on the manifold. The proofs are in {@code docs/private-regression.md}.
  *
@@ -65,7 +65,7 @@ public final class PrivateGeodesicRegression {
 
     /** The mechanism's name in releases. */
     public static final String NAME = "private-geodesic-regression";
-    /** Default Metropolis-Hastings settings: KNG's (001 Fig. 1, 000 §2.4.2). */
+    /** Default Metropolis-Hastings settings: KNG's (Soto et al. 2022, Fig. 1, Soto et al. 2022, suppl. §2.4.2). */
     public static final long DEFAULT_BURN_IN = 20_000;
     public static final int DEFAULT_THIN = 600;
     public static final double DEFAULT_STEP = 0.5;
@@ -212,7 +212,7 @@ public final class PrivateGeodesicRegression {
         double sigma = factor * delta / epsilon;
         release.sensitivity(delta).sigma(sigma)
                 .parameter("sigmaFormula", factor == 2 ? "2 Delta/epsilon, Delta = sqrt(Delta_p^2 + Delta_v^2)"
-                        : "Delta/epsilon (Kulkarni and Soto), Delta = sqrt(Delta_p^2 + Delta_v^2)");
+                        : "Delta/epsilon (Kulkarni and Soto 2025), Delta = sqrt(Delta_p^2 + Delta_v^2)");
         int length = geometry.layout().length();
         double[] gradP = new double[length];
         double[] gradV = new double[length];

@@ -14,7 +14,7 @@ record SphereRegressionData(double[] covariates, double[][] responses) {
 
     static final Geometry SPHERE = Geometries.parse("sphere:d=2");
     static final double[] M0 = {0, 0, 1};
-    /** The public domain: 003's radius limit pi/8 on S^2, footpoint radius and speed bound. */
+    /** The public domain: Kulkarni and Soto 2025's radius limit pi/8 on S^2, footpoint radius and speed bound. */
     static final double R = Math.PI / 8;
     static final double RP = 0.3;
     static final double V = 0.4;

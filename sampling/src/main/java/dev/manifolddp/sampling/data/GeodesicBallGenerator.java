@@ -10,7 +10,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 /**
  * Points {@code x = exp(center, theta u)} with {@code theta ~ U[0, r]} and u uniform on the unit sphere of
  * T_center (a normalised standard normal vector of coordinates in the {@link TangentBasis}). On S^2 around the north
- * pole this is the "sphere-cap" data of 001 Fig. 1 left (000 §2.4.1, r = pi/8). The points are denser near the
+ * pole this is the "sphere-cap" data of Soto et al. 2022, Fig. 1 left (Soto et al. 2022, suppl. §2.4.1, r = pi/8). The points are denser near the
  * center than a uniform law on the ball would be, as in the paper. Every point lies at distance {@code theta <= r}.
  */
 public final class GeodesicBallGenerator implements DataGenerator {
@@ -58,7 +58,7 @@ public final class GeodesicBallGenerator implements DataGenerator {
             geometry.exp(center, tangent, points[i]);
         }
         return new GeneratedData(points, center.clone(), radius, String.format(
-                "geodesic ball data on %s: theta ~ U[0, %s], uniform tangent direction (001 Fig. 1 left)",
+                "geodesic ball data on %s: theta ~ U[0, %s], uniform tangent direction (Soto et al. 2022, Fig. 1 left)",
                 geometry.spec(), radius));
     }
 }

@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * {@code sphere-cap} (alias {@code geodesic-ball}): {@link GeodesicBallGenerator} data
  * {@code exp(center, theta u)}, {@code theta ~ U[0, radius]}, u a uniform tangent direction. With
- * {@code center = 0,0,1} and {@code radius = pi/8} on {@code sphere:d=2} it is the data of 001 Fig. 1 left. Works on
+ * {@code center = 0,0,1} and {@code radius = pi/8} on {@code sphere:d=2} it is the data of Soto et al. 2022, Fig. 1 left. Works on
  * any geometry with a {@code TangentBasis}.
  */
 public final class GeodesicBallGeneratorProvider implements DataGeneratorProvider {
@@ -21,7 +21,7 @@ public final class GeodesicBallGeneratorProvider implements DataGeneratorProvide
             ParameterSpec.required("center", "the ball's centre, a point of the geometry as comma-separated numbers "
                     + "in its layout (e.g. 0,0,1 for the north pole of S^2)"),
             ParameterSpec.required("radius", "the geodesic radius r > 0 of the ball; theta ~ U[0, r] "
-                    + "(001 Fig. 1 left: pi/8 = 0.39269908)"));
+                    + "(Soto et al. 2022, Fig. 1 left: pi/8 = 0.39269908)"));
 
     @Override
     public String name() {
@@ -36,7 +36,7 @@ public final class GeodesicBallGeneratorProvider implements DataGeneratorProvide
     @Override
     public String description() {
         return "points exp(center, theta u) with theta ~ U[0, r] and a uniform tangent direction u "
-                + "(001 Fig. 1 left; denser near the centre than uniform on the ball)";
+                + "(Soto et al. 2022, Fig. 1 left; denser near the centre than uniform on the ball)";
     }
 
     @Override

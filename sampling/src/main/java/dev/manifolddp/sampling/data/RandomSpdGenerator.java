@@ -58,7 +58,7 @@ public final class RandomSpdGenerator implements DataGenerator {
             }
         }
         return new GeneratedData(points, SmallMatrices.identity(k), ballRadius(), String.format(
-                "random SPD(%d): Haar eigenvectors, eigenvalues U[e^-%s, e^%s] (004 §5); ball radius sqrt(k) r",
+                "random SPD(%d): Haar eigenvectors, eigenvalues U[e^-%s, e^%s] (Utpala et al. 2023, §5); ball radius sqrt(k) r",
                 k, r, r));
     }
 }

@@ -18,7 +18,7 @@ public final class RandomSpdGeneratorProvider implements DataGeneratorProvider {
 
     private static final List<ParameterSpec> PARAMETERS = List.of(
             ParameterSpec.optional("r", "log-eigenvalue bound r > 0: eigenvalues ~ U[e^-r, e^r]; the data lie in the "
-                    + "ball of radius sqrt(k) r around I (004 Fig. 1: 0.25)", "0.25"));
+                    + "ball of radius sqrt(k) r around I (Utpala et al. 2023, Fig. 1: 0.25)", "0.25"));
 
     @Override
     public String name() {
@@ -28,7 +28,7 @@ public final class RandomSpdGeneratorProvider implements DataGeneratorProvider {
     @Override
     public String description() {
         return "random SPD(k) matrices with Haar eigenvectors and eigenvalues U[e^-r, e^r], in the ball of radius "
-                + "sqrt(k) r around I (004 §5)";
+                + "sqrt(k) r around I (Utpala et al. 2023, §5)";
     }
 
     @Override

@@ -9,7 +9,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * Wishart(V, df) matrices kept only inside the geodesic ball {@code rho(X, I) < r} of an SPD geometry: the data of
- * 001 Fig. 1 right (000 §2.3.1 with df = k, 002 §1.2.1 with df = 2; V = I/k, r = 1.5). {@code E[X] = df V} before the
+ * Soto et al. 2022, Fig. 1 right (Soto et al. 2022, suppl. §2.3.1 with df = k, Reimherr et al. 2021, suppl. §1.2.1 with df = 2; V = I/k, r = 1.5). {@code E[X] = df V} before the
  * rejection.
  *
  * <p>Bartlett decomposition: with {@code V = L L^T} (Cholesky) and A lower triangular with
@@ -62,7 +62,7 @@ public final class WishartGenerator implements DataGenerator {
         this.radius = Arguments.requirePositiveFinite("radius", radius);
     }
 
-    /** The settings of 001 Fig. 1 right: V = I/k, the given df (k in 000, 2 in 002), r = 1.5. */
+    /** The settings of Soto et al. 2022, Fig. 1 right: V = I/k, the given df (k in Soto et al. 2022, suppl., 2 in Reimherr et al. 2021, suppl.), r = 1.5. */
     public static WishartGenerator paperSetting(Geometry geometry, double df) {
         int length = Arguments.requireNonNull("geometry", geometry).layout().length();
         int k = (int) Math.round(Math.sqrt(length));

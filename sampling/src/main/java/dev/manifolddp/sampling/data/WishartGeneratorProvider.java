@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * {@code wishart}: {@link WishartGenerator} data, Wishart(V, df) matrices kept inside {@code rho(X, I) < radius}.
- * The defaults are the settings of 001 Fig. 1 right as described in 000 §2.3.1: V = I/k, df = k, radius 1.5
- * (002 §1.2.1 uses df = 2, which coincides for SPD(2)).
+ * The defaults are the settings of Soto et al. 2022, Fig. 1 right as described in Soto et al. 2022, suppl. §2.3.1: V = I/k, df = k, radius 1.5
+ * (Reimherr et al. 2021, suppl. §1.2.1 uses df = 2, which coincides for SPD(2)).
  */
 public final class WishartGeneratorProvider implements DataGeneratorProvider {
 
@@ -17,7 +17,7 @@ public final class WishartGeneratorProvider implements DataGeneratorProvider {
     public static final String NAME = "wishart";
 
     private static final List<ParameterSpec> PARAMETERS = List.of(
-            ParameterSpec.optional("df", "degrees of freedom, > k - 1; 'k' means the matrix size (000 §2.3.1)", "k"),
+            ParameterSpec.optional("df", "degrees of freedom, > k - 1; 'k' means the matrix size (Soto et al. 2022, suppl. §2.3.1)", "k"),
             ParameterSpec.optional("radius", "geodesic radius r of the ball around I the draws are kept in", "1.5"),
             ParameterSpec.optional("scale", "the scale matrix V: 'I/k', or k*k comma-separated numbers (row-major, "
                     + "symmetric positive definite)", "I/k"));
@@ -29,7 +29,7 @@ public final class WishartGeneratorProvider implements DataGeneratorProvider {
 
     @Override
     public String description() {
-        return "Wishart(V, df) SPD matrices with rejection to the ball rho(X, I) < r (001 Fig. 1 right)";
+        return "Wishart(V, df) SPD matrices with rejection to the ball rho(X, I) < r (Soto et al. 2022, Fig. 1 right)";
     }
 
     @Override

@@ -9,7 +9,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * Exact Riemannian Laplace on a geometry with a global {@link IsometricChart} (log-Euclidean SPD through
- * {@code vecd o Logm}, 004 Lemma A.1): geodesic distance is the Euclidean distance of chart coordinates and the
+ * {@code vecd o Logm}, Utpala et al. 2023, Lemma A.1): geodesic distance is the Euclidean distance of chart coordinates and the
  * Riemannian volume is Lebesgue measure in the chart, so the law is the Euclidean K-norm (l2) Laplace around
  * {@code toChart(center)} mapped back with {@code fromChart} ({@code docs/exact-sampling.md}).
  *

@@ -19,17 +19,17 @@ import org.apache.commons.rng.UniformRandomProvider;
  * Metropolis-Hastings release (Soto et al. 2022, §4).
  *
  * <p><b>The envelope.</b> Let U be h-strongly geodesically convex on the geodesically convex ball B (for the Frechet
- * functional of data in B under Assumption 1 of 001, {@code h = h_max(2r, kmax)}: 000 §1). For x, y in B, with
+ * functional of data in B under Assumption 1 of Soto et al. 2022, {@code h = h_max(2r, kmax)}: Soto et al. 2022, suppl. §1). For x, y in B, with
  * {@code Γ} the parallel transport from y to x along the minimising geodesic, strong convexity gives
  * {@code |<grad U(x) - Γ grad U(y), log(x, y)>_x| >= h rho(x, y)^2}; Cauchy-Schwarz, the triangle inequality and the
  * isometry of {@code Γ} then give
  * <pre>    G(x) >= h rho(x, y) - G(y)    for all x, y in B.                                   (*)</pre>
- * With y the exact minimiser xbar (G(xbar) = 0) this is the lower bound of 001 Lemma 1. The minimiser is only known
+ * With y the exact minimiser xbar (G(xbar) = 0) this is the lower bound of Soto et al. 2022, Lemma 1. The minimiser is only known
  * approximately, so the sampler uses (*) with y = a, the {@linkplain KngTarget#anchor() anchor} (e.g. the computed
  * mean), and {@code g0 = G(a)}, which it evaluates: (*) needs nothing about a except {@code a in B}. (Equivalently:
  * Lemma 1 at x = a gives {@code rho(a, xbar) <= g0 / h}, and the triangle inequality turns
  * {@code G(x) >= h rho(x, xbar)} into {@code G(x) >= h rho(x, a) - g0}.) Hence on B
- * <pre>    exp(-G(x)/sigma) <= exp(g0/sigma) exp(-h rho(x, a)/sigma),</pre>
+ * <pre>    exp(-G(x)/sigma) &lt;= exp(g0/sigma) exp(-h rho(x, a)/sigma),</pre>
  * and the right side is, up to a constant, the Riemannian Laplace at a with scale {@code sigma/h}. Only its part on
  * B matters, and {@code B ⊂ B_2r(a)} (a lies in B; the public 2r rather than {@code rho(a, p0) + r}, so that the
  * proposals' cost does not depend on the data): the sampler draws x with
@@ -119,7 +119,7 @@ public final class ExactKngSampler {
 
     /**
      * The strong-convexity constant of the Frechet functional {@code (1/2n) sum_i rho(x, x_i)^2} on a ball of radius r
-     * that holds the data: {@code h_max(2r, kmax)} (Soto et al. 2022, eq. (1), and supplement §1), 1 when kmax <= 0. It
+     * that holds the data: {@code h_max(2r, kmax)} (Soto et al. 2022, eq. (1), and supplement §1), 1 when kmax &lt;= 0. It
      * is positive only under Assumption 1 of Soto et al. 2022, {@code r < (1/2) min{inj M, pi/(2 sqrt(kmax))}}, which
      * this checks.
      *
@@ -391,7 +391,7 @@ public final class ExactKngSampler {
                                 + "beyond rounding: G(x) = |grad U(x)| = %.17g, h = %.17g, rho(x, a) = %.17g, "
                                 + "g0 = |grad U(a)| = %.17g (the offset of a given envelope), excess = %.17g < -%.3g, "
                                 + "sigma = %.17g. The lower bound "
-                                + "G(x) >= h rho(x, a) - g0 (001 Lemma 1) does not hold: check that the data lie in "
+                                + "G(x) >= h rho(x, a) - g0 (Soto et al. 2022, Lemma 1) does not hold: check that the data lie in "
                                 + "the declared ball, that the ball satisfies Assumption 1, and that h is the "
                                 + "objective's strong-convexity constant",
                         Math.exp(-excess / sigma), g, convexity, lower / convexity, anchorGradient, excess, tolerance,

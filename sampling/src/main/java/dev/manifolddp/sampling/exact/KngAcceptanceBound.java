@@ -20,7 +20,7 @@ import org.apache.commons.statistics.distribution.GammaDistribution;
  *   N(t) = int_0^t exp(-h_min u / sigma) S_kmax(u)^(d-1) du,   t(theta) = min(r, 2 r cos theta),
  *   Z    = int_0^U exp(-h u / sigma) S_kmin(u)^(d-1) du,        U = pi/sqrt(kmin) (kmin > 0), else infinity,
  * </pre>
- * with {@code h = h_max(2r, kmax)} the envelope's convexity, {@code h_min = h_min(2r, kmin)} (001 Lemma 1's upper
+ * with {@code h = h_max(2r, kmax)} the envelope's convexity, {@code h_min = h_min(2r, kmin)} (Soto et al. 2022, Lemma 1's upper
  * constant), {@code cap_d(theta)} the share of unit directions in R^d within angle theta of a fixed one, and
  * {@code S_k} the comparison function (sin, identity or sinh). The proof for {@code kmin >= 0} uses Toponogov's hinge
  * comparison with the flat plane to keep the proposal inside the ball. For {@code kmin < 0} (affine-invariant SPD) the

@@ -11,7 +11,7 @@ import dev.manifolddp.sampling.Arguments;
  * @param ballCenter the ball's centre p0 (public)
  * @param ballRadius the ball's radius r (public), finite and {@code > 0}
  * @param convexity  a constant h > 0 such that U is h-strongly geodesically convex on the ball; for the Frechet mean
- *                   of data in the ball under Assumption 1 of 001 it is {@code h_max(2r, kmax)}
+ *                   of data in the ball under Assumption 1 of Soto et al. 2022 it is {@code h_max(2r, kmax)}
  *                   ({@link ExactKngSampler#frechetMeanConvexity}), a public value
  * @param anchor     the centre of the Laplace envelope: any point of the ball, ideally the (computed, so only
  *                   approximate) minimiser of U; the sampler is exact for every anchor in the ball, and a better

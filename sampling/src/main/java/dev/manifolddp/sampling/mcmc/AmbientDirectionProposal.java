@@ -8,9 +8,9 @@ import dev.manifolddp.sampling.random.NormalSource;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The sphere proposal of 000 §2.4.2 and 002 §1.5: an ambient standard normal vector (in the point layout's
+ * The sphere proposal of Soto et al. 2022, suppl. §2.4.2 and Reimherr et al. 2021, suppl. §1.5: an ambient standard normal vector (in the point layout's
  * coordinates) rescaled to unit length, projected onto T_x, times {@code step}, then {@code y = exp(x, V)}. The
- * papers pass {@code step = t sigma} (t = 0.5 in 001 Fig. 1); {@code |V| <= step}.
+ * papers pass {@code step = t sigma} (t = 0.5 in Soto et al. 2022, Fig. 1); {@code |V| <= step}.
  *
  * <p><b>Symmetry.</b> A unit vector uniform on the ambient sphere, projected orthogonally onto T_x, has a law that
  * is invariant under rotations of T_x (extend a rotation of T_x by the identity on its complement). When the metric
@@ -65,6 +65,6 @@ public final class AmbientDirectionProposal implements Proposal {
 
     @Override
     public String describe() {
-        return "ambient unit Gaussian direction projected to the tangent space, times step, then exp (000 §2.4.2)";
+        return "ambient unit Gaussian direction projected to the tangent space, times step, then exp (Soto et al. 2022, suppl. §2.4.2)";
     }
 }

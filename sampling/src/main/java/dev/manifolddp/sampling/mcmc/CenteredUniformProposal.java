@@ -5,7 +5,7 @@ import dev.manifolddp.sampling.Arguments;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The Kendall shape proposal of 000 §2.5.1: every ambient coordinate (real and imaginary part of each landmark)
+ * The Kendall shape proposal of Soto et al. 2022, suppl. §2.5.1: every ambient coordinate (real and imaginary part of each landmark)
  * uniform on (0, 1), projected onto T_x with {@code projectToTangent} (for Kendall: centred, then the horizontal
  * part), times {@code step}, then {@code y = exp(x, V)}; moves reaching the injectivity radius are refused.
  *
@@ -48,7 +48,7 @@ public final class CenteredUniformProposal implements Proposal {
 
     @Override
     public String describe() {
-        return "U(0,1) ambient coordinates projected to the tangent space, times step, then exp (000 §2.5.1; "
+        return "U(0,1) ambient coordinates projected to the tangent space, times step, then exp (Soto et al. 2022, suppl. §2.5.1; "
                 + "not symmetric, uncorrected)";
     }
 }

@@ -10,7 +10,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 /**
  * A Gaussian random walk in a global {@link IsometricChart}: {@code y = fromChart(toChart(x) + step Z)},
  * {@code Z ~ N(0, I_d)}. For log-Euclidean SPD with the chart {@code vecd o Logm} this is the log-normal proposal of
- * 004 App. B.1. Exactly symmetric: the chart is an isometry, so the Riemannian volume is Lebesgue measure in chart
+ * Utpala et al. 2023, App. B.1. Exactly symmetric: the chart is an isometry, so the Riemannian volume is Lebesgue measure in chart
  * coordinates and the Gaussian kernel is symmetric there. Needs {@link IsometricChart}. Not thread-safe.
  */
 public final class ChartRandomWalkProposal implements Proposal {
@@ -43,6 +43,6 @@ public final class ChartRandomWalkProposal implements Proposal {
 
     @Override
     public String describe() {
-        return "Gaussian random walk N(0, step^2 I) in the isometric chart (004 App. B.1 log-normal proposal)";
+        return "Gaussian random walk N(0, step^2 I) in the isometric chart (Utpala et al. 2023, App. B.1 log-normal proposal)";
     }
 }

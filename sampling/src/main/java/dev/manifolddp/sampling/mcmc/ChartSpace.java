@@ -20,7 +20,7 @@ import java.util.Optional;
  * same chain as on the manifold, draw for draw from the same provider, up to rounding (the manifold chain also
  * rounds each state through {@code fromChart} and {@code toChart}); each step then costs O(d) instead of a chart
  * evaluation in both directions per proposal and per distance (eigendecompositions on log-Euclidean SPD). Only the
- * states the caller keeps go back through {@link #fromChart(double[])}.
+ * states the caller keeps go back through {@code fromChart}.
  *
  * <p>One difference in principle: the manifold chain rejects a candidate whose {@code fromChart} is not a valid
  * point (e.g. an exponential that overflows); here every finite candidate is a point. Such candidates lie at chart

@@ -30,7 +30,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * R-hat when there are at least two chains.
  *
  * <p>An MCMC release of a pure-DP density is only approximately private; the report must give the chain length and
- * diagnostics (Soto et al. 2022, §4; Kulkarni and Soto, App. A.1). The step loop allocates nothing (measured in the
+ * diagnostics (Soto et al. 2022, §4; Kulkarni and Soto 2025, App. A.1). The step loop allocates nothing (measured in the
  * tests); an instance holds scratch arrays and is <b>not thread-safe</b>.
  */
 public final class MetropolisHastings {
@@ -264,7 +264,7 @@ public final class MetropolisHastings {
 
     /**
      * Configures a {@link MetropolisHastings}; everything is checked in {@link #build()}. Required: geometry,
-     * target, proposal, step, samples. Defaults: burn-in 10 000 and thinning 100 (the sphere settings of 002 §1.5),
+     * target, proposal, step, samples. Defaults: burn-in 10 000 and thinning 100 (the sphere settings of Reimherr et al. 2021, suppl. §1.5),
      * one chain, no ball, no adaptation, reference = start of the first chain.
      */
     public static final class Builder {

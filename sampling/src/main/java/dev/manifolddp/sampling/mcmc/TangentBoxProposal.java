@@ -8,7 +8,7 @@ import dev.manifolddp.sampling.Capabilities;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The SPD proposal of 000 §2.3.2: coordinates uniform in {@code [-0.5, 0.5]^d} in the orthonormal
+ * The SPD proposal of Soto et al. 2022, suppl. §2.3.2: coordinates uniform in {@code [-0.5, 0.5]^d} in the orthonormal
  * {@link TangentBasis} at x, times {@code step} (the paper's {@code t sigma}), then {@code y = exp(x, V)}.
  *
  * <p><b>Symmetry.</b> A cube is not rotation invariant, so this proposal is not isotropic. Its volume density is
@@ -89,6 +89,6 @@ public final class TangentBoxProposal implements Proposal {
     @Override
     public String describe() {
         return "uniform [-0.5, 0.5]^" + dimension + " coordinates in an orthonormal tangent basis, times step, "
-                + "then exp, with the exact reverse-cube Hastings correction (000 §2.3.2)";
+                + "then exp, with the exact reverse-cube Hastings correction (Soto et al. 2022, suppl. §2.3.2)";
     }
 }

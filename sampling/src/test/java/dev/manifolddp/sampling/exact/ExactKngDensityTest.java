@@ -35,7 +35,7 @@ class ExactKngDensityTest {
 
     private static final int DRAWS = 20_000;
 
-    /** S^2, r = pi/8 (001 Fig. 1), n = 10; cells: 5 rings equal in theta^2 x 8 sectors in the azimuth phi. */
+    /** S^2, r = pi/8 (Soto et al. 2022, Fig. 1), n = 10; cells: 5 rings equal in theta^2 x 8 sectors in the azimuth phi. */
     @Test
     void sphereDrawsFollowTheKngDensity() {
         Geometry sphere = Geometries.parse("sphere:d=2");
@@ -66,7 +66,7 @@ class ExactKngDensityTest {
 
     /**
      * Kendall shapes with k = 4 landmarks (CP^2, real dimension 4), r = 0.3, n = 8. Polar coordinates: theta from p0
-     * with the volume element {@code J(theta) = sin^3(theta) cos(theta)} (MATH §3.7 with m = 2), and the direction
+     * with the volume element {@code J(theta) = sin^3(theta) cos(theta)} (docs/exact-sampling.md, radial laws, m = 2), and the direction
      * {@code u = (cos a, sin a cos b, sin a sin b cos c, sin a sin b sin c)} on S^3 in the frame whose first axis
      * points to the mean, with surface element {@code sin^2(a) sin(b) da db dc}. Cells: 5 shells in theta (equal in
      * theta^2) x 6 bins of the angle a to the mean's direction; the integral over (b, c), a 2-sphere of directions,

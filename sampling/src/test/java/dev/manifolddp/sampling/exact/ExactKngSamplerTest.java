@@ -74,7 +74,7 @@ class ExactKngSamplerTest {
     }
 
     /**
-     * The acceptance rate on S^2 with the data of 001 Fig. 1 (r = pi/8, epsilon = 1, proven sigma = 2 Delta /
+     * The acceptance rate on S^2 with the data of Soto et al. 2022, Fig. 1 (r = pi/8, epsilon = 1, proven sigma = 2 Delta /
      * epsilon): about 0.63 for n >= 100, where sigma is small and the rate is the envelope's loss
      * {@code ~ (h_max(2r, 1))^2 = (pi/4)^2 ~ 0.62}; about 0.40 at n = 10, where many proposals leave the ball. Five
      * data sets of 1000 draws per n; the rate's standard error is below 0.01, the intervals are 7 or more standard
@@ -238,7 +238,7 @@ class ExactKngSamplerTest {
                 .hasMessageContaining("h = " + String.format(java.util.Locale.ROOT, "%.17g", h))
                 .hasMessageContaining("g0 = |grad U(a)| = 0.0000");
 
-        // on S^2, |grad U(x)| <= rho(x, xbar) (001 Lemma 1 with kmin >= 0), so h = 1.5 is too large
+        // on S^2, |grad U(x)| <= rho(x, xbar) (Soto et al. 2022, Lemma 1 with kmin >= 0), so h = 1.5 is too large
         double[][] data = new GeodesicBallGenerator(sphere, NORTH, r).generate(20, rng).points();
         MeanGradient gradient = new MeanGradient(sphere, data);
         KngTarget overstated = new KngTarget(gradient, NORTH, r, 1.5, gradient.descend(NORTH, 100));

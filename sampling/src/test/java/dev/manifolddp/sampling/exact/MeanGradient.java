@@ -3,7 +3,7 @@ package dev.manifolddp.sampling.exact;
 import dev.manifolddp.geometry.Geometry;
 
 /**
- * Test-only gradient norm of the Frechet functional, {@code G(x) = (1/n) |sum_i log(x, x_i)|_x} (MATH §2.1, §3.2):
+ * Test-only gradient norm of the Frechet functional, {@code G(x) = (1/n) |sum_i log(x, x_i)|_x} (Soto et al. 2022, §2.2 and §3):
  * the estimators module has the production one, which the sampling module may not depend on.
  */
 final class MeanGradient implements GradientNorm {

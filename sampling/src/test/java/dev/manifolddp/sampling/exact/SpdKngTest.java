@@ -66,7 +66,7 @@ class SpdKngTest {
     /**
      * The public acceptance lower bound for the ball-truncated envelope on a negatively curved space holds where it
      * is tightest (every record at one boundary point, so the anchor is on the boundary) and with data spread in the
-     * ball, for SPD(2) and SPD(3) at the scales of 001 Fig. 1 right (sigma = 4r/n): at most the measured rate plus four
+     * ball, for SPD(2) and SPD(3) at the scales of Soto et al. 2022, Fig. 1 right (sigma = 4r/n): at most the measured rate plus four
      * binomial standard errors, and useful (at least 1/500 of it: the bound charges every direction the worst-case
      * Lemma 1 growth h_min(2r, kmin), a factor of about (h_min/h)^d = 2.2^d below the rate with spread data).
      */
