@@ -95,6 +95,10 @@ public final class ExactKngSampler {
     private final double[] proposal;
     /** In-ball proposals for data-dependent envelopes; null when the geometry lacks what they need. */
     private final TruncatedRadialLaplace inBall;
+    /** Direction-tilted in-ball proposals for data-dependent envelopes; null when the geometry lacks what they need. */
+    private final TiltedBallProposal tilted;
+    /** False only in comparisons with the untilted in-ball proposals (tests and benchmarks). */
+    private boolean tilt = true;
 
     /**
      * A sampler on {@code geometry} whose envelope draws come from {@code laplace} (an exact Riemannian Laplace
@@ -105,6 +109,7 @@ public final class ExactKngSampler {
         this.laplace = Arguments.requireNonNull("laplace", laplace);
         this.proposal = new double[geometry.layout().length()];
         this.inBall = TruncatedRadialLaplace.supports(geometry) ? new TruncatedRadialLaplace(geometry) : null;
+        this.tilted = TiltedBallProposal.supports(geometry) ? new TiltedBallProposal(geometry) : null;
     }
 
     /**
@@ -290,7 +295,20 @@ public final class ExactKngSampler {
         Envelope bound = new Envelope(target.gradient(), anchor, envelope.slope(), envelope.offset(), radius, sigma,
                 envelope.reach() * (1 + TRUNCATION_SLACK));
         bound.inBall = inBall != null && bound.truncation < inBallLimit();
+        bound.tilted = bound.inBall && tilted != null && tilt;
+        if (bound.tilted) {
+            tilted.prepare(anchor, center, radius, bound.proposalScale, bound.truncation);
+        }
         return untilAccepted(bound, center, rng, out);
+    }
+
+    /**
+     * Whether data-envelope draws use the direction-tilted in-ball proposals ({@link TiltedBallProposal}, the default)
+     * or a uniform direction ({@link TruncatedRadialLaplace}); both are exact, only the proposal count differs. For
+     * comparisons (tests and benchmarks).
+     */
+    public void tiltDirections(boolean enabled) {
+        this.tilt = enabled;
     }
 
     private double inBallLimit() {
@@ -298,7 +316,9 @@ public final class ExactKngSampler {
     }
 
     private void propose(Envelope envelope, UniformRandomProvider rng) {
-        if (envelope.inBall) {
+        if (envelope.tilted) {
+            tilted.sample(rng, proposal);
+        } else if (envelope.inBall) {
             inBall.sample(envelope.anchor, envelope.proposalScale, envelope.truncation, rng, proposal);
         } else {
             laplace.sampleWithin(envelope.anchor, envelope.proposalScale, envelope.truncation, rng, proposal);
@@ -359,6 +379,8 @@ public final class ExactKngSampler {
         final double truncation;
         /** Draw proposals inside B_truncation(a) with {@link TruncatedRadialLaplace}. */
         boolean inBall;
+        /** Draw them with {@link TiltedBallProposal} (prepared for this call). */
+        boolean tilted;
         double sink;
 
         Envelope(GradientNorm gradient, double[] anchor, double convexity, double anchorGradient, double radius,
