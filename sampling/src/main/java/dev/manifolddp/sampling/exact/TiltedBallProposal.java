@@ -9,27 +9,29 @@ import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * Exact draws from the Riemannian Laplace {@code ∝ exp(-rho(x, a)/s)} restricted to a geodesic ball
- * {@code B = B_r(p0)} that contains its centre a but need not be centred there, with a direction law tilted towards
- * p0 ({@code docs/exact-sampling.md}, "Tilted in-ball proposals"). It replaces "uniform direction, radius up to
- * {@code r + rho(a, p0)}, reject outside B", whose acceptance falls like {@code exp(-100 rho(a, p0))} in 96
- * dimensions because almost every direction from an off-centre a leaves B early.
+ * Exact draws from the Riemannian Laplace {@code ∝ exp(-rho(x, a)/s)} (or a KNG envelope made of several lines, see
+ * {@link KngEnvelope}) restricted to a set that covers a geodesic ball {@code B = B_r(p0)} containing a but not
+ * necessarily centred there, with the direction's law tilted towards p0 ({@code docs/exact-sampling.md}, "Tilted
+ * in-ball proposals"). It replaces "uniform direction, radius up to {@code r + rho(a, p0)}, reject outside B", whose
+ * share inside B falls like {@code exp(-100 rho(a, p0))} in 96 dimensions because almost every direction from an
+ * off-centre a leaves B early.
  *
- * <p><b>Law.</b> In polar coordinates {@code x = exp_a(t u)} the target is {@code exp(ell(t)) 1_B(x) dt du},
- * {@code ell(t) = -t/s + (d - 1) log t + log J(t)}. Write {@code c = <u, w>} with w the unit direction from a to
- * p0. The curvature is at most {@code kmax} and B is a convex ball of radius below {@code pi/(4 sqrt(kmax))}
- * (Assumption 1), so B is CAT(kmax) and the hinge comparison bounds the exit distance of every direction:
- * {@code T(u) <= Tbar(c)}, the exit distance in the plane of constant curvature kmax, increasing in c. The
- * proposal splits {@code c in [-1, 1]} into cells; on cell j it uses {@code U_j = Tbar(c_(j+1))} and a line
- * {@code L_j >= ell} on {@code [0, U_j]} (a tangent at {@code U_j} lifted by its slope's uncertainty; ell is concave,
- * see {@link TruncatedRadialLaplace}). It picks cell j with weight {@code int_0^U_j exp(L_j) * max_cell
- * (1 - c^2)^((d - 3)/2)}, c uniform in the cell, the rest of u uniform, t with density {@code ∝ exp(L_j(t))} on
- * {@code [0, U_j]}, and accepts with {@code exp(ell(t) - L_j(t)) (1 - c^2)^((d - 3)/2) / max_cell(...)}: the accepted
- * (u, t) has density {@code ∝ exp(ell(t)) 1{t <= U_j}}, which covers B. The caller still rejects x outside B.
+ * <p><b>Law.</b> In polar coordinates {@code x = exp_a(t u)} the target is {@code exp(ell(t)) dt du} on
+ * {@code t <= T(u)}, the exit distance, {@code ell(t) = -(slope t - offset)/sigma + (d - 1) log t + log J(t)}. With
+ * {@code c = <u, w>}, w the unit direction from a to p0, {@code T(u) <= Tbar(c)}, the exit distance in the plane of
+ * constant curvature kmax (exact law of cosines on spheres, a closed-form inequality on CP^m, the CAT(kmax) hinge
+ * comparison in general), increasing in c. The proposal cuts {@code c in [-1, 1]} into cells; on cell j it uses
+ * {@code U_j = Tbar(c_(j+1))} and the hull of two tangents of the concave ell, {@code H_j >= ell} on
+ * {@code [0, U_j]}. It picks cell j with weight {@code int_0^U_j exp(H_j) * max_cell (1 - c^2)^((d - 3)/2)}, c uniform
+ * in the cell, the rest of u uniform, t with density {@code ∝ exp(H_j(t))}, and accepts with
+ * {@code exp(ell(t) - H_j(t)) (1 - c^2)^((d - 3)/2) / max_cell(...)}: the accepted (u, t) has density
+ * {@code ∝ exp(ell(t)) 1{t <= U_j}}, which covers B. The caller still rejects x outside B and must judge x by the line
+ * the proposal came from ({@link #lastSlope()}, {@link #lastOffset()}).
  *
- * <p><b>Loud checks.</b> {@code ell <= L_j} (concavity) and {@code T(u) <= U_j} (checked on every returned point:
+ * <p><b>Loud checks.</b> {@code ell <= H_j} (concavity) and {@code T(u) <= U_j} (checked on every returned point:
  * the point at distance U_j along u must not lie inside B) throw {@link IllegalStateException} beyond rounding.
- * Allocation-free per draw; not thread-safe.
+ * Allocation-free per draw (the set-up allocates nothing either and is skipped when a call repeats the last
+ * arguments); not thread-safe.
  */
 final class TiltedBallProposal {
 
@@ -39,6 +41,8 @@ final class TiltedBallProposal {
     /** Relative inflation of the exit bounds, so that rounding never cuts off a point of the ball. */
     private static final double EXIT_SLACK = 1e-9;
     private static final double LOG_TOLERANCE = 1e-9;
+    /** Envelope bands beyond this many are ignored (the main line covers their cells). */
+    private static final int MAX_BANDS = 32;
 
     private final Geometry geometry;
     private final RadialVolume radial;
@@ -71,7 +75,18 @@ final class TiltedBallProposal {
     private double[] anchor;
     private double[] center;
     private double radius;
-    private double scale;
+    private double sigma;
+    private KngEnvelope lastEnvelope;
+    /** The envelope's lines: bands first (increasing reach), then the main line; per line its L_A tangent. */
+    private final double[] lineReach = new double[MAX_BANDS + 1];
+    private final double[] lineSlope = new double[MAX_BANDS + 1];
+    private final double[] lineOffset = new double[MAX_BANDS + 1];
+    private final double[] lineInterceptA = new double[MAX_BANDS + 1];
+    private final double[] lineSlopeA = new double[MAX_BANDS + 1];
+    private final double[] lineHigh = new double[MAX_BANDS + 1];
+    private final int[] lineOf = new int[CELLS];
+    private int lineCount;
+    private int lastLine;
 
     TiltedBallProposal(Geometry geometry) {
         this(geometry, geometry.curvature().max());
@@ -116,14 +131,65 @@ final class TiltedBallProposal {
      * ball, {@code reach >= r + rho(anchor, center)} below the cut-locus distance).
      */
     void prepare(double[] anchor, double[] center, double r, double s, double reach) {
+        prepare(anchor, center, r, s, new KngEnvelope(1, 0, reach), reach);
+    }
+
+    /**
+     * Sets up the proposal for the envelope {@code exp(-(slope rho(x, a) - offset)/sigma)} on {@code B_r(center)},
+     * with the envelope's band lines along directions whose exit bound is at most a band's reach
+     * ({@code anchor} in the ball, {@code reach >= r + rho(anchor, center)} below the cut-locus distance).
+     */
+    void prepare(double[] anchor, double[] center, double r, double sigma, KngEnvelope envelope, double reach) {
         this.anchor = anchor;
         this.center = center;
         this.radius = r;
-        this.scale = s;
+        this.sigma = sigma;
         if (java.util.Arrays.equals(anchor, lastAnchor) && java.util.Arrays.equals(center, lastCenter)
-                && lastParameters[0] == r && lastParameters[1] == s && lastParameters[2] == reach) {
+                && lastParameters[0] == r && lastParameters[1] == sigma && lastParameters[2] == reach
+                && envelope.equals(lastEnvelope)) {
             return;
         }
+        double offset = towardsCenter(anchor, center);
+        double cap = Math.min(reach, radial.maxRadius() / (1 + 1e-3));
+        setLines(envelope);
+        double[] logWeight = cumulative; // holds the log weights until the second pass turns them into sums
+        double largest = Double.NEGATIVE_INFINITY;
+        for (int j = 0; j < CELLS; j++) {
+            double u = Math.min(exitBound(offset, r, edge[j + 1]), cap) * (1 + EXIT_SLACK);
+            limit[j] = u;
+            double nearest = edge[j] < 0 && edge[j + 1] > 0 ? 0
+                    : Math.min(edge[j] * edge[j], edge[j + 1] * edge[j + 1]);
+            logCellCosine[j] = 0.5 * (dimension - 3) * Math.log1p(-nearest);
+            int k = 0;
+            while (k < lineCount - 1 && lineReach[k] < u) {
+                k++;
+            }
+            lineOf[j] = k;
+            if (!(u > 0)) {
+                logWeight[j] = Double.NEGATIVE_INFINITY;
+            } else {
+                prepareLine(k, cap);
+                // L_Bj: a tangent at U_j (where the law piles up when the mode lies beyond it), or past the mode
+                tangent(k, Math.min(u, lineHigh[k]), cap);
+                logWeight[j] = hull(j, lineInterceptA[k], lineSlopeA[k], line[0], line[1], u) + logCellCosine[j];
+            }
+            largest = Math.max(largest, logWeight[j]);
+        }
+        double sum = 0;
+        for (int j = 0; j < CELLS; j++) {
+            sum += Math.exp(logWeight[j] - largest);
+            cumulative[j] = sum;
+        }
+        System.arraycopy(anchor, 0, lastAnchor, 0, anchor.length);
+        System.arraycopy(center, 0, lastCenter, 0, center.length);
+        lastParameters[0] = r;
+        lastParameters[1] = sigma;
+        lastParameters[2] = reach;
+        lastEnvelope = envelope;
+    }
+
+    /** The unit tangent coordinates of the direction from the anchor to the centre; returns their distance. */
+    private double towardsCenter(double[] anchor, double[] center) {
         tangentBasis.basis(anchor, basis);
         geometry.log(anchor, center, step);
         double offset = 0;
@@ -140,43 +206,41 @@ final class TiltedBallProposal {
             java.util.Arrays.fill(towards, 0);
             towards[0] = 1;
         }
-        double cap = Math.min(reach, radial.maxRadius() / (1 + 1e-3));
-        // L_A: a tangent of ell just below its mode (or below the cap), shared by all cells; it bounds the radius
-        // law where the mode lies inside [0, U_j] (low dimension, or a long exit)
-        double mode = mode(cap);
-        double width = peakWidth(mode);
-        double left = Math.max(0.5 * mode, mode - width);
-        tangent(left, cap);
-        double interceptA = line[0];
-        double slopeA = line[1];
-        double high = Math.min(cap, mode + width);
-        double largest = Double.NEGATIVE_INFINITY;
-        double[] logWeight = cumulative; // holds the log weights until the second pass turns them into sums
-        for (int j = 0; j < CELLS; j++) {
-            double u = Math.min(exitBound(offset, r, edge[j + 1]), cap) * (1 + EXIT_SLACK);
-            limit[j] = u;
-            double nearest = edge[j] < 0 && edge[j + 1] > 0 ? 0
-                    : Math.min(edge[j] * edge[j], edge[j + 1] * edge[j + 1]);
-            logCellCosine[j] = 0.5 * (dimension - 3) * Math.log1p(-nearest);
-            if (!(u > 0)) {
-                logWeight[j] = Double.NEGATIVE_INFINITY;
-            } else {
-                // L_Bj: a tangent at U_j (where the law piles up when the mode lies beyond it), or past the mode
-                tangent(Math.min(u, high), cap);
-                logWeight[j] = hull(j, interceptA, slopeA, line[0], line[1], u) + logCellCosine[j];
-            }
-            largest = Math.max(largest, logWeight[j]);
+        return offset;
+    }
+
+    /** The envelope's band lines in increasing reach, then its main line (reach infinite: it covers every cell). */
+    private void setLines(KngEnvelope envelope) {
+        double[] reaches = envelope.bandReaches();
+        double[] slopes = envelope.bandSlopes();
+        double[] offsets = envelope.bandOffsets();
+        int bands = Math.min(reaches.length, MAX_BANDS);
+        for (int k = 0; k < bands; k++) {
+            lineReach[k] = reaches[k];
+            lineSlope[k] = slopes[k];
+            lineOffset[k] = offsets[k];
         }
-        double sum = 0;
-        for (int j = 0; j < CELLS; j++) {
-            sum += Math.exp(logWeight[j] - largest);
-            cumulative[j] = sum;
+        lineReach[bands] = Double.POSITIVE_INFINITY;
+        lineSlope[bands] = envelope.slope();
+        lineOffset[bands] = envelope.offset();
+        lineCount = bands + 1;
+        java.util.Arrays.fill(lineHigh, Double.NaN);
+    }
+
+    /**
+     * L_A of line k: a tangent of ell just below its mode (or below the cap), shared by the line's cells; it bounds
+     * the radius law where the mode lies inside [0, U_j] (low dimension, or a long exit). Computed once per line.
+     */
+    private void prepareLine(int k, double cap) {
+        if (!Double.isNaN(lineHigh[k])) {
+            return;
         }
-        System.arraycopy(anchor, 0, lastAnchor, 0, anchor.length);
-        System.arraycopy(center, 0, lastCenter, 0, center.length);
-        lastParameters[0] = r;
-        lastParameters[1] = s;
-        lastParameters[2] = reach;
+        double mode = mode(k, cap);
+        double width = peakWidth(k, mode);
+        tangent(k, Math.max(0.5 * mode, mode - width), cap);
+        lineInterceptA[k] = line[0];
+        lineSlopeA[k] = line[1];
+        lineHigh[k] = Math.min(cap, mode + width);
     }
 
     /**
@@ -185,26 +249,61 @@ final class TiltedBallProposal {
      * of cosines {@code cos(r k) = cos(offset k) cos(t k) + sin(offset k) sin(t k) c}, {@code k = sqrt(kmax)}.
      */
     double exitBound(double offset, double r, double c) {
-        if (curvature == 0) {
+        return exitBound(curvature, offset, r, c);
+    }
+
+    /** {@link #exitBound(double, double, double)} for the curvature bound kmax. */
+    static double exitBound(double kmax, double offset, double r, double c) {
+        if (kmax == 0) {
             return offset * c + Math.sqrt(Math.max(0, r * r - offset * offset * (1 - c * c)));
         }
-        double k = Math.sqrt(curvature);
+        double k = Math.sqrt(kmax);
         double a = Math.cos(offset * k);
         double b = Math.sin(offset * k) * c;
         double amplitude = Math.hypot(a, b);
         return Math.max(0, (Math.atan2(b, a) + Math.acos(Math.min(1, Math.cos(r * k) / amplitude))) / k);
     }
 
+    /**
+     * {@code log P(Tbar(c) >= t_i)} for a uniform direction in dimension d ({@code c} has density
+     * {@code ∝ (1 - c^2)^((d - 3)/2)}), by quadrature: roughly the share of directions along which the ball extends
+     * beyond t. Only {@link KngEnvelopeFit}'s ranking of candidate lines uses it.
+     */
+    static void logDirectionShare(double kmax, int dimension, double offset, double r, double[] t, double[] out) {
+        int grid = 4096;
+        double[] tail = new double[grid + 1];
+        double[] exits = new double[grid + 1];
+        for (int j = grid; j >= 0; j--) {
+            double c = -1 + 2.0 * j / grid;
+            exits[j] = exitBound(kmax, offset, r, c);
+            double density = j == 0 || j == grid ? 0 : Math.exp(0.5 * (dimension - 3) * Math.log1p(-c * c));
+            tail[j] = (j == grid ? 0 : tail[j + 1]) + density;
+        }
+        for (int i = 0; i < t.length; i++) {
+            int lo = 0;
+            int hi = grid;
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (exits[mid] >= t[i]) {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            out[i] = Math.log(tail[lo] / tail[0]);
+        }
+    }
+
     /** The mode of ell on (0, cap] (cap when ell still increases there), by bisection on the chords' sign. */
-    private double mode(double cap) {
-        if (slopeAt(cap) >= 0) {
+    private double mode(int k, double cap) {
+        if (slopeAt(k, cap) >= 0) {
             return cap;
         }
         double lo = 0;
         double hi = cap;
         for (int i = 0; i < 60; i++) {
             double mid = 0.5 * (lo + hi);
-            if (slopeAt(mid) >= 0) {
+            if (slopeAt(k, mid) >= 0) {
                 lo = mid;
             } else {
                 hi = mid;
@@ -214,15 +313,15 @@ final class TiltedBallProposal {
     }
 
     /** {@code 1/sqrt(-ell''(t))}, the width of the radius law's peak at its mode t (a tuning value only). */
-    private double peakWidth(double t) {
+    private double peakWidth(int k, double t) {
         double h = 1e-3 * t;
-        double second = (logDensity(t + h) - 2 * logDensity(t) + logDensity(t - h)) / (h * h);
+        double second = (logDensity(k, t + h) - 2 * logDensity(k, t) + logDensity(k, t - h)) / (h * h);
         return second < 0 ? Math.min(0.5 * t, 1 / Math.sqrt(-second)) : 0.5 * t;
     }
 
-    private double slopeAt(double t) {
+    private double slopeAt(int k, double t) {
         double h = 1e-7 * t;
-        return (logDensity(t + h) - logDensity(t - h)) / (2 * h);
+        return (logDensity(k, t + h) - logDensity(k, t - h)) / (2 * h);
     }
 
     /**
@@ -230,12 +329,13 @@ final class TiltedBallProposal {
      * tangent, with its slope taken between the left and the right chord (ell is concave, so ell'(t) lies between
      * them) and the level raised by half their gap (plus their rounding) times the largest distance to t.
      */
-    private void tangent(double t, double cap) {
+    private void tangent(int k, double t, double cap) {
         double h = 1e-6 * t;
-        double here = logDensity(t);
-        double right = (logDensity(t + h) - here) / h;
-        double left = (here - logDensity(t - h)) / h;
-        double rounding = 8 * Math.ulp(Math.abs(here) + Math.abs(t / scale) + 1) / h;
+        double here = logDensity(k, t);
+        double right = (logDensity(k, t + h) - here) / h;
+        double left = (here - logDensity(k, t - h)) / h;
+        double rounding = 8 * Math.ulp(Math.abs(here) + Math.abs(lineSlope[k] * t / sigma)
+                + Math.abs(lineOffset[k] / sigma) + 1) / h;
         double slope = 0.5 * (left + right);
         line[1] = slope;
         line[0] = here + (0.5 * Math.abs(left - right) + rounding) * Math.max(t, cap) - slope * t;
@@ -306,20 +406,21 @@ final class TiltedBallProposal {
             if (!(t > 0)) {
                 continue;
             }
-            double gap = logDensity(t) - c0 - c1 * t;
+            double gap = logDensity(lineOf[j], t) - c0 - c1 * t;
             if (gap > LOG_TOLERANCE) {
                 throw new IllegalStateException(String.format(Locale.ROOT, "tilted in-ball proposal: the radius "
                         + "envelope ratio exp(%.6g) exceeds 1 at t = %.17g (s = %s, U = %s); log(t^(d-1) J(t)) is "
-                        + "not concave on %s", gap, t, scale, u, geometry.spec()));
+                        + "not concave on %s", gap, t, sigma / lineSlope[lineOf[j]], u, geometry.spec()));
             }
             double logRatio = gap + 0.5 * (dimension - 3) * Math.log1p(-c * c) - logCellCosine[j];
             if (rng.nextDouble() < Math.exp(logRatio)) {
+                lastLine = lineOf[j];
                 place(c, t, u, rng, out);
                 return;
             }
         }
         throw new IllegalStateException(String.format(Locale.ROOT, "the tilted in-ball proposal rejected %d "
-                + "candidates in a row (s = %s, r = %s)", MAX_CANDIDATES, scale, radius));
+                + "candidates in a row (sigma = %s, r = %s)", MAX_CANDIDATES, sigma, radius));
     }
 
     private int cell(double target) {
@@ -375,7 +476,18 @@ final class TiltedBallProposal {
         }
     }
 
-    private double logDensity(double t) {
-        return TruncatedRadialLaplace.logDensity(radial, dimension, scale, t);
+    /** {@code ell_k(t) = -(slope_k t - offset_k)/sigma + (d - 1) log t + log J(t)}: line k's radius law. */
+    private double logDensity(int k, double t) {
+        return TruncatedRadialLaplace.logDensity(radial, dimension, sigma / lineSlope[k], t) + lineOffset[k] / sigma;
+    }
+
+    /** The slope of the line the last {@link #sample} used: the acceptance ratio must use the same line. */
+    double lastSlope() {
+        return lineSlope[lastLine];
+    }
+
+    /** The offset of the line the last {@link #sample} used. */
+    double lastOffset() {
+        return lineOffset[lastLine];
     }
 }
