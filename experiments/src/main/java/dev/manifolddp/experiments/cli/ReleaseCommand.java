@@ -51,7 +51,8 @@ import picocli.CommandLine.ParentCommand;
  * writes those separately, marked not for publication. A mechanism with a fixed-proposal-budget mode (KNG's
  * {@code proposal-budget}) runs it by default ({@code auto}): a data-independent amount of work, at a delta the
  * release records (where no budget is feasible, KNG's auto sampler draws without one on a geometry with a
- * data-dependent envelope, e.g. Kendall shapes: pure, with a timing warning; docs/exact-sampling.md). A release whose guarantee is {@code mcmc} (a Metropolis-Hastings draw) is refused unless
+ * data-dependent envelope, e.g. Kendall shapes: pure, with a timing warning; docs/exact-sampling.md). A release
+ * whose guarantee is {@code mcmc} (a Metropolis-Hastings draw) is refused unless
  * {@code --allow-mcmc} is given, and the refusal says why no exact sampler was used.
  *
  * <p>Hostile input is refused before anything is drawn or written, naming the option, line or column: the data file

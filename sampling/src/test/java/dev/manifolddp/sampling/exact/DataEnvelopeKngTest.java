@@ -166,7 +166,8 @@ class DataEnvelopeKngTest {
     /**
      * Issue 11's setting: Kendall k = 50 (dimension 96), n = 400, r = 0.3, epsilon = 1, sigma = 2 Delta / epsilon =
      * 0.0046. The public envelope lands in the ball with probability 8e-17; the data-dependent one must average at
-     * most 100 proposals per draw (3.2 measured with uniform directions, 1.6 with tilted ones; see docs/exact-sampling.md).
+     * most 100 proposals per draw (3.2 measured with uniform directions, 1.6 with tilted ones; see
+     * docs/exact-sampling.md).
      */
     @Test
     void issueElevenSettingNeedsFewProposals() {
