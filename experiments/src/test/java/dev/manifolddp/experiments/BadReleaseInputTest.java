@@ -64,13 +64,18 @@ class BadReleaseInputTest {
     private static final String IDENTITY = "1,0,0,0,1,0,0,0,1";
 
     /**
-     * A regular 50-gon as raw landmark coordinates: on Kendall shapes with 50 landmarks (dimension 96) and few records
-     * the public acceptance bound of the exact KNG is hopeless, so kng's auto sampler runs the chain.
+     * A regular 50-gon as raw landmark coordinates (Kendall shapes with 50 landmarks, dimension 96).
      */
     static final String POLYGON_50 = java.util.stream.IntStream.range(0, 50)
             .mapToObj(j -> Math.cos(2 * Math.PI * j / 50) + "," + Math.sin(2 * Math.PI * j / 50))
             .collect(java.util.stream.Collectors.joining(","));
 
+    /**
+     * The north pole of S^20: with few records at r = 0.3 the public acceptance bound of the exact KNG is hopeless
+     * and the sphere offers no data-dependent envelope, so kng's auto sampler runs the chain (on Kendall shapes it
+     * now draws exactly with the data-dependent envelope).
+     */
+    static final String POLE_20 = "0,".repeat(20) + "1";
 
     @TempDir
     Path folder;
@@ -289,8 +294,8 @@ class BadReleaseInputTest {
                 "tangent-gaussian", "--center", IDENTITY), "delta");
         b.flags("pure epsilon too large for the noise floor", SPHERE, map("--epsilon", "1e308"),
                 "--mechanism riemannian-laplace refused the release with --epsilon 1e308");
-        b.flags("mcmc without consent", POLYGON_50 + "\n" + POLYGON_50 + "\n", map("--geometry",
-                "kendall:landmarks=50", "--mechanism", "kng", "--center", POLYGON_50, "--radius", "0.3", "--param",
+        b.flags("mcmc without consent", POLE_20 + "\n" + POLE_20 + "\n", map("--geometry",
+                "sphere:d=20", "--mechanism", "kng", "--center", POLE_20, "--radius", "0.3", "--param",
                 "burn-in=50"), "--allow-mcmc");
         b.flag("unknown option", "--epsilom", "1", "'--epsilom'");
         b.flag("missing --input", "--input", null, "Missing required option: '--input=CSV'");

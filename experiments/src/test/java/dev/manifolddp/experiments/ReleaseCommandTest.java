@@ -128,21 +128,39 @@ class ReleaseCommandTest {
     /** An mcmc release is refused without --allow-mcmc, with the reason; nothing is written. */
     @Test
     void mcmcReleasesNeedConsent() throws IOException {
-        Path points = folder.resolve("shapes.csv");
-        Files.writeString(points, (BadReleaseInputTest.POLYGON_50 + "\n").repeat(10));
-        Path out = folder.resolve("shapes.json");
-        Cli refused = Cli.run("release", "--geometry", "kendall:landmarks=50", "--mechanism", "kng",
-                "--epsilon", "1", "--center", BadReleaseInputTest.POLYGON_50, "--radius", "0.3", "--input", points.toString(), "--out",
+        Path points = folder.resolve("pole.csv");
+        Files.writeString(points, (BadReleaseInputTest.POLE_20 + "\n").repeat(10));
+        Path out = folder.resolve("pole.json");
+        Cli refused = Cli.run("release", "--geometry", "sphere:d=20", "--mechanism", "kng",
+                "--epsilon", "1", "--center", BadReleaseInputTest.POLE_20, "--radius", "0.3", "--input", points.toString(), "--out",
                 out.toString(), "--param", "burn-in=200", "--param", "thin=10", "--ledger", folder.resolve("ledger.json").toString());
         assertOneLineFailure(refused, "guarantee mcmc");
         assertThat(refused.err()).contains("--allow-mcmc").contains("public lower bound on the acceptance rate");
         assertThat(out).doesNotExist();
-        Cli allowed = Cli.run("release", "--geometry", "kendall:landmarks=50", "--mechanism", "kng",
-                "--epsilon", "1", "--center", BadReleaseInputTest.POLYGON_50, "--radius", "0.3", "--input", points.toString(), "--out",
+        Cli allowed = Cli.run("release", "--geometry", "sphere:d=20", "--mechanism", "kng",
+                "--epsilon", "1", "--center", BadReleaseInputTest.POLE_20, "--radius", "0.3", "--input", points.toString(), "--out",
                 out.toString(), "--param", "burn-in=200", "--param", "thin=10", "--allow-mcmc", "--ledger",
                 folder.resolve("ledger.json").toString());
         assertThat(allowed.exit()).as(allowed.toString()).isZero();
         assertThat(new ObjectMapper().readTree(out.toFile()).get("guarantee").asText()).isEqualTo("mcmc");
+    }
+
+    /**
+     * Kendall shapes with 50 landmarks at r = 0.3, where the public envelope is hopeless: auto draws exactly with the
+     * data-dependent envelope (no --allow-mcmc needed), pure epsilon-DP, and says why in the release.
+     */
+    @Test
+    void kendallAutoDrawsExactlyWithoutConsent() throws IOException {
+        Path points = folder.resolve("shapes.csv");
+        Files.writeString(points, (BadReleaseInputTest.POLYGON_50 + "\n").repeat(10));
+        Path out = folder.resolve("shapes.json");
+        Cli cli = Cli.run("release", "--geometry", "kendall:landmarks=50", "--mechanism", "kng",
+                "--epsilon", "1", "--center", BadReleaseInputTest.POLYGON_50, "--radius", "0.3", "--input",
+                points.toString(), "--out", out.toString(), "--ledger", folder.resolve("ledger.json").toString());
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        JsonNode release = new ObjectMapper().readTree(out.toFile());
+        assertThat(release.get("guarantee").asText()).isEqualTo("pure");
+        assertThat(release.toString()).contains("exact with the data-dependent envelope");
     }
 
     /** Asking for the chain explicitly works: no fixed proposal budget is forced on it. */

@@ -40,9 +40,10 @@ import org.apache.commons.rng.UniformRandomProvider;
  * {@code |grad U(x)| = rho(x, xbar)}: the KNG for the mean is the Riemannian Laplace restricted to the ball and every
  * proposal inside the ball is accepted. With an unlimited proposal budget and the Frechet mean, a geometry with the
  * {@code FrechetGradientBound} capability (Kendall's shape space) replaces {@code h rho(x, a) - g0} by a
- * data-dependent line under |grad U| and proposes inside the ball ({@link ExactKngSampler#dataEnvelope}) whenever
- * the public acceptance bound allows more than {@link #DATA_ENVELOPE_ABOVE} proposals per draw: the same
- * exact law with far fewer proposals (at 50 landmarks, n = 400, r = 0.3 about 3 instead of more than 10^16). Its
+ * data-dependent line under |grad U| and proposes inside the ball with directions tilted towards its centre
+ * ({@link ExactKngSampler#dataEnvelope}) whenever the public acceptance bound allows more than
+ * {@link #DATA_ENVELOPE_ABOVE} proposals per draw: the same exact law with far fewer proposals (at 50 landmarks,
+ * n = 400, r = 0.3 about 1.5 to 3 instead of more than 10^16, also with the mean far from the ball's centre). Its
  * slope stays in the diagnostics.
  *
  * <p>{@code mcmc} runs Metropolis-Hastings restricted to the ball, started at the ball's public centre (never at the
@@ -55,7 +56,14 @@ import org.apache.commons.rng.UniformRandomProvider;
  * configured chain's: {@link ExactKngSampler#acceptanceLowerBound} is a public lower bound on the acceptance rate
  * (from the dimension, curvature bounds, r and sigma; it falls like {@code h_max(2r, kmax)^d}), and auto compares
  * {@code 1/bound} proposals with the chain's {@code chains (burn-in + thin)} steps. The choice depends on public values
- * only; the release records it ({@code samplerChoice}, {@code acceptanceLowerBound}).
+ * only; the release records it ({@code samplerChoice}, {@code acceptanceLowerBound}). Where that bound is too small
+ * (for the chain, or for the automatic fixed budget) but the sampler offers the data-dependent envelope
+ * ({@link ExactKngSampler#offersDataEnvelope()}: the geometry's {@code FrechetGradientBound} with tilted in-ball
+ * proposals, a public fact about the geometry; Kendall's shape space) and the estimator is the Frechet mean, auto
+ * draws exactly with that envelope and no proposal budget instead of running the chain: pure epsilon-DP, with the
+ * timing channel of every unlimited exact draw (below), which the release warns about. A fixed
+ * {@code proposalBudget} N keeps the public envelope. Metropolis-Hastings remains for geometries without an exact
+ * sampler or without such an envelope, and on request.
  *
  * <p><b>Timing channel and fixed budgets.</b> Drawn until accepted, the exact sampler's number of proposals (hence
  * its running time) depends on the data; the DP guarantee covers the released value only. With
@@ -282,6 +290,31 @@ public final class KNormGradient implements Mechanism {
     }
 
     /**
+     * True when an unlimited exact draw with the data-dependent envelope is available: the Frechet mean on a geometry
+     * whose sampler offers it ({@link ExactKngSampler#offersDataEnvelope()}). Public facts only.
+     */
+    private static boolean offersDataEnvelope(Estimator estimator, ExactKngSampler exact) {
+        return estimator instanceof FrechetMeanEstimator && exact.offersDataEnvelope();
+    }
+
+    /**
+     * The plan of {@code auto} where the public envelope is too slow (for the chain or for a fixed budget) but the
+     * geometry offers the data-dependent envelope: an unlimited exact draw, pure epsilon-DP, whose proposal count
+     * (running time) depends on the data like every unlimited exact draw.
+     */
+    private static SamplingPlan dataEnvelopePlan(ExactKngSampler exact, Estimator.GradientBounds bounds,
+            double alpha, String reason, Release.Builder<double[]> release) {
+        release.parameter("samplerChoice", "exact with the data-dependent envelope and no proposal budget: " + reason
+                        + " with the public envelope, and the geometry bounds |grad U| from the data "
+                        + "(FrechetGradientBound) with tilted in-ball proposals")
+                .parameter("proposalBudget", "unlimited")
+                .warning("exact sampler without a fixed proposal budget: the number of proposals and the running "
+                        + "time depend on the data, which the DP guarantee does not cover (the public envelope would "
+                        + "need too many proposals for a fixed budget)");
+        return new SamplingPlan(exact, 0, bounds, alpha);
+    }
+
+    /**
      * Chooses the sampler and the proposal budget from the configuration, the geometry and public values only (never
      * the data), records the reasons in the release, and for a fixed budget records the delta it costs in the
      * release's budget: a fixed-budget draw fails with probability at most {@code (1 - alpha)^N} for every dataset,
@@ -341,9 +374,12 @@ public final class KNormGradient implements Mechanism {
             if (sampler == Sampler.AUTO) {
                 double chainSteps = (double) mcmc.chains() * mcmc.stepsPerChain();
                 if (!(alpha > 0 && 1 / alpha <= chainSteps)) {
-                    release.parameter("samplerChoice", String.format(Locale.ROOT, "mcmc: the public lower bound "
-                            + "%.3g on the exact sampler's acceptance rate allows more than the chain's %.0f "
-                            + "steps per draw", alpha, chainSteps));
+                    String reason = String.format(Locale.ROOT, "the public lower bound %.3g on the exact sampler's "
+                            + "acceptance rate allows more than the chain's %.0f steps per draw", alpha, chainSteps);
+                    if (offersDataEnvelope(estimator, exact.get())) {
+                        return dataEnvelopePlan(exact.get(), bounds, alpha, reason, release);
+                    }
+                    release.parameter("samplerChoice", "mcmc: " + reason);
                     return SamplingPlan.chain();
                 }
                 release.parameter("samplerChoice", String.format(Locale.ROOT, "exact: at most about %.3g "
@@ -369,6 +405,9 @@ public final class KNormGradient implements Mechanism {
                                 FixedProposalBudget.approximateProposals(alpha, epsilon, failureTarget))
                                 : "infinitely many", alpha, failureTarget / (1 + Math.exp(epsilon)),
                         MAX_PROPOSAL_BUDGET);
+                if (sampler == Sampler.AUTO && offersDataEnvelope(estimator, exact.get())) {
+                    return dataEnvelopePlan(exact.get(), bounds, alpha, reason, release);
+                }
                 if (sampler == Sampler.AUTO) {
                     release.parameter("samplerChoice", "mcmc: " + reason);
                     return SamplingPlan.chain();

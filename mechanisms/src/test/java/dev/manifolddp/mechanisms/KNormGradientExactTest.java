@@ -139,20 +139,42 @@ class KNormGradientExactTest {
     }
 
     /**
-     * Auto compares the public cost bound with the chain's: on Kendall shapes with 50 landmarks (d = 96) at r = 0.15
-     * the public lower bound on the acceptance rate is below 1e-5, so auto runs the chain; with a tiny ball it draws exactly.
+     * Auto compares the public cost bound with the chain's. On S^96 at r = 0.15 with n = 40 the public lower bound on
+     * the acceptance rate is below 1e-5 and the sphere offers no data-dependent envelope, so auto runs the chain; on
+     * Kendall shapes with 50 landmarks (d = 96) in the same setting the geometry offers one (FrechetGradientBound with
+     * tilted in-ball proposals, a public fact), so auto draws exactly without a budget, pure epsilon-DP, with a
+     * timing warning, also where the command line's automatic fixed budget would be infeasible; with a tiny ball
+     * the public bound itself allows the exact sampler.
      */
     @Test
-    void autoPrefersTheChainWhenTheEnvelopeIsHopeless() {
-        Geometry kendall = Geometries.parse("kendall:landmarks=50");
+    void autoPrefersTheChainOnlyWithoutADataEnvelope() {
         UniformRandomProvider rng = Fixtures.rng(73, 0);
-        double[] center = Fixtures.polygonShape(kendall);
-        GeneratedData wide = new GeodesicBallGenerator(kendall, center, 0.15).generate(40, rng);
-        Release<double[]> chain = KNormGradient.builder().burnIn(50).thin(1).build().release(kendall, wide.points(),
-                Fixtures.ball(wide), PrivacyBudget.pure(1), rng);
+        Geometry sphere = Geometries.parse("sphere:d=96");
+        double[] pole = new double[97];
+        pole[96] = 1;
+        GeneratedData onSphere = new GeodesicBallGenerator(sphere, pole, 0.15).generate(40, rng);
+        Release<double[]> chain = KNormGradient.builder().burnIn(50).thin(1).build().release(sphere,
+                onSphere.points(), Fixtures.ball(onSphere), PrivacyBudget.pure(1), rng);
         assertThat(chain.sampler().method()).isEqualTo(SamplerReport.Method.MCMC);
         assertThat((String) chain.parameters().get("samplerChoice")).startsWith("mcmc: the public lower bound");
         assertThat((double) chain.parameters().get("acceptanceLowerBound")).isLessThan(1e-5);
+
+        Geometry kendall = Geometries.parse("kendall:landmarks=50");
+        double[] center = Fixtures.polygonShape(kendall);
+        GeneratedData wide = new GeodesicBallGenerator(kendall, center, 0.15).generate(40, rng);
+        for (String spec : new String[] {"kng:burn-in=50,thin=1", "kng:proposal-budget=auto"}) {
+            Release<double[]> exact = Mechanisms.parse(spec).release(kendall, wide.points(), Fixtures.ball(wide),
+                    PrivacyBudget.pure(1), rng);
+            assertThat(exact.sampler().method()).as(spec).isEqualTo(SamplerReport.Method.EXACT);
+            assertThat((String) exact.parameters().get("samplerChoice")).as(spec)
+                    .startsWith("exact with the data-dependent envelope");
+            assertThat((double) exact.parameters().get("acceptanceLowerBound")).isLessThan(1e-5);
+            assertThat(exact.guarantee()).as(spec).isEqualTo(Guarantee.PURE);
+            assertThat(exact.budget().delta()).as(spec).isZero();
+            assertThat(exact.warnings()).as(spec).anyMatch(w -> w.contains("running time depend on the data"));
+            assertThat((String) exact.diagnostics().values().get("envelope")).startsWith("data-dependent");
+            assertThat(kendall.distance(center, exact.value())).isLessThanOrEqualTo(0.15 * (1 + 1e-12));
+        }
 
         // with n = 4000 the envelope's radius (about d sigma/h = 0.002) is far below r, so even with the mean on the
         // ball's boundary about half the proposals stay inside: the public bound allows the exact sampler
@@ -160,6 +182,7 @@ class KNormGradientExactTest {
         Release<double[]> exact = KNormGradient.builder().build().release(kendall, narrow.points(),
                 Fixtures.ball(narrow), PrivacyBudget.pure(1), rng);
         assertThat(exact.sampler().method()).isEqualTo(SamplerReport.Method.EXACT);
+        assertThat((String) exact.parameters().get("samplerChoice")).startsWith("exact: at most about");
         assertThat(kendall.distance(center, exact.value())).isLessThanOrEqualTo(0.02);
     }
 

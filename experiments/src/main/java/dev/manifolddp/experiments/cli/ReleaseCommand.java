@@ -48,7 +48,9 @@ import picocli.CommandLine.ParentCommand;
  * diagnostics (proposal counts, acceptance rates, chain statistics, iteration counts); {@code --diagnostics FILE}
  * writes those separately, marked not for publication. A mechanism with a fixed-proposal-budget mode (KNG's
  * {@code proposal-budget}) runs it by default ({@code auto}): a data-independent amount of work, at a delta the
- * release records. A release whose guarantee is {@code mcmc} (a Metropolis-Hastings draw) is refused unless
+ * release records (where no budget is feasible, KNG's auto sampler draws without one on a geometry with a
+ * data-dependent envelope, e.g. Kendall shapes: pure, with a timing warning; docs/exact-sampling.md). A release
+ * whose guarantee is {@code mcmc} (a Metropolis-Hastings draw) is refused unless
  * {@code --allow-mcmc} is given, and the refusal says why no exact sampler was used.
  *
  * <p>Hostile input is refused before anything is drawn or written, naming the option, line or column: the data file

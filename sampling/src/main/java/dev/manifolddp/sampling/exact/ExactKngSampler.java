@@ -47,9 +47,11 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p><b>Data-dependent envelopes.</b> Rejection stays exact for any dominating envelope, including one computed
  * from the data: {@link #sample(KngTarget, KngEnvelope, double, UniformRandomProvider, double[])} takes a line
  * {@code G(x) >= slope rho(x, a) - offset} (from {@link #dataEnvelope}, i.e. a geometry's
- * {@link FrechetGradientBound}) and proposes inside {@code B_reach(a)} ({@link TruncatedRadialLaplace}); only the
- * number of proposals changes. At Kendall k = 50, n = 400, r = 0.3 this takes the acceptance from about 1e-16 to
- * about 0.3 ({@code docs/exact-sampling.md}, "A data-dependent envelope").
+ * {@link FrechetGradientBound}) and proposes inside the ball with directions tilted towards its centre
+ * ({@link TiltedBallProposal}; a uniform direction inside {@code B_reach(a)}, {@link TruncatedRadialLaplace}, where
+ * the tilt is not available); only the number of proposals changes. At Kendall k = 50, n = 400, r = 0.3 this takes
+ * the acceptance from about 1e-16 to about 0.3 to 0.7, and keeps it there when the mean lies far from the centre
+ * ({@code docs/exact-sampling.md}, "A data-dependent envelope" and "Tilted in-ball proposals").
  *
  * <p><b>Violations fail loudly.</b> A ratio above 1, i.e. an excess {@code e = G(x) - h rho(x, a) + g0 < 0}, means
  * that an assumption is violated (data outside the ball, a convexity constant that is too large, a gradient that is
@@ -96,6 +98,10 @@ public final class ExactKngSampler {
     private final double[] proposal;
     /** In-ball proposals for data-dependent envelopes; null when the geometry lacks what they need. */
     private final TruncatedRadialLaplace inBall;
+    /** Direction-tilted in-ball proposals for data-dependent envelopes; null when the geometry lacks what they need. */
+    private final TiltedBallProposal tilted;
+    /** False only in comparisons with the untilted in-ball proposals (tests and benchmarks). */
+    private boolean tilt = true;
 
     /**
      * A sampler on {@code geometry} whose envelope draws come from {@code laplace} (an exact Riemannian Laplace
@@ -106,6 +112,7 @@ public final class ExactKngSampler {
         this.laplace = Arguments.requireNonNull("laplace", laplace);
         this.proposal = new double[geometry.layout().length()];
         this.inBall = TruncatedRadialLaplace.supports(geometry) ? new TruncatedRadialLaplace(geometry) : null;
+        this.tilted = TiltedBallProposal.supports(geometry) ? new TiltedBallProposal(geometry) : null;
     }
 
     /**
@@ -171,6 +178,16 @@ public final class ExactKngSampler {
     public double acceptanceLowerBound(double radius, double sigma, double anchorGradient, double lower,
             double upper) {
         return KngAcceptanceBound.of(geometry, radius, sigma, anchorGradient, lower, upper, laplace.truncatesToBall());
+    }
+
+    /**
+     * True when {@link #dataEnvelope} can give an envelope on this geometry ({@link FrechetGradientBound}) and this
+     * sampler draws its proposals inside the ball with directions tilted towards the centre
+     * ({@link TiltedBallProposal}), which keeps the proposal count small wherever the mean lies. A public fact about
+     * the geometry: {@code auto} may choose the unlimited exact draw on it.
+     */
+    public boolean offersDataEnvelope() {
+        return tilted != null && geometry.capability(FrechetGradientBound.class).isPresent();
     }
 
     /** The geometry this sampler draws on. */
@@ -257,16 +274,26 @@ public final class ExactKngSampler {
         }
         int dimension = geometry.dimension();
         RadialVolume radial = geometry.capability(RadialVolume.class).orElse(null);
-        return KngEnvelopeFit.fit(bound.get(), sigma, dimension, radial);
+        double[] logShare = null;
+        if (TiltedBallProposal.supports(geometry)) {
+            // the proposals will be tilted: rank the candidate lines by where their mass then lies
+            double[] grid = KngEnvelopeFit.gridPoints(bound.get().reach());
+            logShare = new double[grid.length];
+            TiltedBallProposal.logDirectionShare(geometry.curvature().max(), dimension,
+                    geometry.distance(anchor, center), radius, grid, logShare);
+        }
+        return KngEnvelopeFit.fit(bound.get(), sigma, dimension, radial, logShare);
     }
 
     /**
      * One exact KNG draw from a given linear envelope {@code G(x) >= slope rho(x, a) - offset} on the ball (e.g. from
      * {@link #dataEnvelope}), drawing until accepted. Proposals come from the Laplace at the anchor with scale
-     * {@code sigma/slope} restricted to {@code B_reach(a)} (drawn inside that ball when the geometry has
-     * {@link RadialVolume}, see {@link TruncatedRadialLaplace}); those outside {@code B_r(p0)} are rejected and the rest
-     * accepted with {@code exp(-(G(x) - slope rho(x, a) + offset)/sigma)}, which throws when it exceeds 1 beyond
-     * rounding. The target's convexity is not used.
+     * {@code sigma/slope} restricted to a set that covers the ball: with directions tilted towards the centre and the
+     * envelope's bands where the geometry allows ({@link TiltedBallProposal}), else inside {@code B_reach(a)}
+     * ({@link TruncatedRadialLaplace}, or the Laplace sampler's own truncation); those outside {@code B_r(p0)} are
+     * rejected and the rest accepted with {@code exp(-(G(x) - slope rho(x, a) + offset)/sigma)} (the slope and offset
+     * of the line the proposal came from), which throws when it exceeds 1 beyond rounding. The target's convexity is
+     * not used.
      *
      * @return the number of envelope proposals drawn
      * @throws IllegalArgumentException when the envelope's reach does not cover the ball
@@ -291,7 +318,20 @@ public final class ExactKngSampler {
         Envelope bound = new Envelope(target.gradient(), anchor, envelope.slope(), envelope.offset(), radius, sigma,
                 envelope.reach() * (1 + TRUNCATION_SLACK));
         bound.inBall = inBall != null && bound.truncation < inBallLimit();
+        bound.tilted = bound.inBall && tilted != null && tilt;
+        if (bound.tilted) {
+            tilted.prepare(anchor, center, radius, sigma, envelope, bound.truncation);
+        }
         return untilAccepted(bound, center, rng, out);
+    }
+
+    /**
+     * Whether data-envelope draws use the direction-tilted in-ball proposals ({@link TiltedBallProposal}, the default)
+     * or a uniform direction ({@link TruncatedRadialLaplace}); both are exact, only the proposal count differs. For
+     * comparisons (tests and benchmarks).
+     */
+    public void tiltDirections(boolean enabled) {
+        this.tilt = enabled;
     }
 
     private double inBallLimit() {
@@ -299,7 +339,12 @@ public final class ExactKngSampler {
     }
 
     private void propose(Envelope envelope, UniformRandomProvider rng) {
-        if (envelope.inBall) {
+        if (envelope.tilted) {
+            tilted.sample(rng, proposal);
+            // the proposal came from one of the envelope's lines (a band, or the main line): accept with that one
+            envelope.convexity = tilted.lastSlope();
+            envelope.anchorGradient = tilted.lastOffset();
+        } else if (envelope.inBall) {
             inBall.sample(envelope.anchor, envelope.proposalScale, envelope.truncation, rng, proposal);
         } else {
             laplace.sampleWithin(envelope.anchor, envelope.proposalScale, envelope.truncation, rng, proposal);
@@ -352,14 +397,17 @@ public final class ExactKngSampler {
     private final class Envelope {
         final GradientNorm gradient;
         final double[] anchor;
-        final double convexity;
-        final double anchorGradient;
+        /** The slope and offset of the line the current proposal is judged by (fixed but for tilted proposals). */
+        double convexity;
+        double anchorGradient;
         final double radius;
         final double sigma;
         final double proposalScale;
         final double truncation;
         /** Draw proposals inside B_truncation(a) with {@link TruncatedRadialLaplace}. */
         boolean inBall;
+        /** Draw them with {@link TiltedBallProposal} (prepared for this call). */
+        boolean tilted;
         double sink;
 
         Envelope(GradientNorm gradient, double[] anchor, double convexity, double anchorGradient, double radius,

@@ -127,6 +127,11 @@ final class TruncatedRadialLaplace {
     }
 
     private double logDensity(double t) {
-        return -t / scale + (dimension - 1) * Math.log(t) + Math.log(radial.volumeRatio(t));
+        return logDensity(radial, dimension, scale, t);
+    }
+
+    /** {@code ell(t) = -t/s + (d - 1) log t + log J(t)}: the log radial density of the Laplace at scale s. */
+    static double logDensity(RadialVolume radial, int dimension, double s, double t) {
+        return -t / s + (dimension - 1) * Math.log(t) + Math.log(radial.volumeRatio(t));
     }
 }
