@@ -46,7 +46,7 @@ class RecordCodecTest {
     }
 
     /**
-     * The scaling model in docs/spark.md counts what a release costs on the wire: a record of 001 Fig. 1 left (two
+     * The scaling model in docs/spark.md counts what a release costs on the wire: a record of Soto et al. 2022, Fig. 1 left (two
      * exact utilities, rule "proven", guarantee PURE, an exact sampler) is 143 bytes after the block's 4-byte count.
      */
     @Test
