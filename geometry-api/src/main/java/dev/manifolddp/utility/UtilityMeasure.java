@@ -50,7 +50,7 @@ public interface UtilityMeasure extends Provider<UtilityMeasure> {
     /**
      * The utility of a release, given the wall times the runner measured around it. Measures of the released value
      * ignore the times: the default delegates to {@link #measure(Geometry, double[], double[])};
-     * {@code release-time} and {@code estimate-time} ({@link WallTime}) report them.
+     * {@code release-time} and {@code estimate-time} (the experiments module's {@code WallTime}) report them.
      */
     default Measurement measure(Geometry geometry, double[] release, double[] estimate, Timing timing) {
         return measure(geometry, release, estimate);
