@@ -65,7 +65,10 @@ public final class ExperimentFactory {
         this.notes = notes;
     }
 
-    /** Checks everything and creates every component; nothing random is drawn. */
+    /**
+     * Checks everything and creates every component; nothing random is drawn. Once per run: the run's
+     * {@link DataNotes} collect what its data sources report.
+     */
     public Experiment build() {
         checkAxesAreUsed();
         String plotAxis = config.plot().x();
