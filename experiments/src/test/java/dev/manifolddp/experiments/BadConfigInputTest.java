@@ -263,6 +263,12 @@ class BadConfigInputTest {
                 "data: give either generator or file, not both"));
         cases.add(config("generator unknown", mutate("generator: sphere-cap", "generator: cap"), "data.generator: "
                 + "unknown data generator 'cap'"));
+        cases.add(config("source with a generator", mutateData("data: { source: lattice, generator: sphere-cap }"),
+                "data.generator: give either 'source: NAME' or 'generator', not both"));
+        cases.add(config("source naming the built-in generator", mutateData("data: { source: generator }"),
+                "data.source: the built-in source 'generator' is written data: { generator: ... }"));
+        cases.add(config("source unknown", mutateData("data: { source: lattice, step: 0.5 }"), "data.source: "
+                + "unknown data source 'lattice'; known data sources: none (a plugin's Guice module binds them"));
         cases.add(config("generator radius negative", mutate("radius: 0.39269908", "radius: -1"), "data: "));
         cases.add(config("generator radius beyond the injectivity radius", mutate("radius: 0.39269908",
                 "radius: 5"), "data: "));

@@ -3,6 +3,8 @@ package dev.manifolddp.experiments;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.inject.Guice;
+import com.google.inject.Injector;
 import dev.manifolddp.experiments.config.ConfigException;
 import dev.manifolddp.experiments.config.ConfigReader;
 import dev.manifolddp.experiments.config.ExperimentConfig;
@@ -10,7 +12,9 @@ import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.config.SweepAxis;
 import dev.manifolddp.experiments.output.OutputFolder;
 import dev.manifolddp.experiments.plugins.Components;
+import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
+import dev.manifolddp.experiments.run.ComparisonModule;
 import dev.manifolddp.experiments.run.ExperimentFactory;
 import dev.manifolddp.experiments.run.RunOptions;
 import dev.manifolddp.geometry.ParameterSpec;
@@ -131,7 +135,12 @@ class ConfigSafetyTest {
         mechanisms.add(new PlainProvider());
         Components components = new Components(builtIn.geometries(), builtIn.estimators(),
                 Registry.of(MechanismProvider.KIND, mechanisms), builtIn.generators(), builtIn.utilities());
-        ExperimentFactory factory = new ExperimentFactory(components, config, RunOptions.defaults());
+        Injector root = Guice.createInjector(binder -> {
+            binder.bind(PluginJars.class).toInstance(PluginJars.none());
+            binder.bind(Components.class).toInstance(components);
+        });
+        ExperimentFactory factory = Graphs.instance(Graphs.run(root, new ComparisonModule(config,
+                RunOptions.defaults())), ExperimentFactory.class);
         assertThatThrownBy(factory::build).isInstanceOf(ConfigException.class)
                 .hasMessageStartingWith("mechanisms[1]: the configuration is marked non-private")
                 .hasMessageContaining("mechanism 'plain' has no 'non-private' parameter, so it cannot consent");

@@ -69,7 +69,7 @@ class PluginTest {
         // the output the plugin's module binds into the run's graph is written with the standard ones
         assertThat(cli.out()).contains("run.json, euclid-note.txt");
         assertThat(Files.readAllLines(out.resolve("euclid-note.txt"))).containsExactly("releases: 16",
-                "note of this run: 1");
+                "note of this run: 1", "lattices built: 0");
         List<String> summary = Files.readAllLines(out.resolve("summary.csv"));
         assertThat(summary).hasSize(1 + 2 * 2);
         assertThat(summary.get(0)).contains("max-coordinate-error_mean");
@@ -83,6 +83,47 @@ class PluginTest {
         Cli without = Cli.run("validate", config.toString());
         assertThat(without.exit()).isEqualTo(1);
         assertThat(without.err()).contains("geometry: unknown geometry 'euclidean'; known geometries: kendall");
+    }
+
+    @Test
+    void aDataSourceThePluginModuleBindsFeedsTheRunThroughItsPerRunCache() throws IOException {
+        String yaml = """
+                name: lattice-run
+                seed: 11
+                replicates: 6
+                geometry: euclidean:d=2
+                data: { source: lattice, step: 0.5, radius: "{r}" }
+                sweep: { r: [0.5, 1], n: [12], epsilon: [1] }
+                mechanisms: [euclidean-laplace]
+                utility: [geodesic-distance]
+                """;
+        Path config = Configs.write(work, "lattice.yaml", yaml);
+        Path one = work.resolve("lattice-1");
+        Path two = work.resolve("lattice-2");
+        Cli cli = Cli.run("run", config.toString(), "--plugins", plugins.toString(), "--out", one.toString(),
+                "--threads", "1");
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        // the two cells differ only in the radius: the factory got the run's cache, which built one lattice
+        assertThat(Files.readAllLines(one.resolve("euclid-note.txt"))).containsExactly("releases: 12",
+                "note of this run: 1", "lattices built: 1");
+        JsonNode run = new ObjectMapper().readTree(one.resolve("run.json").toFile());
+        assertThat(run.get("data").toString()).contains("5 lattice points (step 0.5) in the ball of radius 0.5 on "
+                + "euclidean:d=2").contains("13 lattice points (step 0.5) in the ball of radius 1.0 on euclidean:d=2");
+        // the source's public ball sets the sensitivity: Delta = 2r/n on flat R^d
+        assertThat(run.get("privacy").get(0).get("sensitivity").get("mean").asDouble())
+                .isCloseTo(2 * 0.5 / 12, org.assertj.core.data.Offset.offset(1e-12));
+        // seeded streams: the same summary on another thread count, and a fresh cache in the second command
+        Cli again = Cli.run("run", config.toString(), "--plugins", plugins.toString(), "--out", two.toString(),
+                "--threads", "2");
+        assertThat(again.exit()).as(again.toString()).isZero();
+        assertThat(Files.readString(two.resolve("summary.csv"))).isEqualTo(Files.readString(one.resolve(
+                "summary.csv")));
+        assertThat(Files.readAllLines(two.resolve("euclid-note.txt"))).contains("lattices built: 1");
+        // the same configuration without the plugin names the missing source once the geometry is known
+        Cli without = Cli.run("validate", Configs.write(work, "lattice-sphere.yaml", yaml.replace("euclidean:d=2",
+                "sphere:d=2")).toString());
+        assertThat(without.exit()).isEqualTo(1);
+        assertThat(without.err()).contains("data.source: unknown data source 'lattice'; known data sources: none");
     }
 
     @Test

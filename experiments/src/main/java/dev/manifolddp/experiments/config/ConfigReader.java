@@ -38,6 +38,7 @@ import java.util.regex.Pattern;
  * data: { file: dataset:rats, columns: [x1, y1, ...], subject: rat, records-per-subject: 8,   # unit: one subject
  *         center: { mean-of: { where: { rat: [1, 5] } } }, radius: 0.1, where: { rat: [2, 4] } }  # public template
  * data: { images: dataset:mnist, label: 3, eta: 1e-6, backend: java }   # covariance descriptors (ImageDataSpec)
+ * data: { source: NAME, key: value }  # a data source a plugin's Guice module binds (run.DataSourceFactory)
  * sweep: { n: [10, 25], epsilon: [1.0], delta: [0], k: [2, 5] }            # epsilon required; n for generators
  * estimator: frechet-mean              # or { name: frechet-mean, params: { tolerance: 1e-8 } }; default frechet-mean
  * mechanisms:                          # required, each { name, label, params } or a bare name
@@ -277,14 +278,19 @@ public final class ConfigReader {
             node.requireKeys(dev.manifolddp.experiments.images.ImageDataSpec.KEYS, "image data");
             Map<String, String> parameters = new LinkedHashMap<>();
             node.keys("data").forEach(key -> parameters.put(key, node.field(key).text("data." + key)));
-            return new DataConfig(null, parameters, null, null, null, false, false, List.of(), null, null, null, 1);
+            return new DataConfig(DataConfig.IMAGES, null, parameters, null, null, null, false, false, List.of(), null,
+                    null, null, 1);
+        }
+        if (node.has("source")) {
+            return source(node);
         }
         boolean generator = node.has("generator");
         boolean file = node.has("file");
         if (generator == file) {
             throw new ConfigException(node.path(), generator
                     ? "give either generator or file, not both"
-                    : "needs either 'generator: NAME' with its parameters or 'file: PATH' with center and radius");
+                    : "needs either 'generator: NAME' with its parameters or 'file: PATH' with center and radius (or "
+                            + "'source: NAME', a data source a plugin binds)");
         }
         if (generator) {
             Map<String, String> parameters = new LinkedHashMap<>();
@@ -293,8 +299,8 @@ public final class ConfigReader {
                     parameters.put(key, node.field(key).text("data parameter '" + key + "'"));
                 }
             }
-            return new DataConfig(node.field("generator").scalar("the generator name"), parameters, null, null, null,
-                    false, false, List.of(), null, null, null, 1);
+            return new DataConfig(DataConfig.GENERATOR, node.field("generator").scalar("the generator name"),
+                    parameters, null, null, null, false, false, List.of(), null, null, null, 1);
         }
         node.requireKeys(DataConfig.FILE_KEYS, "file data");
         boolean nonPrivate = node.has("non-private") && node.field("non-private").bool("non-private");
@@ -333,10 +339,37 @@ public final class ConfigReader {
                     + "the column that says whose record each row is. Provided value: records-per-subject: "
                     + recordsPerSubject);
         }
-        return new DataConfig(null, Map.of(), node.field("file").scalar("the data file"),
+        return new DataConfig(null, null, Map.of(), node.field("file").scalar("the data file"),
                 template == null ? center.text("the ball centre") : null, radius,
                 node.has("clip") && node.field("clip").bool("clip"), nonPrivate, columns, where, template, subject,
                 recordsPerSubject);
+    }
+
+    /**
+     * {@code data: { source: NAME, ... }}: a data source bound by name in the run's graph (by a plugin's Guice module);
+     * every other key is its parameter, checked by the source itself.
+     */
+    private static DataConfig source(ConfigNode node) {
+        ConfigNode name = node.field("source");
+        String source = name.scalar("the data source name");
+        for (String other : List.of("generator", "file", "images")) {
+            if (node.has(other)) {
+                throw new ConfigException(node.field(other).path(), String.format("give either 'source: NAME' or "
+                        + "'%s', not both. Provided value: source: %s", other, source));
+            }
+        }
+        if (source.equals(DataConfig.GENERATOR) || source.equals(DataConfig.IMAGES)) {
+            throw new ConfigException(name.path(), String.format("the built-in source '%s' is written "
+                    + "data: { %s: ... } with its parameters. Provided value: source: %s", source, source, source));
+        }
+        Map<String, String> parameters = new LinkedHashMap<>();
+        for (String key : node.keys("data")) {
+            if (!key.equals("source")) {
+                parameters.put(key, node.field(key).text("data parameter '" + key + "'"));
+            }
+        }
+        return new DataConfig(source, null, parameters, null, null, null, false, false, List.of(), null, null, null,
+                1);
     }
 
     /** {@code where: { COLUMN: [VALUES] }}: the rows whose one column holds one of the values. */

@@ -6,12 +6,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The {@code data} section: either a generator with its parameters, a CSV file with its public ball, or images
- * described by their covariance descriptors ({@code images: ...}, checked by {@code images.ImageDataSpec}).
+ * The {@code data} section: either a generator with its parameters, a CSV file with its public ball, images
+ * described by their covariance descriptors ({@code images: ...}, checked by {@code images.ImageDataSpec}), or a
+ * named data source that a plugin's Guice module binds ({@code source: NAME} with its parameters).
  *
+ * @param source     the data source that builds the records, bound by this name in the run's graph
+ *                   ({@code run.DataSourceFactory}): {@link #GENERATOR} for generator data, {@link #IMAGES} for image
+ *                   data, the written name for {@code source: NAME}; null for file data
  * @param generator  the generator name, or null for file and image data
- * @param parameters the generator's parameters, or the image data's keys (list values comma-joined); empty for file
- *                   data
+ * @param parameters the generator's parameters, or the image data's or named source's keys (list values
+ *                   comma-joined); empty for file data
  * @param file       the CSV file (relative to the configuration's folder), or null for generated data
  * @param center     the file data's ball centre as comma-separated numbers (file data only; null with a template)
  * @param radius     the file data's public ball radius; null when {@code nonPrivate} lets it come from the data
@@ -24,9 +28,15 @@ import java.util.Map;
  * @param subject    the column naming each record's subject (the unit of privacy becomes one subject), or null
  * @param recordsPerSubject the public bound M on a subject's records (1 without a subject column)
  */
-public record DataConfig(String generator, Map<String, String> parameters, String file, String center, Double radius,
+public record DataConfig(String source, String generator, Map<String, String> parameters, String file, String center, Double radius,
         boolean clip, boolean nonPrivate, java.util.List<String> columns, RowFilter where, PublicTemplate template,
         String subject, int recordsPerSubject) {
+
+    /** The data source name of generator data ({@code data: { generator: NAME, ... }}). */
+    public static final String GENERATOR = "generator";
+
+    /** The data source name of image data ({@code data: { images: ... }}). */
+    public static final String IMAGES = "images";
 
     /** The keys a file data section accepts. */
     public static final java.util.List<String> FILE_KEYS = java.util.List.of("file", "center", "radius", "clip",
@@ -43,6 +53,11 @@ public record DataConfig(String generator, Map<String, String> parameters, Strin
 
     /** True for image data: every key, {@code images} first, is in {@link #parameters()}. */
     public boolean isImages() {
-        return generator == null && file == null;
+        return IMAGES.equals(source);
+    }
+
+    /** True for records drawn per replicate from a generator or a plugin's source (which need the n axis). */
+    public boolean isDrawn() {
+        return source != null && !isImages();
     }
 }

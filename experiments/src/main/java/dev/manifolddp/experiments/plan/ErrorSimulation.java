@@ -95,7 +95,8 @@ final class ErrorSimulation {
                     List.of(p.mechanism()), 1));
         }
         ExperimentConfig config = new ExperimentConfig("plan", null, seed, replicates, threads, geometry.spec(),
-                new DataConfig(null, Map.of(), null, null, null, false, false, List.of(), null, null, null, 1), List.of(),
+                new DataConfig(null, null, Map.of(), null, null, null, false, false, List.of(), null, null, null, 1),
+                List.of(),
                 new PluginRef(Planner.ESTIMATOR, Map.of(), "estimator"),
                 List.of(new MechanismConfig("planned", "planned", Map.of(), "--mechanism")),
                 List.of(distance.name()), List.of(), false, PlotConfig.AUTOMATIC, null, null, null);

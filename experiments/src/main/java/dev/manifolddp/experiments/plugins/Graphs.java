@@ -25,8 +25,8 @@ import java.util.stream.Collectors;
  *   <li>Every <b>run</b> (one configuration) gets a child injector: the command's modules for that configuration
  *   (its config, options, per-run state, outputs) plus a fresh instance of every {@link Module} that a jar registers
  *   in {@code META-INF/services/com.google.inject.Module}. A plugin module can therefore bind into the run's
- *   graph (e.g. add a {@code RunOutput}, or a cache it needs), and its singletons live as long as one run: two runs
- *   of one command never share plugin state.</li>
+ *   graph (e.g. add a {@code RunOutput}, a named {@code DataSourceFactory}, or a cache or pool its components
+ *   receive), and its singletons live as long as one run: two runs of one command never share plugin state.</li>
  * </ul>
  */
 public final class Graphs {

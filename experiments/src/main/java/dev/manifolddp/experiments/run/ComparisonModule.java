@@ -3,7 +3,9 @@ package dev.manifolddp.experiments.run;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
+import com.google.inject.multibindings.MapBinder;
 import com.google.inject.multibindings.Multibinder;
+import dev.manifolddp.experiments.config.DataConfig;
 import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.output.RunOutput;
 import dev.manifolddp.experiments.output.StandardOutputs;
@@ -11,9 +13,11 @@ import dev.manifolddp.experiments.plugins.PluginJars;
 
 /**
  * The graph of one mechanism comparison, installed in the run's child injector: the configuration and command-line
- * settings, the experiment built from them (every cell's geometry, data source, estimator, mechanisms and the
- * utility measures, created through the registries by {@link ExperimentFactory}), the runner, and the set of
- * outputs, to which plugin modules may add their own {@link RunOutput}. Singletons here live as long as the run.
+ * settings, the data sources by name (the built-in {@code generator} and {@code images}; plugin modules add theirs
+ * to the same {@code MapBinder<String, DataSourceFactory>}), the run's {@link DataNotes}, the experiment built from
+ * them (every cell's geometry, data source, estimator, mechanisms and the utility measures, created by
+ * {@link ExperimentFactory}), the runner, and the set of outputs, to which plugin modules may add their own
+ * {@link RunOutput}. Singletons here, and those of plugin modules, live as long as the run.
  */
 public final class ComparisonModule extends AbstractModule {
 
@@ -28,6 +32,11 @@ public final class ComparisonModule extends AbstractModule {
     @Override
     protected void configure() {
         install(new RunModule<>(ExperimentConfig.class, config, options));
+        bind(DataNotes.class).in(Singleton.class);
+        MapBinder<String, DataSourceFactory> sources = MapBinder.newMapBinder(binder(), String.class,
+                DataSourceFactory.class);
+        sources.addBinding(DataConfig.GENERATOR).to(GeneratorSources.class);
+        sources.addBinding(DataConfig.IMAGES).to(ImageSources.class);
         Multibinder.newSetBinder(binder(), RunOutput.class).addBinding().to(StandardOutputs.class);
     }
 

@@ -20,7 +20,6 @@ import dev.manifolddp.geometry.ParameterSpec;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.MechanismProvider;
 import dev.manifolddp.mechanisms.PrivacyBudget;
-import dev.manifolddp.sampling.data.DataGeneratorProvider;
 import dev.manifolddp.utility.UtilityMeasure;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,10 +31,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 /**
- * Builds an {@link Experiment} from the bound configuration and the discovered components (the Guice graph's root):
+ * Builds an {@link Experiment} in the run's Guice graph from the bound configuration, the discovered components (the
+ * graph's root) and the data sources bound by name in the run ({@link DataSourceFactory}: built-in and plugin ones):
  * fills the sweep placeholders cell by cell, creates and checks the geometry, data source, estimator, mechanisms and
  * utility measures, and turns every failure into a {@link ConfigException} at the configuration path it comes from.
  * Components that the same parameters describe are created once and shared between cells.
@@ -51,15 +52,23 @@ public final class ExperimentFactory {
     private final Components components;
     private final ExperimentConfig config;
     private final RunOptions options;
+    private final Map<String, DataSourceFactory> dataSources;
+    private final DataNotes notes;
 
     @Inject
-    public ExperimentFactory(Components components, ExperimentConfig config, RunOptions options) {
+    public ExperimentFactory(Components components, ExperimentConfig config, RunOptions options,
+            Map<String, DataSourceFactory> dataSources, DataNotes notes) {
         this.components = components;
         this.config = config;
         this.options = options;
+        this.dataSources = dataSources;
+        this.notes = notes;
     }
 
-    /** Checks everything and creates every component; nothing random is drawn. */
+    /**
+     * Checks everything and creates every component; nothing random is drawn. Once per run: the run's
+     * {@link DataNotes} collect what its data sources report.
+     */
     public Experiment build() {
         checkAxesAreUsed();
         String plotAxis = config.plot().x();
@@ -70,7 +79,7 @@ public final class ExperimentFactory {
         List<SweepAxis> axes = config.sweep();
         Optional<SweepAxis> nAxis = config.axis(SweepAxis.N);
         DataConfig data = config.data();
-        if (!data.isFile() && !data.isImages() && nAxis.isEmpty()) {
+        if (data.isDrawn() && nAxis.isEmpty()) {
             throw new ConfigException("sweep.n", "generated data need the sample size axis n (e.g. n: [10, 100])");
         }
         int mechanismCount = config.mechanisms().size();
@@ -86,8 +95,6 @@ public final class ExperimentFactory {
         Map<String, DataSource> sources = new HashMap<>();
         Map<String, Estimator> estimators = new HashMap<>();
         Map<String, Mechanism> mechanisms = new HashMap<>();
-        List<String> dataNotes = new ArrayList<>();
-        int[] clipped = {0};
         List<Cell> cells = new ArrayList<>();
         List<Map<String, String>> product = product(axes);
         for (int index = 0; index < product.size(); index++) {
@@ -96,9 +103,8 @@ public final class ExperimentFactory {
             Geometry geometry = geometries.computeIfAbsent(spec, this::geometry);
             int n = nAxis.isPresent() ? Integer.parseInt(values.get(SweepAxis.N)) : -1;
             DataSource source = data.isFile()
-                    ? sources.computeIfAbsent("file|" + spec, key -> fileSource(geometry, dataNotes, clipped))
-                    : data.isImages() ? imageSource(geometry, values, sources, dataNotes, clipped)
-                    : generatorSource(geometry, values, sources);
+                    ? sources.computeIfAbsent("file|" + spec, key -> fileSource(geometry))
+                    : boundSource(geometry, values, sources);
             if (source instanceof FileSource file && n > file.rows()) {
                 throw new ConfigException("sweep.n", String.format(
                         "n = %d exceeds the %d rows of the data file; replicates draw rows without replacement",
@@ -125,7 +131,8 @@ public final class ExperimentFactory {
         }
         GalleryPlan gallery = config.pictures() == null ? null
                 : GalleryPlan.of(config.pictures(), axes, cells, utilities, config.replicates());
-        return new Experiment(config, cells, utilities, replicates, options, threads, dataNotes, clipped[0], gallery);
+        return new Experiment(config, cells, utilities, replicates, options, threads, notes.notes(), notes.clipped(),
+                gallery);
     }
 
     /** The replicates per cell after {@code --scale}, within {@link Limits}. */
@@ -199,30 +206,26 @@ public final class ExperimentFactory {
         return ConfigException.at("geometry", () -> components.geometry(spec));
     }
 
-    private DataSource generatorSource(Geometry geometry, Map<String, String> values, Map<String, DataSource> cache) {
-        DataConfig data = config.data();
-        DataGeneratorProvider provider = ConfigException.at("data.generator",
-                () -> components.generators().provider(data.generator()));
-        List<String> allowed = new ArrayList<>();
-        allowed.add("generator");
-        provider.parameters().forEach(spec -> allowed.add(spec.name()));
-        checkParameters("data generator '" + provider.name() + "'", provider.parameters(), data.parameters(), "data",
-                allowed);
-        Map<String, String> parameters = Placeholders.fill(data.parameters(), values, "data");
-        return cache.computeIfAbsent(geometry.spec() + "|" + provider.name() + "|" + parameters,
-                key -> ConfigException.at("data", () -> new GeneratorSource(provider.create(geometry, parameters),
-                        String.format("%s %s on %s", provider.name(), parameters, geometry.spec()))));
-    }
-
-    /** Image descriptors, computed once per geometry and filled image parameters (e.g. once per class). */
-    private DataSource imageSource(Geometry geometry, Map<String, String> values, Map<String, DataSource> cache,
-            List<String> notes, int[] clipped) {
+    /**
+     * The source the run's graph binds under the configuration's data source name (generators, images, a plugin's
+     * source), created once per geometry and filled parameters.
+     */
+    private DataSource boundSource(Geometry geometry, Map<String, String> values, Map<String, DataSource> cache) {
+        String name = config.data().source();
+        DataSourceFactory factory = dataSources.get(name);
+        if (factory == null) {
+            Set<String> known = new TreeSet<>(dataSources.keySet());
+            known.removeAll(List.of(DataConfig.GENERATOR, DataConfig.IMAGES));
+            throw new ConfigException("data.source", String.format("unknown data source '%s'; known data sources: %s "
+                    + "(a plugin's Guice module binds them; is its jar in --plugins?)", name,
+                    known.isEmpty() ? "none" : String.join(", ", known)));
+        }
         Map<String, String> parameters = Placeholders.fill(config.data().parameters(), values, "data");
-        return cache.computeIfAbsent("images|" + geometry.spec() + "|" + parameters, key -> ImageSource.create(
-                geometry, parameters, config.baseDirectory(), notes, clipped, options.progress()));
+        return cache.computeIfAbsent(name + "|" + geometry.spec() + "|" + parameters,
+                key -> ConfigException.at("data", () -> factory.create(geometry, parameters)));
     }
 
-    private DataSource fileSource(Geometry geometry, List<String> notes, int[] clipped) {
+    private DataSource fileSource(Geometry geometry) {
         DataConfig data = config.data();
         Path file = DatasetFiles.isName(data.file())
                 ? ConfigException.at("data.file", () -> DatasetFiles.resolve(data.file(),
@@ -258,7 +261,7 @@ public final class ExperimentFactory {
                     data.radius(), points, data.clip(), "set 'clip: true' under data to move them onto the ball's "
                             + "boundary"));
             rows = result.points();
-            clipped[0] += result.moved();
+            notes.clipped(result.moved());
             if (result.moved() > 0) {
                 notes.add(String.format(Locale.ROOT, "%d of %d rows of %s lay outside the ball of radius %s and were "
                         + "moved onto its boundary (clip: true; a count of the data, reported for the experiment, "
@@ -356,7 +359,7 @@ public final class ExperimentFactory {
     }
 
     /** Unknown and missing parameters, reported at their own path with what is allowed. */
-    private static void checkParameters(String owner, List<ParameterSpec> specs, Map<String, String> given,
+    static void checkParameters(String owner, List<ParameterSpec> specs, Map<String, String> given,
             String path, List<String> allowed) {
         Set<String> known = specs.stream().map(ParameterSpec::name).collect(Collectors.toSet());
         for (String key : given.keySet()) {

@@ -8,20 +8,26 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** {@code euclid-note.txt}: the releases of the run and how many notes this run's graph has written so far. */
+/**
+ * {@code euclid-note.txt}: the releases of the run, how many notes this run's graph has written so far, and how many
+ * lattices the run's {@link LatticeCache} built (the same instance its lattice sources received).
+ */
 public final class EuclidNote implements RunOutput {
 
     private final NoteLog log;
+    private final LatticeCache lattices;
 
     @Inject
-    public EuclidNote(NoteLog log) {
+    public EuclidNote(NoteLog log, LatticeCache lattices) {
         this.log = log;
+        this.lattices = lattices;
     }
 
     @Override
     public List<String> write(RunResult result, Path folder) throws IOException {
-        Files.writeString(folder.resolve("euclid-note.txt"), String.format("releases: %d%nnote of this run: %d%n",
-                result.experiment().releases(), log.next()));
+        Files.writeString(folder.resolve("euclid-note.txt"), String.format(
+                "releases: %d%nnote of this run: %d%nlattices built: %d%n", result.experiment().releases(), log.next(),
+                lattices.built()));
         return List.of("euclid-note.txt");
     }
 }

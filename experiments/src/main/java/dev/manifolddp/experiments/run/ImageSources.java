@@ -1,6 +1,8 @@
 package dev.manifolddp.experiments.run;
 
+import com.google.inject.Inject;
 import dev.manifolddp.experiments.config.ConfigException;
+import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.data.BallClip;
 import dev.manifolddp.experiments.data.DatasetFiles;
 import dev.manifolddp.experiments.data.ManifoldProjection;
@@ -10,34 +12,41 @@ import dev.manifolddp.experiments.images.ImageDataSpec;
 import dev.manifolddp.experiments.images.ImageDescriptors;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Image covariance descriptors as the records of a mean experiment ({@code data: { images: ... }}, see
- * {@link ImageDataSpec}): the descriptors are computed once, checked against the public ball around the identity and
+ * The built-in {@code images} data source: image covariance descriptors as the records of a mean experiment
+ * ({@code data: { images: ... }}, see {@link ImageDataSpec}). The descriptors are computed once, checked against the public ball around the identity and
  * served like the rows of a file. The largest {@code |Logm R|_F} of the data is measured against Thm 5's bound
  * (Utpala et al. 2023) and reported in the run's summary: an experiment diagnostic, never an input of a release.
  */
-final class ImageSource {
+final class ImageSources implements DataSourceFactory {
 
-    private ImageSource() {
+    private final ExperimentConfig config;
+    private final RunOptions options;
+    private final DataNotes notes;
+
+    @Inject
+    ImageSources(ExperimentConfig config, RunOptions options, DataNotes notes) {
+        this.config = config;
+        this.options = options;
+        this.notes = notes;
     }
 
     /**
-     * The descriptors the cell's filled {@code parameters} name, as a {@link FileSource} on {@code geometry}.
-     *
-     * @param notes    receives a note when descriptors were clipped
-     * @param clipped  its first entry counts the clipped descriptors
-     * @param progress show a progress bar while describing
+     * The descriptors the cell's filled {@code parameters} name, as a {@link FileSource} on {@code geometry}; clipped
+     * descriptors are counted and noted in the run's {@link DataNotes}. Shows a progress bar while describing when the
+     * run shows progress.
      */
-    static FileSource create(Geometry geometry, Map<String, String> parameters, Path baseDirectory,
-            List<String> notes, int[] clipped, boolean progress) {
+    @Override
+    public FileSource create(Geometry geometry, Map<String, String> parameters) {
         ImageDataSpec spec = ImageDataSpec.parse(parameters, name -> DatasetFiles.isName(name)
-                ? DatasetFiles.resolve("data.images", name, List.of(baseDirectory)) : baseDirectory.resolve(name));
-        ImageDescriptors described = ConfigException.at("data.images", () -> ImageDescriptors.of(spec, progress));
+                ? DatasetFiles.resolve("data.images", name, List.of(config.baseDirectory()))
+                : config.baseDirectory().resolve(name));
+        ImageDescriptors described = ConfigException.at("data.images", () -> ImageDescriptors.of(spec,
+                options.progress()));
         int k = described.k();
         int channels = described.set().channels();
         PointLayout layout = geometry.layout();
@@ -63,7 +72,7 @@ final class ImageSource {
         BallClip.Result result = ConfigException.at("data.radius", () -> BallClip.apply(geometry, identity, radius,
                 new PointFile.Points(points, described.set().origins()), spec.clip(),
                 "set 'clip: true' under data to move them onto the ball's boundary, or use radius: theorem"));
-        clipped[0] += result.moved();
+        notes.clipped(result.moved());
         if (result.moved() > 0) {
             notes.add(String.format(Locale.ROOT, "%d of %d descriptors of %s lay outside the declared ball of radius "
                     + "%s and were moved onto its boundary (clip: true)", result.moved(), points.length, spec.images(),
