@@ -79,7 +79,7 @@ final class RunJson {
         root.put("mechanisms", mechanisms);
         List<Map<String, Object>> utilities = new ArrayList<>();
         for (UtilityMeasure utility : experiment.utilities()) {
-            utilities.add(Map.of("name", utility.name(), "description", utility.description()));
+            utilities.add(ordered("name", utility.name(), "description", utility.description()));
         }
         root.put("utilityMeasures", utilities);
         root.put("privacy", privacy(experiment, groups));
@@ -139,7 +139,7 @@ final class RunJson {
             for (int u = 0; u < experiment.utilities().size(); u++) {
                 if (group.projected()[u] > 0 || group.undefined()[u] > 0) {
                     notes.put(experiment.utilities().get(u).name(),
-                            Map.of("projected", group.projected()[u], "undefined", group.undefined()[u]));
+                            ordered("projected", group.projected()[u], "undefined", group.undefined()[u]));
                 }
             }
             entry.put("utilityNotes", notes);
@@ -158,5 +158,13 @@ final class RunJson {
 
     private static Double number(double value) {
         return Double.isFinite(value) ? value : null;
+    }
+
+    /** A two-entry map written in the given order ({@code Map.of} iterates in an order that changes per JVM). */
+    private static Map<String, Object> ordered(String k1, Object v1, String k2, Object v2) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put(k1, v1);
+        map.put(k2, v2);
+        return map;
     }
 }
