@@ -10,7 +10,6 @@ import dev.manifolddp.experiments.audit.AuditTasks;
 import dev.manifolddp.experiments.audit.Auditor;
 import dev.manifolddp.experiments.audit.MechanismAudit;
 import dev.manifolddp.experiments.engine.AuditJob;
-import dev.manifolddp.experiments.engine.Engines;
 import dev.manifolddp.experiments.engine.RunEngine;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.run.Progress;
@@ -103,14 +102,8 @@ final class AuditCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress bar.")
     boolean quiet;
 
-    @Option(names = "--engine", paramLabel = "NAME", defaultValue = Engines.LOCAL,
-            description = "Where the releases are drawn: local (this JVM's threads; the default) or an optional "
-                    + "engine, e.g. spark. The audit is the same either way.")
-    String engine;
-
-    @Option(names = "--master", paramLabel = "URL", description = "The engine's cluster, e.g. local[2], "
-            + "spark://host:7077 or yarn (default: spark-submit's master, else local[*]).")
-    String master;
+    @Mixin
+    EngineOption engine;
 
     @Spec
     CommandSpec spec;
@@ -120,17 +113,13 @@ final class AuditCommand implements Callable<Integer> {
         Path plot = plotFile(out);
         refuseOverwrite(out);
         refuseOverwrite(plot);
-        if (master != null && Engines.LOCAL.equals(engine)) {
-            throw new IllegalArgumentException("--master names an engine's cluster; give --engine too (e.g. --engine "
-                    + "spark --master local[2]). Provided value: " + master);
-        }
+        engine.check();
         return plugins.withComponents(components -> audit(components, plot));
     }
 
     private int audit(Components components, Path plot) {
         // an unknown engine fails before the audit is built
-        RunEngine runEngine = Engines.LOCAL.equals(engine) ? null
-                : Engines.named(engine, Thread.currentThread().getContextClassLoader());
+        RunEngine runEngine = engine.engine(Thread.currentThread().getContextClassLoader());
         AuditTasks tasks = tasks(components);
         AuditSetup setup = tasks.setup();
         List<AuditTarget> targets = tasks.audited();
@@ -141,7 +130,7 @@ final class AuditCommand implements Callable<Integer> {
             if (runEngine == null) {
                 result = Auditor.run(setup, targets, workers, progress);
             } else {
-                try (AuditChunks chunks = runEngine.audit(new AuditJob(arguments(), master))) {
+                try (AuditChunks chunks = runEngine.audit(new AuditJob(arguments(), engine.master))) {
                     result = Auditor.run(tasks, chunks, progress);
                 }
             }

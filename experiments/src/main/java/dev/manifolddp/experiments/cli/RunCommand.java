@@ -4,7 +4,6 @@ import com.google.inject.Key;
 import dev.manifolddp.experiments.check.SensitivityCheck;
 import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.engine.EngineJob;
-import dev.manifolddp.experiments.engine.Engines;
 import dev.manifolddp.experiments.engine.RunEngine;
 import dev.manifolddp.experiments.output.OutputFolder;
 import dev.manifolddp.experiments.output.RunOutput;
@@ -78,31 +77,21 @@ final class RunCommand implements Callable<Integer> {
             + "mdp writes are overwritten).")
     boolean force;
 
-    @Option(names = "--engine", paramLabel = "NAME", defaultValue = Engines.LOCAL,
-            description = "Where the (cell, replicate) tasks run: local (this JVM's threads; the default) or an "
-                    + "optional engine, e.g. spark (./mdp adds engines/spark to the class path when asked). The "
-                    + "outputs are the same bytes either way, wall times aside.")
-    String engine;
-
-    @Option(names = "--master", paramLabel = "URL", description = "The engine's cluster, e.g. local[2], "
-            + "spark://host:7077 or yarn (default: spark-submit's master, else local[*]).")
-    String master;
+    @Mixin
+    EngineOption engine;
 
     @Override
     public Integer call() {
-        if (master != null && Engines.LOCAL.equals(engine)) {
-            throw new IllegalArgumentException("--master names an engine's cluster; give --engine too (e.g. --engine "
-                    + "spark --master local[2]). Provided value: " + master);
-        }
+        engine.check();
         RunOptions options = new RunOptions(scale, threads, out, !quiet && System.console() != null);
         return plugins.run(quiet ? null : parent.err, root -> {
             PluginJars jars = Graphs.instance(root, PluginJars.class);
             // an unknown engine fails before the experiment is built
-            RunEngine runEngine = Engines.LOCAL.equals(engine) ? null : Engines.named(engine, jars.loader());
+            RunEngine runEngine = engine.engine(jars.loader());
             ExperimentLoader.Loaded loaded = ExperimentLoader.load(config, root, options);
             if (!(loaded instanceof ExperimentLoader.Comparison) && runEngine != null) {
-                throw new IllegalArgumentException("--engine " + engine + " runs mechanism comparisons (kind: "
-                        + "mechanisms) only; run this configuration without --engine");
+                throw new IllegalArgumentException("--engine " + engine.name + " runs mechanism comparisons "
+                        + "(kind: mechanisms) only; run this configuration without --engine");
             }
             if (loaded instanceof ExperimentLoader.Check check) {
                 return runCheck(check.check(), OutputFolder.resolve(out, check.check().config().name(), force));
@@ -121,14 +110,15 @@ final class RunCommand implements Callable<Integer> {
             parent.out.printf(Locale.ROOT, "%s: %d cells x %d mechanisms x %d replicates = %d releases on "
                     + "%s%n", experiment.config().name(), experiment.cells().size(),
                     experiment.mechanisms().size(), experiment.replicates(), experiment.releases(),
-                    Engines.LOCAL.equals(engine) ? experiment.threads() + " threads"
-                            : "engine " + engine + (master == null ? "" : " (" + master + ")"));
+                    engine.local() ? experiment.threads() + " threads"
+                            : "engine " + engine.name
+                                    + (engine.master == null ? "" : " (" + engine.master + ")"));
             Limits.requireHeap(experiment.releases(), experiment.utilities().size(), Runtime.getRuntime().maxMemory(),
                     scale == 1 ? "replicates" : "--scale");
             long tasks = (long) experiment.cells().size() * experiment.replicates();
             Progress progress = Progress.create(options.progress(), tasks, parent.err);
             RunResult result = runEngine == null ? Graphs.instance(comparison.graph(), Runner.class).run(progress)
-                    : runEngine.run(new EngineJob(experiment, config, jars, options, master), progress);
+                    : runEngine.run(new EngineJob(experiment, config, jars, options, engine.master), progress);
             List<String> files = write(result, folder, Graphs.instance(comparison.graph(), OUTPUTS));
             parent.out.printf(Locale.ROOT, "done in %.1f s; wrote %s: %s%n", result.wallSeconds(), folder,
                     String.join(", ", files));

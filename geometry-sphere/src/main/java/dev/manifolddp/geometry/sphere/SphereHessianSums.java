@@ -20,9 +20,10 @@ import java.util.Arrays;
  * per-record form. A record off the sphere along x (within the callers' point tolerance) gets a logarithm and
  * distance of the size of its rounding, as in {@link SphereLogSums}, where the per-record form refuses it.
  *
- * <p>As in {@link SphereLogSums}, the data are kept as one array per ambient coordinate and the per-record work is
- * split into loops without branches or sums, which the JIT vectorises (on S^2: {@code t_i} and {@code b_i}; then
- * {@code f_i}, {@code c_i}, {@code a_i}, {@code rho_i^2}), followed by one loop of independent running sums. Loops
+ * <p>As in {@link SphereLogSums}, the data are kept as one array per ambient coordinate ({@link SphereColumns}) and
+ * the per-record work is split into loops without branches or sums, which the JIT vectorises (on S^2: {@code t_i}
+ * and {@code b_i}; then {@code f_i}, {@code c_i}, {@code a_i}, {@code rho_i^2}), followed by one loop of independent
+ * running sums. Loops
  * that mixed the polynomial with the rest of the per-record work measured 2 to 3x slower in a probe. A data set
  * with a record beyond the polynomial's range (or a non-finite value) takes the per-record form,
  * {@link SphereGeometry#addLogAndHessian}, with its {@code atan2} and its cut-locus refusal.
@@ -30,7 +31,9 @@ import java.util.Arrays;
 final class SphereHessianSums implements HessianSums.Batch {
 
     private final SphereGeometry geometry;
-    /** {@code columns[j][i]}: coordinate j of record i (shared between copies, never modified). */
+    /** The records as columns (shared between copies, never modified). */
+    private final SphereColumns data;
+    /** {@code data.columns()}: {@code columns[j][i]} is coordinate j of record i. */
     private final double[][] columns;
     private final int n;
     private final int length;
@@ -52,14 +55,15 @@ final class SphereHessianSums implements HessianSums.Batch {
 
     /** A kernel over a copy of {@code data} (validated points of {@code geometry}). */
     static SphereHessianSums over(SphereGeometry geometry, double[][] data) {
-        return new SphereHessianSums(geometry, SphereLogSums.columns(geometry, data));
+        return new SphereHessianSums(geometry, SphereColumns.of(geometry, data));
     }
 
-    private SphereHessianSums(SphereGeometry geometry, double[][] columns) {
+    private SphereHessianSums(SphereGeometry geometry, SphereColumns data) {
         this.geometry = geometry;
-        this.columns = columns;
-        this.length = columns.length;
-        this.n = columns[0].length;
+        this.data = data;
+        this.columns = data.columns();
+        this.length = data.length();
+        this.n = data.size();
         this.dimension = geometry.dimension();
         this.work = new double[n];
         int perRecord = length == 3 ? n : 0;
@@ -90,20 +94,13 @@ final class SphereHessianSums implements HessianSums.Batch {
 
     @Override
     public HessianSums.Batch copy() {
-        return new SphereHessianSums(geometry, columns);
+        return new SphereHessianSums(geometry, data);
     }
 
     @Override
     public double evaluate(double[] x, double[][] basis, double[] logSum, double[] coordinates, double[] hessian) {
         HessianSums.requireArguments(geometry, x, basis, logSum, coordinates, hessian);
-        double xx = 0;
-        for (double value : x) {
-            xx += value * value;
-        }
-        if (!(xx > 0) || !Double.isFinite(xx)) {
-            throw new IllegalArgumentException("the Hessian sums need a finite, non-zero x; an entry is NaN or "
-                    + "infinite or x is zero. Provided value: |x|^2 = " + xx);
-        }
+        double xx = SphereColumns.squaredNorm(x, "the Hessian sums need");
         double half = 0.5 / xx;
         if (length == 3 ? !passesS2(x, half, basis) : !distances(x, half)) {
             return perRecord(x, basis, logSum, coordinates, hessian);
@@ -146,7 +143,7 @@ final class SphereHessianSums implements HessianSums.Batch {
             first[i] = e00 * d0 + e01 * d1 + e02 * d2;
             second[i] = e10 * d0 + e11 * d1 + e12 * d2;
         }
-        if (!inRange()) {
+        if (!SphereColumns.inRange(work, n)) {
             return false;
         }
         for (int i = 0; i < n; i++) {
@@ -167,15 +164,6 @@ final class SphereHessianSums implements HessianSums.Batch {
             squares[i] = f * f * bb;
         }
         return true;
-    }
-
-    /** Whether every {@code t_i} in {@link #work} lies in the polynomial's range (false on NaN). */
-    private boolean inRange() {
-        double largest = 0;
-        for (int i = 0; i < n; i++) {
-            largest = Math.max(largest, work[i]);
-        }
-        return largest <= ThetaOverSine.RANGE;
     }
 
     /**
@@ -225,19 +213,8 @@ final class SphereHessianSums implements HessianSums.Batch {
 
     /** Any dimension: every {@code t_i} into {@link #work}; false when one lies beyond the polynomial's range. */
     private boolean distances(double[] x, double half) {
-        Arrays.fill(work, 0.0);
-        for (int j = 0; j < length; j++) {
-            double[] values = columns[j];
-            double xj = x[j];
-            for (int i = 0; i < n; i++) {
-                double d = values[i] - xj;
-                work[i] += d * d;
-            }
-        }
-        for (int i = 0; i < n; i++) {
-            work[i] *= half;
-        }
-        return inRange();
+        data.halfSquaredChords(x, half, work);
+        return SphereColumns.inRange(work, n);
     }
 
     /**
@@ -306,9 +283,7 @@ final class SphereHessianSums implements HessianSums.Batch {
         double largest = -1;
         int index = 0;
         for (int i = 0; i < n; i++) {
-            for (int j = 0; j < length; j++) {
-                record[j] = columns[j][i];
-            }
+            data.record(i, record);
             double rho = geometry.addLogAndHessian(x, record, basis, logScratch, coordinateScratch, hessian);
             for (int j = 0; j < length; j++) {
                 logSum[j] += logScratch[j];

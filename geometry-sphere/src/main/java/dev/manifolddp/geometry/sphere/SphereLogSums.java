@@ -21,14 +21,16 @@ import java.util.Arrays;
  * polynomial's range (or any non-finite value) takes the exact form of {@code log},
  * {@code 2 atan2(|x - x_i|, |x + x_i|)}, which also refuses the cut locus.
  *
- * <p>The data are kept as structure of arrays, one array per ambient coordinate, and the work is split into passes
- * without branches (all {@code t_i}, all polynomials, then the sums), which the JIT turns into SIMD loops: one fused
- * loop with the range test per record measured 3x slower.
+ * <p>The data are kept as structure of arrays, one array per ambient coordinate ({@link SphereColumns}), and the
+ * work is split into passes without branches (all {@code t_i}, all polynomials, then the sums), which the JIT turns
+ * into SIMD loops: one fused loop with the range test per record measured 3x slower.
  */
 final class SphereLogSums implements LogSums.Batch {
 
     private final SphereGeometry geometry;
-    /** {@code columns[j][i]}: coordinate j of record i (shared between copies, never modified). */
+    /** The records as columns (shared between copies, never modified). */
+    private final SphereColumns data;
+    /** {@code data.columns()}: {@code columns[j][i]} is coordinate j of record i. */
     private final double[][] columns;
     private final int n;
     /** The records beyond the polynomial's range: the sum of their exact logarithms before the projection. */
@@ -40,38 +42,17 @@ final class SphereLogSums implements LogSums.Batch {
     SphereLogSums(SphereGeometry geometry, double[][] data) {
         this.geometry = geometry;
         int length = geometry.layout().length();
-        this.n = data.length;
-        this.columns = columns(geometry, data);
+        this.data = SphereColumns.of(geometry, data);
+        this.n = this.data.size();
+        this.columns = this.data.columns();
         this.exact = new double[length];
         this.scratch = new double[length];
         this.work = new double[n];
     }
 
-    /**
-     * The data as one array per ambient coordinate, {@code columns[j][i]} = coordinate j of record i (a copy; the
-     * layout of both sphere kernels).
-     *
-     * @throws IllegalArgumentException on a null record or one of the wrong length
-     */
-    static double[][] columns(SphereGeometry geometry, double[][] data) {
-        int length = geometry.layout().length();
-        double[][] columns = new double[length][data.length];
-        for (int i = 0; i < data.length; i++) {
-            double[] point = data[i];
-            if (point == null || point.length != length) {
-                throw new IllegalArgumentException(String.format(
-                        "data[%d] must be a point of %s with %d coordinates. Provided value: %s", i, geometry.spec(),
-                        length, point == null ? "null" : point.length + " coordinates"));
-            }
-            for (int j = 0; j < length; j++) {
-                columns[j][i] = point[j];
-            }
-        }
-        return columns;
-    }
-
     private SphereLogSums(SphereLogSums other) {
         this.geometry = other.geometry;
+        this.data = other.data;
         this.columns = other.columns;
         this.n = other.n;
         this.exact = new double[other.exact.length];
@@ -109,14 +90,7 @@ final class SphereLogSums implements LogSums.Batch {
 
     /** Writes {@code P D} into {@code out} (which may be {@link #scratch}, never x). */
     private void sum(double[] x, double[] out) {
-        double xx = 0;
-        for (double value : x) {
-            xx += value * value;
-        }
-        if (!(xx > 0) || !Double.isFinite(xx)) {
-            throw new IllegalArgumentException("log(x, x_i) needs a finite, non-zero x; an entry is NaN or infinite "
-                    + "or x is zero. Provided value: |x|^2 = " + xx);
-        }
+        double xx = SphereColumns.squaredNorm(x, "log(x, x_i) needs");
         Arrays.fill(exact, 0.0);
         sumD(x, 0.5 / xx, out);
         double dx = 0;
@@ -138,42 +112,13 @@ final class SphereLogSums implements LogSums.Batch {
      */
     private void sumD(double[] x, double half, double[] out) {
         int length = x.length;
-        if (length == 3) {
-            double[] c0 = columns[0];
-            double[] c1 = columns[1];
-            double[] c2 = columns[2];
-            double x0 = x[0];
-            double x1 = x[1];
-            double x2 = x[2];
-            for (int i = 0; i < n; i++) {
-                double d0 = c0[i] - x0;
-                double d1 = c1[i] - x1;
-                double d2 = c2[i] - x2;
-                work[i] = (d0 * d0 + d1 * d1 + d2 * d2) * half;
-            }
-        } else {
-            Arrays.fill(work, 0.0);
-            for (int j = 0; j < length; j++) {
-                double[] column = columns[j];
-                double xj = x[j];
-                for (int i = 0; i < n; i++) {
-                    double d = column[i] - xj;
-                    work[i] += d * d;
-                }
-            }
-            for (int i = 0; i < n; i++) {
-                work[i] *= half;
-            }
-        }
-        double largest = 0;
-        for (int i = 0; i < n; i++) {
-            largest = Math.max(largest, work[i]);
-        }
+        data.halfSquaredChords(x, half, work);
+        boolean inRange = SphereColumns.inRange(work, n);
         // beyond the range the polynomial's value is wrong but finite or infinite, never used: see below
         for (int i = 0; i < n; i++) {
             work[i] = ThetaOverSine.at(Math.min(work[i], ThetaOverSine.RANGE));
         }
-        if (!(largest <= ThetaOverSine.RANGE)) { // also NaN
+        if (!inRange) { // also NaN
             sumWithExactRecords(x, half, out);
             return;
         }

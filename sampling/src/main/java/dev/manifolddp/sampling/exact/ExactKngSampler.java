@@ -226,29 +226,37 @@ public final class ExactKngSampler {
      *                               {@link #MAX_PROPOSALS} when unlimited)
      */
     public long sample(KngTarget target, double sigma, long budget, UniformRandomProvider rng, double[] out) {
+        Arguments.requireAtLeast("budget", budget, 0L);
+        Ball ball = ball(target, sigma, rng, out);
+        if (ball.anchorDistance > ball.radius * (1 + BALL_SLACK)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "target.anchor must lie in the ball B_r(p0) (r = %s) for the envelope to hold; pass the computed "
+                            + "minimiser or the ball's centre. Provided value: anchor at distance %s from p0",
+                    ball.radius, ball.anchorDistance));
+        }
+        GradientNorm gradient = target.gradient();
+        double g0 = gradient.gradientNorm(ball.anchor);
+        if (!(g0 >= 0) || Double.isInfinite(g0)) {
+            throw new IllegalStateException("the gradient norm at the anchor must be finite and >= 0; found " + g0);
+        }
+        Envelope envelope = new Envelope(gradient, ball.anchor, target.convexity(), g0, ball.radius, sigma,
+                2 * ball.radius * (1 + TRUNCATION_SLACK));
+        return budget == 0 ? untilAccepted(envelope, ball.center, rng, out)
+                : withBudget(envelope, ball.center, budget, rng, out);
+    }
+
+    /**
+     * The arguments both draws share, checked (the target, sigma, rng and out; the target's centre and anchor are
+     * points of the geometry), and the target's ball.
+     */
+    private Ball ball(KngTarget target, double sigma, UniformRandomProvider rng, double[] out) {
         Arguments.requireNonNull("target", target);
         Arguments.requirePositiveFinite("sigma", sigma);
-        Arguments.requireAtLeast("budget", budget, 0L);
         Arguments.requireNonNull("rng", rng);
         Arguments.requireOutput("out", out, geometry.layout().length());
         double[] center = Arguments.requirePoint(geometry, "target.ballCenter", target.ballCenter());
         double[] anchor = Arguments.requirePoint(geometry, "target.anchor", target.anchor());
-        double radius = target.ballRadius();
-        double anchorDistance = geometry.distance(center, anchor);
-        if (anchorDistance > radius * (1 + BALL_SLACK)) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "target.anchor must lie in the ball B_r(p0) (r = %s) for the envelope to hold; pass the computed "
-                            + "minimiser or the ball's centre. Provided value: anchor at distance %s from p0",
-                    radius, anchorDistance));
-        }
-        GradientNorm gradient = target.gradient();
-        double g0 = gradient.gradientNorm(anchor);
-        if (!(g0 >= 0) || Double.isInfinite(g0)) {
-            throw new IllegalStateException("the gradient norm at the anchor must be finite and >= 0; found " + g0);
-        }
-        Envelope envelope = new Envelope(gradient, anchor, target.convexity(), g0, radius, sigma,
-                2 * radius * (1 + TRUNCATION_SLACK));
-        return budget == 0 ? untilAccepted(envelope, center, rng, out) : withBudget(envelope, center, budget, rng, out);
+        return new Ball(center, target.ballRadius(), anchor, geometry.distance(center, anchor));
     }
 
     /**
@@ -302,15 +310,12 @@ public final class ExactKngSampler {
      */
     public long sample(KngTarget target, KngEnvelope envelope, double sigma, UniformRandomProvider rng,
             double[] out) {
-        Arguments.requireNonNull("target", target);
         Arguments.requireNonNull("envelope", envelope);
-        Arguments.requirePositiveFinite("sigma", sigma);
-        Arguments.requireNonNull("rng", rng);
-        Arguments.requireOutput("out", out, geometry.layout().length());
-        double[] center = Arguments.requirePoint(geometry, "target.ballCenter", target.ballCenter());
-        double[] anchor = Arguments.requirePoint(geometry, "target.anchor", target.anchor());
-        double radius = target.ballRadius();
-        double anchorDistance = geometry.distance(center, anchor);
+        Ball ball = ball(target, sigma, rng, out);
+        double[] center = ball.center;
+        double[] anchor = ball.anchor;
+        double radius = ball.radius;
+        double anchorDistance = ball.anchorDistance;
         if (envelope.reach() < (radius + anchorDistance) * (1 - BALL_SLACK)) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "envelope.reach must cover the ball: at "
                     + "least r + rho(a, p0) = %s. Provided value: %s", radius + anchorDistance, envelope.reach()));
@@ -391,6 +396,10 @@ public final class ExactKngSampler {
                     budget, envelope.sigma, envelope.convexity, envelope.radius));
         }
         return budget;
+    }
+
+    /** The checked ball of a draw's target: its centre p0, its radius r, the anchor a and {@code rho(a, p0)}. */
+    private record Ball(double[] center, double radius, double[] anchor, double anchorDistance) {
     }
 
     /** The envelope of one call: the acceptance ratio and its rounding check. */

@@ -6,7 +6,6 @@ import dev.manifolddp.geometry.RadialVolume;
 import dev.manifolddp.geometry.TangentBasis;
 import dev.manifolddp.sampling.Arguments;
 import dev.manifolddp.sampling.Capabilities;
-import dev.manifolddp.sampling.random.NormalSource;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -27,13 +26,8 @@ import org.apache.commons.rng.UniformRandomProvider;
 public final class RadialLaplaceSampler implements ExactLaplaceSampler {
 
     private final Geometry geometry;
-    private final TangentBasis tangentBasis;
     private final RadialRadiusSampler radius;
-    private final int dimension;
-    private final double[][] basis;
-    private final double[] coordinates;
-    private final double[] tangent;
-    private final NormalSource normals = new NormalSource();
+    private final PolarDraw polar;
 
     /**
      * A sampler for {@code geometry}, which must have the {@link RadialVolume} and {@link TangentBasis} capabilities.
@@ -41,18 +35,15 @@ public final class RadialLaplaceSampler implements ExactLaplaceSampler {
     public RadialLaplaceSampler(Geometry geometry) {
         this.geometry = Arguments.requireNonNull("geometry", geometry);
         RadialVolume radial = Capabilities.require(geometry, RadialVolume.class, "RadialLaplaceSampler");
-        this.tangentBasis = Capabilities.require(geometry, TangentBasis.class, "RadialLaplaceSampler");
-        this.dimension = tangentBasis.basisSize();
+        TangentBasis tangentBasis = Capabilities.require(geometry, TangentBasis.class, "RadialLaplaceSampler");
+        int dimension = tangentBasis.basisSize();
         if (!(radial.maxRadius() > 0)) {
             throw new IllegalArgumentException(String.format(
                     "RadialVolume.maxRadius() of %s must be > 0. Provided value: %s", geometry.spec(),
                     radial.maxRadius()));
         }
         this.radius = new RadialRadiusSampler(radial, dimension, geometry.curvature().min() >= 0);
-        int length = geometry.layout().length();
-        this.basis = new double[dimension][length];
-        this.coordinates = new double[dimension];
-        this.tangent = new double[length];
+        this.polar = new PolarDraw(geometry, tangentBasis);
     }
 
     /** The geometry this sampler draws on. */
@@ -67,13 +58,7 @@ public final class RadialLaplaceSampler implements ExactLaplaceSampler {
         Arguments.requireNonNull("rng", rng);
         Arguments.requireOutput("out", out, geometry.layout().length());
         double theta = radius.sample(sigma, rng);
-        normals.unitVector(rng, coordinates, dimension);
-        for (int i = 0; i < dimension; i++) {
-            coordinates[i] *= theta;
-        }
-        tangentBasis.basis(center, basis);
-        TangentBasis.combine(basis, coordinates, tangent);
-        geometry.exp(center, tangent, out);
+        polar.at(center, theta, rng, out);
         return radius.proposals();
     }
 }

@@ -4,7 +4,6 @@ import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.RadialVolume;
 import dev.manifolddp.geometry.TangentBasis;
 import dev.manifolddp.sampling.Capabilities;
-import dev.manifolddp.sampling.random.NormalSource;
 import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
 
@@ -30,13 +29,9 @@ final class TruncatedRadialLaplace {
 
     private final Geometry geometry;
     private final RadialVolume radial;
-    private final TangentBasis tangentBasis;
     private final RadialRadiusSampler whole;
     private final int dimension;
-    private final double[][] basis;
-    private final double[] coordinates;
-    private final double[] tangent;
-    private final NormalSource normals = new NormalSource();
+    private final PolarDraw polar;
     private double scale = Double.NaN;
     private double limit = Double.NaN;
     private double slope;
@@ -46,7 +41,7 @@ final class TruncatedRadialLaplace {
     TruncatedRadialLaplace(Geometry geometry) {
         this.geometry = geometry;
         this.radial = Capabilities.require(geometry, RadialVolume.class, "TruncatedRadialLaplace");
-        this.tangentBasis = Capabilities.require(geometry, TangentBasis.class, "TruncatedRadialLaplace");
+        TangentBasis tangentBasis = Capabilities.require(geometry, TangentBasis.class, "TruncatedRadialLaplace");
         if (geometry.curvature().min() < 0) {
             throw new IllegalArgumentException("TruncatedRadialLaplace needs non-negative curvature (its radius "
                     + "envelope uses the concavity of log(t^(d-1) J(t))); " + geometry.spec() + " has minimum "
@@ -54,10 +49,7 @@ final class TruncatedRadialLaplace {
         }
         this.dimension = tangentBasis.basisSize();
         this.whole = new RadialRadiusSampler(radial, dimension, true);
-        int length = geometry.layout().length();
-        this.basis = new double[dimension][length];
-        this.coordinates = new double[dimension];
-        this.tangent = new double[length];
+        this.polar = new PolarDraw(geometry, tangentBasis);
     }
 
     /** True when {@code geometry} offers what this sampler needs. */
@@ -69,13 +61,7 @@ final class TruncatedRadialLaplace {
     /** One draw into {@code out}; {@code limit} must be below the cut-locus distance. */
     void sample(double[] center, double s, double limit, UniformRandomProvider rng, double[] out) {
         double theta = radius(s, limit, rng);
-        normals.unitVector(rng, coordinates, dimension);
-        for (int i = 0; i < dimension; i++) {
-            coordinates[i] *= theta;
-        }
-        tangentBasis.basis(center, basis);
-        TangentBasis.combine(basis, coordinates, tangent);
-        geometry.exp(center, tangent, out);
+        polar.at(center, theta, rng, out);
     }
 
     /** The radius alone (package-private for the tests). */

@@ -1,0 +1,135 @@
+package dev.manifolddp.geometry.sphere;
+
+import java.util.Arrays;
+
+/**
+ * The prepared data of both sphere kernels ({@link SphereLogSums}, {@link SphereHessianSums}): the records kept as one
+ * array per ambient coordinate, {@code column(j)[i]} = coordinate j of record i, so that the passes over the records
+ * are loops without branches that the JIT vectorises, and the pass both kernels start with, the half-squared chords
+ * {@code t_i = |x_i - x|^2 / (2 |x|^2) = 1 - cos(alpha_i)} and whether they all lie in the range of the polynomial
+ * {@link ThetaOverSine}. A copy of the data, never modified: the kernels' copies share one instance.
+ */
+final class SphereColumns {
+
+    /** {@code columns[j][i]}: coordinate j of record i. */
+    private final double[][] columns;
+    private final int n;
+
+    private SphereColumns(double[][] columns, int n) {
+        this.columns = columns;
+        this.n = n;
+    }
+
+    /**
+     * A copy of {@code data} (points of {@code geometry}) as columns.
+     *
+     * @throws IllegalArgumentException on a null record or one of the wrong length
+     */
+    static SphereColumns of(SphereGeometry geometry, double[][] data) {
+        int length = geometry.layout().length();
+        double[][] columns = new double[length][data.length];
+        for (int i = 0; i < data.length; i++) {
+            double[] point = data[i];
+            if (point == null || point.length != length) {
+                throw new IllegalArgumentException(String.format(
+                        "data[%d] must be a point of %s with %d coordinates. Provided value: %s", i, geometry.spec(),
+                        length, point == null ? "null" : point.length + " coordinates"));
+            }
+            for (int j = 0; j < length; j++) {
+                columns[j][i] = point[j];
+            }
+        }
+        return new SphereColumns(columns, data.length);
+    }
+
+    /** The number of records. */
+    int size() {
+        return n;
+    }
+
+    /** The number of ambient coordinates. */
+    int length() {
+        return columns.length;
+    }
+
+    /** Coordinate j of every record (the stored array: read only). */
+    double[] column(int j) {
+        return columns[j];
+    }
+
+    /** Every column, {@code columns()[j][i]} = coordinate j of record i (the stored arrays: read only). */
+    double[][] columns() {
+        return columns;
+    }
+
+    /** Copies record i into {@code out}. */
+    void record(int i, double[] out) {
+        for (int j = 0; j < columns.length; j++) {
+            out[j] = columns[j][i];
+        }
+    }
+
+    /**
+     * {@code |x|^2}, checked: the kernels divide by it.
+     *
+     * @param what the sums that need x, the start of the error message ("log(x, x_i) needs ...")
+     * @throws IllegalArgumentException when x is zero or an entry is not finite
+     */
+    static double squaredNorm(double[] x, String what) {
+        double xx = 0;
+        for (double value : x) {
+            xx += value * value;
+        }
+        if (!(xx > 0) || !Double.isFinite(xx)) {
+            throw new IllegalArgumentException(what + " a finite, non-zero x; an entry is NaN or infinite or x is "
+                    + "zero. Provided value: |x|^2 = " + xx);
+        }
+        return xx;
+    }
+
+    /**
+     * Every {@code t_i = |x_i - x|^2 * half} into {@code t} (length {@link #size()}), with {@code half = 1/(2|x|^2)}:
+     * per coordinate one pass over its column (on S^2 one pass over the three), without branches.
+     */
+    void halfSquaredChords(double[] x, double half, double[] t) {
+        if (columns.length == 3) {
+            double[] c0 = columns[0];
+            double[] c1 = columns[1];
+            double[] c2 = columns[2];
+            double x0 = x[0];
+            double x1 = x[1];
+            double x2 = x[2];
+            for (int i = 0; i < n; i++) {
+                double d0 = c0[i] - x0;
+                double d1 = c1[i] - x1;
+                double d2 = c2[i] - x2;
+                t[i] = (d0 * d0 + d1 * d1 + d2 * d2) * half;
+            }
+            return;
+        }
+        Arrays.fill(t, 0.0);
+        for (int j = 0; j < columns.length; j++) {
+            double[] column = columns[j];
+            double xj = x[j];
+            for (int i = 0; i < n; i++) {
+                double d = column[i] - xj;
+                t[i] += d * d;
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            t[i] *= half;
+        }
+    }
+
+    /**
+     * Whether every {@code t_i} lies in the polynomial's range (false on NaN): one scan for the largest, without a
+     * branch per record.
+     */
+    static boolean inRange(double[] t, int n) {
+        double largest = 0;
+        for (int i = 0; i < n; i++) {
+            largest = Math.max(largest, t[i]);
+        }
+        return largest <= ThetaOverSine.RANGE;
+    }
+}
