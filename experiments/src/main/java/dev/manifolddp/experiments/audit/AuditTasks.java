@@ -24,10 +24,6 @@ public final class AuditTasks {
     }
 
     /** The number of audited mechanisms. */
-    public int targets() {
-        return targets.size();
-    }
-
     /** Chunks per mechanism. */
     public int chunks() {
         return AuditSampler.tasks(setup, pairs.size());

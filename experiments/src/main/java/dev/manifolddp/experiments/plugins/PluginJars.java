@@ -52,6 +52,11 @@ public record PluginJars(ClassLoader loader, List<Path> jars) {
             throw new IllegalArgumentException("cannot list the plugins folder " + directory + ": " + e.getMessage(),
                     e);
         }
+        return of(jars);
+    }
+
+    /** The given jars (in this order) in one plugin class loader, parent-first over the application's. */
+    public static PluginJars of(List<Path> jars) {
         jars.forEach(PluginJars::requireReadable);
         URL[] urls = jars.stream().map(PluginJars::url).toArray(URL[]::new);
         return new PluginJars(new URLClassLoader("manifolddp-plugins", urls, applicationLoader()), jars);

@@ -30,9 +30,4 @@ public record ProviderEntry(ProviderKind kind, String name, List<String> aliases
         return new ProviderEntry(kind, provider.name(), provider.aliases(), provider.description(),
                 provider.parameters(), Registry.source(provider.getClass()), provider);
     }
-
-    /** Every name that reaches this entry. */
-    public List<String> allNames() {
-        return java.util.stream.Stream.concat(java.util.stream.Stream.of(name), aliases.stream()).toList();
-    }
 }

@@ -1,6 +1,5 @@
 package dev.manifolddp.experiments.run;
 
-import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.ledger.GroupPrivacy;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.Mechanism;
@@ -47,7 +46,7 @@ public final class Runner {
         int tasks = Math.multiplyExact(experiment.cells().size(), replicates);
         Math.multiplyExact(tasks, mechanismCount);
         ReplicateRecord[] records = new ReplicateRecord[tasks * mechanismCount];
-        WarningLog warnings = new WarningLog(experiment.mechanisms().stream().map(MechanismConfig::label).toList());
+        WarningLog warnings = WarningLog.of(experiment);
         StreamLayout streams = experiment.streams();
         GalleryPlan plan = experiment.gallery();
         KeptReleases kept = plan == null ? null : new KeptReleases(mechanismCount,
@@ -130,7 +129,7 @@ public final class Runner {
         int replicates = experiment.replicates();
         int perMechanism = Math.min(plan.config().perMechanism(), replicates);
         KeptReleases kept = new KeptReleases(experiment.mechanisms().size(), perMechanism);
-        WarningLog ignored = new WarningLog(experiment.mechanisms().stream().map(MechanismConfig::label).toList());
+        WarningLog ignored = WarningLog.of(experiment);
         ReplicateRecord[] scratch = new ReplicateRecord[experiment.mechanisms().size()];
         StreamLayout streams = experiment.streams();
         for (int r = 0; r < perMechanism; r++) {

@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.run;
 
+import dev.manifolddp.experiments.config.MechanismConfig;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +47,11 @@ public final class WarningLog {
 
     private final List<Map<String, Slot>> byMechanism = new ArrayList<>();
     private final List<String> labels;
+
+    /** An empty log with one slot per mechanism of {@code experiment}, in its order. */
+    public static WarningLog of(Experiment experiment) {
+        return new WarningLog(experiment.mechanisms().stream().map(MechanismConfig::label).toList());
+    }
 
     public WarningLog(List<String> labels) {
         this.labels = List.copyOf(labels);

@@ -50,7 +50,6 @@ public final class AffineInvariantSpd extends SpdGeometry
         return NAME;
     }
 
-    /** [-1/2, 0] (Kulkarni and Soto 2025, App. F). */
     /**
      * {@code sqrt(k (k^2 - 1) / 12)}: in eigen-coordinates r (with {@code rho = |r|}) the volume element is
      * {@code prod_(i<j) sinh(|r_i - r_j|/2)}, which grows like {@code exp(sum_(i<j) |r_i - r_j| / 2)}, and the maximum
@@ -63,6 +62,7 @@ public final class AffineInvariantSpd extends SpdGeometry
         return Math.sqrt(k * ((double) k * k - 1) / 12.0);
     }
 
+    /** [-1/2, 0] (Kulkarni and Soto 2025, App. F). */
     @Override
     public CurvatureBounds curvature() {
         return new CurvatureBounds(-0.5, 0.0);

@@ -289,13 +289,10 @@ public final class LogEuclideanSpd extends SpdGeometry
         }
         SpdWorkspace w = workspace();
         w.eigen.decompose(p, w.valuesA, w.vectorsA, name);
-        Optional<String> definiteness = definitenessViolation(w.valuesA);
-        if (definiteness.isPresent()) {
-            throw GeometryChecks.notAPoint(geometry, name, definiteness.get());
+        String violation = chartFromEigen(w.valuesA, w.vectorsA, out, w);
+        if (violation != null) {
+            throw GeometryChecks.notAPoint(geometry, name, violation);
         }
-        MatrixFunctions.log(w.valuesA, w.auxA, k);
-        MatrixOps.scaledGram(w.vectorsA, w.auxA, w.m1, k);
-        Vecd.vecd(w.m1, k, out);
     }
 
     /**
@@ -320,15 +317,27 @@ public final class LogEuclideanSpd extends SpdGeometry
             }
             batch.decompose(records, from, count, values, vectors, "p");
             for (int b = 0; b < count; b++) {
-                Optional<String> definiteness = definitenessViolation(values[b]);
-                if (definiteness.isPresent()) {
-                    throw GeometryChecks.notAPoint(geometry, name.apply(from + b), definiteness.get());
+                String violation = chartFromEigen(values[b], vectors[b], out[from + b], w);
+                if (violation != null) {
+                    throw GeometryChecks.notAPoint(geometry, name.apply(from + b), violation);
                 }
-                MatrixFunctions.log(values[b], w.auxA, k);
-                MatrixOps.scaledGram(vectors[b], w.auxA, w.m1, k);
-                Vecd.vecd(w.m1, k, out[from + b]);
             }
         }
+    }
+
+    /**
+     * Writes the chart coordinates {@code vecd(V diag(ln values) V^T)} of a decomposed record into {@code out}, or,
+     * when its eigenvalues fail the definiteness test, writes nothing and returns why (null on success).
+     */
+    private String chartFromEigen(double[] values, double[] vectors, double[] out, SpdWorkspace w) {
+        Optional<String> definiteness = definitenessViolation(values);
+        if (definiteness.isPresent()) {
+            return definiteness.get();
+        }
+        MatrixFunctions.log(values, w.auxA, k);
+        MatrixOps.scaledGram(vectors, w.auxA, w.m1, k);
+        Vecd.vecd(w.m1, k, out);
+        return null;
     }
 
     /** Whether records {@code from .. from+count-1} and their outputs pass every test that needs no decomposition. */

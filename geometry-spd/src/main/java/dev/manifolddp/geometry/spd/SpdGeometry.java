@@ -11,8 +11,8 @@ import java.util.Optional;
 /**
  * The SPD point set with what every metric on it has in common; a metric is a subclass (affine-invariant and
  * log-Euclidean here; a plugin adds another, e.g. Bures-Wasserstein or log-Cholesky, in one file that extends this
- * class and reuses its membership test and the public {@link SymmetricEigen} solver). Shared: the open cone of k x k symmetric positive definite matrices, have in common:
- * the point layout (the full matrix row-major, length k*k), the intrinsic dimension k(k+1)/2, the tangent space
+ * class and reuses its membership test and the public {@link SymmetricEigen} solver). Shared by every metric on the
+ * open cone of k x k symmetric positive definite matrices: the point layout (the full matrix row-major, length k*k), the intrinsic dimension k(k+1)/2, the tangent space
  * Sym(k) at every point, the membership test, global logarithms (injectivity radius +infinity), and the ambient
  * coordinates {@code vecd(P)}.
  *

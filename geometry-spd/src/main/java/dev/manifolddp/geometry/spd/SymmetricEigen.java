@@ -164,20 +164,15 @@ public final class SymmetricEigen {
             }
             return;
         }
-        if (method == Method.JACOBI) {
-            double norm2 = copySymmetricPart(a, what);
-            if (withVectors) {
-                resetRows();
-            }
-            diagonaliseByJacobi(norm2, values, withVectors);
-        } else {
+        if (method == Method.TRIDIAGONAL_QR) {
             int exponent = tridiagonalise(a, what, withVectors);
             if (qr.diagonalise(diagonal, subdiagonal, withVectors)) {
-                scaleBack(exponent, values);
-            } else {
-                fallBackToJacobi(a, values, withVectors, what);
+                finish(exponent, values, vectors);
+                return;
             }
+            // the QR iteration ran out of steps (never observed): cyclic Jacobi on the input instead
         }
+        jacobi(a, values, withVectors, what);
         if (withVectors) {
             copyVectors(vectors);
         }
@@ -238,8 +233,8 @@ public final class SymmetricEigen {
         return rows;
     }
 
-    /** The QR iteration ran out of steps (never observed): cyclic Jacobi on the input instead. */
-    private void fallBackToJacobi(double[] a, double[] values, boolean withVectors, String what) {
+    /** Cyclic Jacobi on the symmetric part of {@code a}, from the identity as eigenvector rows. */
+    private void jacobi(double[] a, double[] values, boolean withVectors, String what) {
         double norm2 = copySymmetricPart(a, what);
         if (withVectors) {
             resetRows();

@@ -52,10 +52,6 @@ final class SymmetricEigenBatch {
         this.ok = new boolean[GROUP];
     }
 
-    int size() {
-        return k;
-    }
-
     /**
      * Decomposes the symmetric parts of {@code inputs[from + b]} for {@code b < count <= }{@link #GROUP} into
      * {@code values[b]} (length k) and, unless {@code vectors} is null, {@code vectors[b]} (k x k, eigenvectors as

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * The prepared data of both sphere kernels ({@link SphereLogSums}, {@link SphereHessianSums}): the records kept as one
- * array per ambient coordinate, {@code column(j)[i]} = coordinate j of record i, so that the passes over the records
+ * array per ambient coordinate, {@code columns()[j][i]} = coordinate j of record i, so that the passes over the records
  * are loops without branches that the JIT vectorises, and the pass both kernels start with, the half-squared chords
  * {@code t_i = |x_i - x|^2 / (2 |x|^2) = 1 - cos(alpha_i)} and whether they all lie in the range of the polynomial
  * {@link ThetaOverSine}. A copy of the data, never modified: the kernels' copies share one instance.
@@ -50,11 +50,6 @@ final class SphereColumns {
     /** The number of ambient coordinates. */
     int length() {
         return columns.length;
-    }
-
-    /** Coordinate j of every record (the stored array: read only). */
-    double[] column(int j) {
-        return columns[j];
     }
 
     /** Every column, {@code columns()[j][i]} = coordinate j of record i (the stored arrays: read only). */

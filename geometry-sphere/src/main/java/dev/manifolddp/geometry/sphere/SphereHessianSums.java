@@ -119,8 +119,8 @@ final class SphereHessianSums implements HessianSums.Batch {
 
     /**
      * S^2: every {@code t_i}, {@code b_i}, and then {@code f_i}, {@code a_i}, {@code c_i}, {@code rho_i^2} into the
-     * per-record arrays, in loops without branches; false when a record lies beyond the polynomial's range or a
-     * value is not finite.
+     * per-record arrays, in loops without branches; false when a {@code t_i} lies beyond the polynomial's range or is
+     * NaN.
      */
     private boolean passesS2(double[] x, double half, double[][] basis) {
         double[] c0 = columns[0];
@@ -168,7 +168,7 @@ final class SphereHessianSums implements HessianSums.Batch {
 
     /**
      * S^2, from the per-record arrays: the coordinates {@code sum_i f_i b_i}, the Hessian and the farthest record;
-     * returns {@code sum_i rho_i^2}. Eight independent running sums, so the loop is bound by throughput, not by the
+     * returns {@code sum_i rho_i^2}. Seven independent running sums, so the loop is bound by throughput, not by the
      * latency of one chain of additions.
      */
     private double sumsS2(double[] coordinates, double[] hessian) {

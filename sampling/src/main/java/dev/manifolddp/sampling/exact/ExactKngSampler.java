@@ -98,8 +98,11 @@ public final class ExactKngSampler {
     private final double[] proposal;
     /** In-ball proposals for data-dependent envelopes; null when the geometry lacks what they need. */
     private final TruncatedRadialLaplace inBall;
-    /** Direction-tilted in-ball proposals for data-dependent envelopes; null when the geometry lacks what they need. */
-    private final TiltedBallProposal tilted;
+    /**
+     * Direction-tilted in-ball proposals for data-dependent envelopes, built on the first such draw (their tables
+     * are large, and most samplers never draw from a data envelope); null until then.
+     */
+    private TiltedBallProposal tilted;
     /** False only in comparisons with the untilted in-ball proposals (tests and benchmarks). */
     private boolean tilt = true;
 
@@ -112,7 +115,6 @@ public final class ExactKngSampler {
         this.laplace = Arguments.requireNonNull("laplace", laplace);
         this.proposal = new double[geometry.layout().length()];
         this.inBall = TruncatedRadialLaplace.supports(geometry) ? new TruncatedRadialLaplace(geometry) : null;
-        this.tilted = TiltedBallProposal.supports(geometry) ? new TiltedBallProposal(geometry) : null;
     }
 
     /**
@@ -187,7 +189,7 @@ public final class ExactKngSampler {
      * the geometry: {@code auto} may choose the unlimited exact draw on it.
      */
     public boolean offersDataEnvelope() {
-        return tilted != null && geometry.capability(FrechetGradientBound.class).isPresent();
+        return TiltedBallProposal.supports(geometry) && geometry.capability(FrechetGradientBound.class).isPresent();
     }
 
     /** The geometry this sampler draws on. */
@@ -323,8 +325,11 @@ public final class ExactKngSampler {
         Envelope bound = new Envelope(target.gradient(), anchor, envelope.slope(), envelope.offset(), radius, sigma,
                 envelope.reach() * (1 + TRUNCATION_SLACK));
         bound.inBall = inBall != null && bound.truncation < inBallLimit();
-        bound.tilted = bound.inBall && tilted != null && tilt;
+        bound.tilted = bound.inBall && tilt && TiltedBallProposal.supports(geometry);
         if (bound.tilted) {
+            if (tilted == null) {
+                tilted = new TiltedBallProposal(geometry);
+            }
             tilted.prepare(anchor, center, radius, sigma, envelope, bound.truncation);
         }
         return untilAccepted(bound, center, rng, out);

@@ -30,8 +30,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <p><b>Loud checks.</b> {@code ell <= H_j} (concavity) and {@code T(u) <= U_j} (checked on every returned point:
  * the point at distance U_j along u must not lie inside B) throw {@link IllegalStateException} beyond rounding.
- * Allocation-free per draw (the set-up allocates nothing either and is skipped when a call repeats the last
- * arguments); not thread-safe.
+ * Allocation-free per draw; the set-up copies the envelope's bands and is skipped when a call repeats the last
+ * anchor, centre, r, sigma and reach with the same envelope instance. Not thread-safe.
  */
 final class TiltedBallProposal {
 
@@ -71,7 +71,7 @@ final class TiltedBallProposal {
     /** The last prepared call's arguments, to skip the set-up when a caller repeats them. */
     private final double[] lastAnchor;
     private final double[] lastCenter;
-    private final double[] lastParameters = new double[4];
+    private final double[] lastParameters = new double[3];
     private double[] anchor;
     private double[] center;
     private double radius;

@@ -1,18 +1,13 @@
 package dev.manifolddp.engines.spark;
 
 import dev.manifolddp.experiments.cli.Experiments;
-import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.ReplicateRecord;
 import dev.manifolddp.experiments.run.RunOptions;
 import dev.manifolddp.experiments.run.Runner;
 import dev.manifolddp.experiments.run.WarningLog;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.SparkFiles;
 import org.apache.spark.api.java.function.Function;
@@ -43,7 +38,7 @@ final class BlockTask implements Function<Integer, BlockResult> {
     public BlockResult call(Integer block) {
         Built built = built(spec);
         Experiment experiment = built.experiment();
-        WarningLog warnings = new WarningLog(experiment.mechanisms().stream().map(MechanismConfig::label).toList());
+        WarningLog warnings = WarningLog.of(experiment);
         Thread thread = Thread.currentThread();
         ClassLoader previous = thread.getContextClassLoader();
         thread.setContextClassLoader(built.loader());
@@ -89,19 +84,6 @@ final class BlockTask implements Function<Integer, BlockResult> {
         if (names.isEmpty()) {
             return PluginJars.none();
         }
-        List<Path> jars = new ArrayList<>();
-        List<URL> urls = new ArrayList<>();
-        for (String name : names) {
-            Path jar = Path.of(SparkFiles.get(name));
-            jars.add(jar);
-            try {
-                urls.add(jar.toUri().toURL());
-            } catch (MalformedURLException e) {
-                throw new IllegalArgumentException("cannot turn the shipped plugin path into a URL: " + jar, e);
-            }
-        }
-        ClassLoader loader = new URLClassLoader("manifolddp-plugins", urls.toArray(URL[]::new),
-                PluginJars.class.getClassLoader());
-        return new PluginJars(loader, jars);
+        return PluginJars.of(names.stream().map(name -> Path.of(SparkFiles.get(name))).toList());
     }
 }

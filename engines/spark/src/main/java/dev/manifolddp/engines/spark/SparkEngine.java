@@ -1,7 +1,6 @@
 package dev.manifolddp.engines.spark;
 
 import dev.manifolddp.experiments.audit.AuditChunks;
-import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.engine.AuditJob;
 import dev.manifolddp.experiments.engine.EngineJob;
 import dev.manifolddp.experiments.engine.RunEngine;
@@ -74,8 +73,7 @@ public final class SparkEngine implements RunEngine {
             results = SparkFailures.rethrowFirst(() -> spark.parallelize(ids, ids.size())
                     .map(new BlockTask(spec)).collect());
             ReplicateRecord[] records = new ReplicateRecord[tasks * mechanisms];
-            WarningLog warnings = new WarningLog(experiment.mechanisms().stream().map(MechanismConfig::label)
-                    .toList());
+            WarningLog warnings = WarningLog.of(experiment);
             for (BlockResult result : results) {
                 ReplicateRecord[] block = RecordCodec.decode(result.records());
                 System.arraycopy(block, 0, records, spec.first(result.block()) * mechanisms, block.length);
