@@ -6,14 +6,15 @@ package dev.manifolddp.geometry.spd;
  * as the full symmetric matrix ({@link #matrix}) or directly as its {@link Vecd#vecd} coordinates ({@link #vecd}),
  * which skips the mirrored half and the separate vecd pass.
  *
- * <p>Entry {@code (i, j)}, {@code i <= j}, is the sum {@code sum_l (b_il d_l) b_jl} taken in the order of l from
- * 0, the plain triple loop's order, so the result does not depend on the blocking below and entry (j, i) is its
- * mirror (exactly symmetric). The sums are formed row-wise ("ikj"): row i of the upper triangle gains
+ * <p>Entry {@code (i, j)}, {@code i <= j}, is the sum {@code s <- fma(b_il d_l, b_jl, s)} from {@code s = 0}
+ * taken in the order of l, so the result does not depend on the blocking below and entry (j, i) is its mirror
+ * (exactly symmetric). The sums are formed row-wise ("ikj"): row i of the upper triangle gains
  * {@code (b_il d_l) * column l of B} for l = 0, 1, ..., with four rows of the result per pass sharing the loads of
  * the column. Every inner loop then runs over distinct row arrays at the same index, which the JIT vectorises
  * (one dot product per entry is a serial chain it cannot); hence B is first transposed into row arrays. Issue 11
- * item 4, k = 30, quiet machine: 4.1 us for the product and its vecd, against 9.1 us for four dot products per pass
- * plus the vecd pass.
+ * item 4, k = 30, quiet machine, one harness run: 4.3 us for the product and its vecd, against 9.3 us for four dot
+ * products per pass plus the vecd pass (4.8 us with separate multiplications and additions instead of
+ * {@link Math#fma}; six rows per pass 6.8 us).
  *
  * <p>Owns its scratch (2 k^2 doubles), so it allocates nothing per call; not thread-safe ({@link SpdWorkspace}
  * keeps one per thread).
@@ -106,10 +107,10 @@ final class ScaledGram {
             double[] column = columns[l];
             for (int j = i; j < k; j++) {
                 double x = column[j];
-                c0[j] += s0 * x;
-                c1[j] += s1 * x;
-                c2[j] += s2 * x;
-                c3[j] += s3 * x;
+                c0[j] = Math.fma(s0, x, c0[j]);
+                c1[j] = Math.fma(s1, x, c1[j]);
+                c2[j] = Math.fma(s2, x, c2[j]);
+                c3[j] = Math.fma(s3, x, c3[j]);
             }
         }
     }
@@ -124,7 +125,7 @@ final class ScaledGram {
             double s0 = b[r0 + l] * d[l];
             double[] column = columns[l];
             for (int j = i; j < k; j++) {
-                c0[j] += s0 * column[j];
+                c0[j] = Math.fma(s0, column[j], c0[j]);
             }
         }
     }

@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 class ScaledGramTest {
 
     /**
-     * The blocked row-wise {@code B diag(d) B^T} sums each entry in the order of l like the plain triple loop, so it
-     * must equal it bit for bit, for every k (blocks of four rows and the remainders) and exactly symmetric; its vecd
+     * The blocked row-wise {@code B diag(d) B^T} sums each entry in the order of l like the plain triple loop (one
+     * fused multiply-add per term), so it must equal it bit for bit, for every k (blocks of four rows and the remainders) and exactly symmetric; its vecd
      * form must equal {@link Vecd#vecd} of the matrix bit for bit. Repeated calls on one instance check that no
      * scratch state leaks from one call into the next.
      */
@@ -42,7 +42,7 @@ class ScaledGramTest {
                     int hi = Math.max(i, j);
                     double sum = 0;
                     for (int l = 0; l < k; l++) {
-                        sum += b[lo * k + l] * d[l] * b[hi * k + l];
+                        sum = Math.fma(b[lo * k + l] * d[l], b[hi * k + l], sum);
                     }
                     plain[i * k + j] = sum;
                     assertThat(out[i * k + j]).as("k = %d, (%d, %d)", k, i, j).isEqualTo(sum);
