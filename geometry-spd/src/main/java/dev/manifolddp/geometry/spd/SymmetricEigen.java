@@ -29,7 +29,7 @@ package dev.manifolddp.geometry.spd;
  * <p>Where the time goes at k = 30 (issue 11 item 4; best of 20 rounds of 2000 calls on random positive definite
  * matrices on a loaded 2-core machine, so only the proportions mean much): tridiagonalisation 7 us, forming its Q
  * 7 us more, the QR iteration on eigenvalues only 19 us, and about 15 us more with the eigenvector rotations;
- * {@code MatrixOps.scaledGram}'s {@code V diag(f) V^T} 11 us. The QR iteration takes 2.2 steps per eigenvalue, about
+ * {@code V diag(f) V^T} (then {@code MatrixOps.scaledGram}, now {@link ScaledGram}) 11 us. The QR iteration takes 2.2 steps per eigenvalue, about
  * 1,090 rotations per matrix, each waiting on its predecessor through a square root and a division (about 50
  * cycles): that latency chain, not the flops, is the largest part and the floor of the values-only path. What
  * paid was doing fewer decompositions: the SPD point test read off the logarithm's own eigenvalues
@@ -57,6 +57,27 @@ package dev.manifolddp.geometry.spd;
  * a column-wise sweep of a whole step per row entry (4x slower); in lockstep, the row rotations of two matrices in
  * one pass (47 against 45 us) or inside the chase loop (53 against 46 us). Left: a root-free QR (Pal-Walker-Kahan, as
  * LAPACK's dsterf) for the values-only path, and cheaper eigenvector updates.
+ *
+ * <p>The third round (issue 11 item 4, the dense kernels; wall time, best of 10 rounds over the same kind of 16
+ * matrices, the parent commit's classes and these run alternately twice, at a load average of 2 to 4 on the 2
+ * cores):
+ * <pre>
+ *   per matrix, k = 30                                      before      after
+ *   tridiagonalisation (with the input copy and checks)    9.5-9.8     5.6-6.1
+ *   tridiagonalisation and Q                              15.9-16.0   10.1-10.8
+ *   one at a time, with vectors                           47.8-47.9   40.0-41.2
+ *   4 in lockstep (SymmetricEigenBatch), with vectors     42.6-44.6   34.5-35.5
+ *   V diag(f) V^T and its vecd (ScaledGram)                9.2         3.2-4.0
+ *   SpdGeometry.entryViolation                             1.6         0.9
+ *   LogEuclideanSpd.toChartCheckedAll, per record         53.2-55.6   39.2-40.1
+ * </pre>
+ * What paid: {@link Math#fma} with loads shared by four rows per pass in the Householder updates and in
+ * {@link ScaledGram} (row-wise, over the transposed eigenvectors, so that its loops vectorise); one fused
+ * multiply-add per entry in the row rotations (1.5 us per decomposition); the input copied over one triangle with
+ * the finiteness test and the largest entry folded in, with no {@code Math.max} chain and no sum of squares (0.8
+ * against 1.6 us). Tried and dropped: padding the rows to 32 entries (slower), six rows per pass in
+ * {@link ScaledGram} (slower), four rows per pass in the update of Q (no change). The row rotations, about 11 us of
+ * the 35, are at what the JIT makes of a 30-entry loop (0.36 ns per pair).
  *
  * <p>Accuracy: the QR path is normwise backward stable, with eigenvalue errors of order {@code k u |A|}
  * (u = 2^-53; the tests observe at most {@code 3 k u |A|_F}), so the smallest eigenvalue of a positive definite
