@@ -84,7 +84,7 @@ final class AffineInvariantLogSums implements LogSums.Batch {
             w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "x^-1/2 x_i x^-1/2");
             MatrixFunctions.requirePositive(w.valuesB, k, "x^-1/2 x_i x^-1/2");
             MatrixFunctions.log(w.valuesB, w.auxB, k);
-            MatrixOps.scaledGram(w.vectorsB, w.auxB, w.m2, k);
+            w.gram.matrix(w.vectorsB, w.auxB, w.m2);
             for (int j = 0; j < sum.length; j++) {
                 sum[j] += w.m2[j];
             }

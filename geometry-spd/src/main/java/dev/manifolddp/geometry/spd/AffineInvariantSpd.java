@@ -89,7 +89,7 @@ public final class AffineInvariantSpd extends SpdGeometry
         w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "p^-1/2 v p^-1/2");
         MatrixFunctions.exp(w.valuesB, w.auxB, k, "exp(p, v)");
         rootTimesVectors(w);
-        MatrixOps.scaledGram(w.m2, w.auxB, out, k);
+        w.gram.matrix(w.m2, w.auxB, out);
     }
 
     /**
@@ -119,7 +119,7 @@ public final class AffineInvariantSpd extends SpdGeometry
         requireWhitenedPositive(q, w);
         MatrixFunctions.log(w.valuesB, w.auxB, k);
         rootTimesVectors(w);
-        MatrixOps.scaledGram(w.m2, w.auxB, out, k);
+        w.gram.matrix(w.m2, w.auxB, out);
     }
 
     /**
@@ -339,7 +339,7 @@ public final class AffineInvariantSpd extends SpdGeometry
             TwoByTwoSpd.roots(p, TwoByTwoSpd.requirePositiveDefinite(p, "p"), w.m1, w.m2);
         } else {
             decomposeBase(p, w);
-            MatrixOps.scaledGram(w.vectorsA, w.auxA, w.m1, k); // p^(1/2)
+            w.gram.matrix(w.vectorsA, w.auxA, w.m1); // p^(1/2)
         }
         double[] root = w.m1;
         int index = 0;
@@ -413,7 +413,7 @@ public final class AffineInvariantSpd extends SpdGeometry
         MatrixOps.transposeMultiply(w.vectorsA, rotation, w.vectorsB, k); // U^T Q
         rootTimesVectors(w); // m2 = U diag(s) U^T Q = p^(1/2) Q
         MatrixFunctions.exp(r, w.auxB, k, "fromSpectral(p, r, Q)");
-        MatrixOps.scaledGram(w.m2, w.auxB, out, k);
+        w.gram.matrix(w.m2, w.auxB, out);
     }
 
     // ---- JacobiFields -------------------------------------------------------------------------------------------

@@ -10,6 +10,11 @@ package dev.manifolddp.geometry.spd;
  * distinct row arrays at the same index, which the JIT vectorises: {@code work} holds A (both triangles) and is
  * destroyed, its row j keeping {@code v_j}; Q is returned transposed in {@code rows} (row i = column i of Q)
  * because the QR iteration that follows rotates eigenvectors as rows. Allocates nothing.
+ *
+ * <p>The updates use {@link Math#fma} (one rounding per multiply-add; intrinsified on x86-64 with FMA3 and on
+ * AArch64) and share loads between rows: four rows per pass in the rank-2 update and in the sums
+ * {@code p = beta A22 v} and {@code v^T Q}, two in the update of Q. Issue 11 item 4, k = 30, quiet machine, the
+ * former and this code in one harness run: the reduction 7.3 -> 4.7 us, with Q 13.2 -> 8.8 us.
  */
 final class HouseholderTridiagonal {
 
@@ -63,17 +68,10 @@ final class HouseholderTridiagonal {
                 v[c] *= inverse;
             }
             // A22 <- H A22 H = A22 - v w^T - w v^T with p = beta A22 v and w = p - (beta p^T v / 2) v (ibid.).
-            // p is summed as a combination of the rows of A22 (its columns, by symmetry).
-            for (int c = j + 1; c < n; c++) {
-                w[c] = 0;
-            }
-            for (int r = j + 1; r < n; r++) {
-                double[] a = work[r];
-                double scaled = beta * v[r];
-                for (int c = j + 1; c < n; c++) {
-                    w[c] += scaled * a[c];
-                }
-            }
+            // p is summed as a combination of the rows of A22 (its columns, by symmetry). The rank-2 update runs
+            // four rows per pass, sharing the loads of w and v (with fused multiply-adds; without them two rows
+            // per pass measured slower than one).
+            combineRows(work, v, beta, j + 1);
             double pv = 0;
             for (int c = j + 1; c < n; c++) {
                 pv += w[c] * v[c];
@@ -82,12 +80,49 @@ final class HouseholderTridiagonal {
             for (int c = j + 1; c < n; c++) {
                 w[c] -= half * v[c];
             }
-            for (int r = j + 1; r < n; r++) {
+            int r = j + 1;
+            for (; r + 3 < n; r += 4) {
+                double[] a0 = work[r];
+                double[] a1 = work[r + 1];
+                double[] a2 = work[r + 2];
+                double[] a3 = work[r + 3];
+                double v0r = v[r];
+                double w0r = w[r];
+                double v1r = v[r + 1];
+                double w1r = w[r + 1];
+                double v2r = v[r + 2];
+                double w2r = w[r + 2];
+                double v3r = v[r + 3];
+                double w3r = w[r + 3];
+                for (int c = j + 1; c < n; c++) {
+                    double wc = w[c];
+                    double vc = v[c];
+                    a0[c] = Math.fma(-v0r, wc, Math.fma(-w0r, vc, a0[c]));
+                    a1[c] = Math.fma(-v1r, wc, Math.fma(-w1r, vc, a1[c]));
+                    a2[c] = Math.fma(-v2r, wc, Math.fma(-w2r, vc, a2[c]));
+                    a3[c] = Math.fma(-v3r, wc, Math.fma(-w3r, vc, a3[c]));
+                }
+            }
+            for (; r + 1 < n; r += 2) {
+                double[] a0 = work[r];
+                double[] a1 = work[r + 1];
+                double v0r = v[r];
+                double w0r = w[r];
+                double v1r = v[r + 1];
+                double w1r = w[r + 1];
+                for (int c = j + 1; c < n; c++) {
+                    double wc = w[c];
+                    double vc = v[c];
+                    a0[c] = Math.fma(-v0r, wc, Math.fma(-w0r, vc, a0[c]));
+                    a1[c] = Math.fma(-v1r, wc, Math.fma(-w1r, vc, a1[c]));
+                }
+            }
+            if (r < n) {
                 double[] a = work[r];
                 double vr = v[r];
                 double wr = w[r];
                 for (int c = j + 1; c < n; c++) {
-                    a[c] -= vr * w[c] + wr * v[c];
+                    a[c] = Math.fma(-vr, w[c], Math.fma(-wr, v[c], a[c]));
                 }
             }
         }
@@ -115,21 +150,24 @@ final class HouseholderTridiagonal {
                 continue;
             }
             double[] v = work[j];
-            for (int c = j + 1; c < n; c++) {
-                w[c] = 0;
-            }
-            for (int r = j + 1; r < n; r++) {
-                double[] q = rows[r];
-                double vr = v[r];
+            combineRows(rows, v, 1, j + 1);
+            int r = j + 1;
+            for (; r + 1 < n; r += 2) { // two rows per pass share the loads of w
+                double[] q0 = rows[r];
+                double[] q1 = rows[r + 1];
+                double s0 = beta * v[r];
+                double s1 = beta * v[r + 1];
                 for (int c = j + 1; c < n; c++) {
-                    w[c] += vr * q[c];
+                    double wc = w[c];
+                    q0[c] = Math.fma(-s0, wc, q0[c]);
+                    q1[c] = Math.fma(-s1, wc, q1[c]);
                 }
             }
-            for (int r = j + 1; r < n; r++) {
+            if (r < n) {
                 double[] q = rows[r];
                 double scaled = beta * v[r];
                 for (int c = j + 1; c < n; c++) {
-                    q[c] -= scaled * w[c];
+                    q[c] = Math.fma(-scaled, w[c], q[c]);
                 }
             }
         }
@@ -139,6 +177,49 @@ final class HouseholderTridiagonal {
                 double swap = q[c];
                 q[c] = rows[c][r];
                 rows[c][r] = swap;
+            }
+        }
+    }
+
+    /**
+     * {@code w[from..k-1] = sum_r (scale v_r) m_r[from..k-1]} over the rows {@code r = from .. k-1} of m, one fused
+     * multiply-add per term in the order of r whatever the blocking. Four rows per pass, so that each pass loads
+     * and stores w once for four rows (the JIT vectorises the pass over c; one row per pass was bound by the loads
+     * and stores of w).
+     */
+    private void combineRows(double[][] m, double[] v, double scale, int from) {
+        int n = k;
+        for (int c = from; c < n; c++) {
+            w[c] = 0;
+        }
+        int r = from;
+        for (; r + 3 < n; r += 4) {
+            double[] m0 = m[r];
+            double[] m1 = m[r + 1];
+            double[] m2 = m[r + 2];
+            double[] m3 = m[r + 3];
+            double s0 = scale * v[r];
+            double s1 = scale * v[r + 1];
+            double s2 = scale * v[r + 2];
+            double s3 = scale * v[r + 3];
+            for (int c = from; c < n; c++) {
+                w[c] = Math.fma(s3, m3[c], Math.fma(s2, m2[c], Math.fma(s1, m1[c], Math.fma(s0, m0[c], w[c]))));
+            }
+        }
+        for (; r + 1 < n; r += 2) {
+            double[] m0 = m[r];
+            double[] m1 = m[r + 1];
+            double s0 = scale * v[r];
+            double s1 = scale * v[r + 1];
+            for (int c = from; c < n; c++) {
+                w[c] = Math.fma(s1, m1[c], Math.fma(s0, m0[c], w[c]));
+            }
+        }
+        if (r < n) {
+            double[] m0 = m[r];
+            double s0 = scale * v[r];
+            for (int c = from; c < n; c++) {
+                w[c] = Math.fma(s0, m0[c], w[c]);
             }
         }
     }

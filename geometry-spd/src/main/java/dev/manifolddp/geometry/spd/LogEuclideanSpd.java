@@ -74,7 +74,7 @@ public final class LogEuclideanSpd extends SpdGeometry
         w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "Logm p + DLogm_p[v]");
         MatrixFunctions.exp(w.valuesB, w.auxB, k, "exp(p, v)");
         MatrixOps.multiply(w.vectorsA, w.vectorsB, w.m2, k);
-        MatrixOps.scaledGram(w.m2, w.auxB, out, k);
+        w.gram.matrix(w.m2, w.auxB, out);
     }
 
     /**
@@ -111,7 +111,7 @@ public final class LogEuclideanSpd extends SpdGeometry
         decomposeSecond(q, w);
         // m2 = U_p^T Logm(q) U_p, with R = U_p^T U_q
         MatrixOps.transposeMultiply(w.vectorsA, w.vectorsB, w.m1, k);
-        MatrixOps.scaledGram(w.m1, w.auxB, w.m2, k);
+        w.gram.matrix(w.m1, w.auxB, w.m2);
         for (int i = 0; i < k; i++) {
             w.m2[i * k + i] -= w.auxA[i];
             for (int j = 0; j < k; j++) {
@@ -133,8 +133,8 @@ public final class LogEuclideanSpd extends SpdGeometry
         SpdWorkspace w = workspace();
         decomposeFirst(p, w);
         decomposeSecond(q, w);
-        MatrixOps.scaledGram(w.vectorsA, w.auxA, w.m1, k);
-        MatrixOps.scaledGram(w.vectorsB, w.auxB, w.m2, k);
+        w.gram.matrix(w.vectorsA, w.auxA, w.m1);
+        w.gram.matrix(w.vectorsB, w.auxB, w.m2);
         double sum = 0;
         for (int i = 0; i < k * k; i++) {
             double d = w.m1[i] - w.m2[i];
@@ -335,8 +335,7 @@ public final class LogEuclideanSpd extends SpdGeometry
             return definiteness.get();
         }
         MatrixFunctions.log(values, w.auxA, k);
-        MatrixOps.scaledGram(vectors, w.auxA, w.m1, k);
-        Vecd.vecd(w.m1, k, out);
+        w.gram.vecd(vectors, w.auxA, out);
         return null;
     }
 

@@ -77,7 +77,7 @@ final class MatrixFunctions {
         w.eigen.decompose(p, w.valuesA, w.vectorsA, what);
         requirePositive(w.valuesA, k, what);
         log(w.valuesA, w.auxA, k);
-        MatrixOps.scaledGram(w.vectorsA, w.auxA, out, k);
+        w.gram.matrix(w.vectorsA, w.auxA, out);
     }
 
     /**
@@ -90,6 +90,6 @@ final class MatrixFunctions {
         int k = w.k;
         w.eigen.decompose(s, w.valuesA, w.vectorsA, what);
         exp(w.valuesA, w.auxA, k, what);
-        MatrixOps.scaledGram(w.vectorsA, w.auxA, out, k);
+        w.gram.matrix(w.vectorsA, w.auxA, out);
     }
 }

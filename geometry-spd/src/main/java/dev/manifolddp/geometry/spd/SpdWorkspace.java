@@ -12,6 +12,7 @@ final class SpdWorkspace {
 
     final int k;
     final SymmetricEigen eigen;
+    final ScaledGram gram;
     final double[] valuesA;
     final double[] valuesB;
     final double[] auxA;
@@ -32,6 +33,7 @@ final class SpdWorkspace {
     SpdWorkspace(int k) {
         this.k = k;
         this.eigen = new SymmetricEigen(k);
+        this.gram = new ScaledGram(k);
         this.valuesA = new double[k];
         this.valuesB = new double[k];
         this.auxA = new double[k];

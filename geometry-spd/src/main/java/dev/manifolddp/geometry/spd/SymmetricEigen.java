@@ -29,7 +29,7 @@ package dev.manifolddp.geometry.spd;
  * <p>Where the time goes at k = 30 (issue 11 item 4; best of 20 rounds of 2000 calls on random positive definite
  * matrices on a loaded 2-core machine, so only the proportions mean much): tridiagonalisation 7 us, forming its Q
  * 7 us more, the QR iteration on eigenvalues only 19 us, and about 15 us more with the eigenvector rotations;
- * {@code MatrixOps.scaledGram}'s {@code V diag(f) V^T} 11 us. The QR iteration takes 2.2 steps per eigenvalue, about
+ * {@code V diag(f) V^T} (then {@code MatrixOps.scaledGram}, now {@link ScaledGram}) 11 us. The QR iteration takes 2.2 steps per eigenvalue, about
  * 1,090 rotations per matrix, each waiting on its predecessor through a square root and a division (about 50
  * cycles): that latency chain, not the flops, is the largest part and the floor of the values-only path. What
  * paid was doing fewer decompositions: the SPD point test read off the logarithm's own eigenvalues
@@ -57,6 +57,27 @@ package dev.manifolddp.geometry.spd;
  * a column-wise sweep of a whole step per row entry (4x slower); in lockstep, the row rotations of two matrices in
  * one pass (47 against 45 us) or inside the chase loop (53 against 46 us). Left: a root-free QR (Pal-Walker-Kahan, as
  * LAPACK's dsterf) for the values-only path, and cheaper eigenvector updates.
+ *
+ * <p>The third round (issue 11 item 4, the dense kernels; wall time, best of 10 rounds over the same kind of 16
+ * matrices, the parent commit's classes and these run alternately twice, at a load average of 2 to 4 on the 2
+ * cores):
+ * <pre>
+ *   per matrix, k = 30                                      before      after
+ *   tridiagonalisation (with the input copy and checks)    9.5-9.8     5.6-6.1
+ *   tridiagonalisation and Q                              15.9-16.0   10.1-10.8
+ *   one at a time, with vectors                           47.8-47.9   40.0-41.2
+ *   4 in lockstep (SymmetricEigenBatch), with vectors     42.6-44.6   34.5-35.5
+ *   V diag(f) V^T and its vecd (ScaledGram)                9.2         3.2-4.0
+ *   SpdGeometry.entryViolation                             1.6         0.9
+ *   LogEuclideanSpd.toChartCheckedAll, per record         53.2-55.6   39.2-40.1
+ * </pre>
+ * What paid: {@link Math#fma} with loads shared by four rows per pass in the Householder updates and in
+ * {@link ScaledGram} (row-wise, over the transposed eigenvectors, so that its loops vectorise); one fused
+ * multiply-add per entry in the row rotations (1.5 us per decomposition); the input copied over one triangle with
+ * the finiteness test and the largest entry folded in, with no {@code Math.max} chain and no sum of squares (0.8
+ * against 1.6 us). Tried and dropped: padding the rows to 32 entries (slower), six rows per pass in
+ * {@link ScaledGram} (slower), four rows per pass in the update of Q (no change). The row rotations, about 11 us of
+ * the 35, are at what the JIT makes of a 30-entry loop (0.36 ns per pair).
  *
  * <p>Accuracy: the QR path is normwise backward stable, with eigenvalue errors of order {@code k u |A|}
  * (u = 2^-53; the tests observe at most {@code 3 k u |A|_F}), so the smallest eigenvalue of a positive definite
@@ -186,21 +207,17 @@ public final class SymmetricEigen {
      * that {@link #finish} scales back by.
      */
     int tridiagonalise(double[] a, String what, boolean withVectors) {
-        copySymmetricPart(a, what);
+        double largest = copySymmetricPart(a, what);
         if (withVectors) {
             resetRows();
         }
-        double largest = 0;
-        for (double[] row : work) {
-            for (double x : row) {
-                largest = Math.max(largest, Math.abs(x));
-            }
-        }
         int exponent = largest == 0 ? 0 : Math.getExponent(largest);
-        double down = Math.scalb(1.0, -exponent);
-        for (double[] row : work) {
-            for (int j = 0; j < k; j++) {
-                row[j] *= down;
+        if (exponent != 0) { // a scaling by 1 would change nothing
+            double down = Math.scalb(1.0, -exponent);
+            for (double[] row : work) {
+                for (int j = 0; j < k; j++) {
+                    row[j] *= down;
+                }
             }
         }
         householder.reduce(diagonal, subdiagonal, withVectors);
@@ -235,7 +252,13 @@ public final class SymmetricEigen {
 
     /** Cyclic Jacobi on the symmetric part of {@code a}, from the identity as eigenvector rows. */
     private void jacobi(double[] a, double[] values, boolean withVectors, String what) {
-        double norm2 = copySymmetricPart(a, what);
+        copySymmetricPart(a, what);
+        double norm2 = 0;
+        for (double[] row : work) {
+            for (double x : row) {
+                norm2 += x * x;
+            }
+        }
         if (withVectors) {
             resetRows();
         }
@@ -249,30 +272,68 @@ public final class SymmetricEigen {
         }
     }
 
+    /**
+     * {@code vectors[r * k + i] = rows[i][r]}: a transpose, two rows per pass so that each pass stores two adjacent
+     * entries of every output row (0.2 against 0.3 us at k = 30).
+     */
     private void copyVectors(double[] vectors) {
-        for (int i = 0; i < k; i++) {
+        int i = 0;
+        for (; i + 1 < k; i += 2) {
+            double[] row0 = rows[i];
+            double[] row1 = rows[i + 1];
             for (int r = 0; r < k; r++) {
-                vectors[r * k + i] = rows[i][r];
+                vectors[r * k + i] = row0[r];
+                vectors[r * k + i + 1] = row1[r];
+            }
+        }
+        if (i < k) {
+            double[] row = rows[i];
+            for (int r = 0; r < k; r++) {
+                vectors[r * k + i] = row[r];
             }
         }
     }
 
-    /** {@code work <- (a + a^T) / 2}, checking finiteness; returns the squared Frobenius norm. */
+    /**
+     * {@code work <- (a + a^T) / 2}, checking finiteness; returns the largest absolute entry. One pass over the upper
+     * triangle writes both mirror entries. Its loop has no data-dependent exit and no {@code Math.max} chain: the
+     * finiteness test is and-ed up and the maximum taken by a comparison (a predicted branch, where
+     * {@code Math.max}'s NaN handling made a chain of dependent operations). 0.8 against 1.6 us at k = 30 for the
+     * former full-matrix copy with a sum of squares and a separate maximum pass.
+     */
     private double copySymmetricPart(double[] a, String what) {
-        double norm2 = 0;
+        boolean finite = true;
+        double largest = 0;
+        for (int i = 0; i < k; i++) {
+            double[] row = work[i];
+            for (int j = i; j < k; j++) {
+                double x = 0.5 * (a[i * k + j] + a[j * k + i]);
+                row[j] = x;
+                work[j][i] = x;
+                double magnitude = Math.abs(x);
+                finite &= magnitude <= Double.MAX_VALUE;
+                largest = magnitude > largest ? magnitude : largest;
+            }
+        }
+        if (!finite) {
+            throw nonFinite(a, what);
+        }
+        return largest;
+    }
+
+    /** The failure for the first (row-major) entry of {@code (a + a^T) / 2} that is not finite. */
+    private IllegalArgumentException nonFinite(double[] a, String what) {
         for (int i = 0; i < k; i++) {
             for (int j = 0; j < k; j++) {
                 double x = 0.5 * (a[i * k + j] + a[j * k + i]);
                 if (!(Math.abs(x) <= Double.MAX_VALUE)) {
-                    throw new IllegalArgumentException(String.format(
+                    return new IllegalArgumentException(String.format(
                             "%s has the non-finite entry %s at (%d, %d); every entry must be finite", what,
                             a[i * k + j], i, j));
                 }
-                work[i][j] = x;
-                norm2 += x * x;
             }
         }
-        return norm2;
+        throw new IllegalStateException("no non-finite entry found after the largest entry was not finite");
     }
 
     private void resetRows() {

@@ -9,7 +9,7 @@ import java.util.Random;
 /**
  * The parts of a log-Euclidean record's cost at k = 30 (the table in {@link SymmetricEigen}'s class comment): one
  * eigendecomposition at a time and in {@link SymmetricEigenBatch} groups, with and without eigenvectors, the
- * Householder reduction with and without forming Q, and {@link MatrixOps#scaledGram}. A plain harness behind
+ * Householder reduction with and without forming Q, and {@link ScaledGram}. A plain harness behind
  * {@code main}, not a unit test; it measures thread CPU time (best of 20 rounds), which a loaded machine distorts
  * less than wall time. Run after {@code mvn test-compile} with
  * <pre>java -cp target/classes:target/test-classes:EJML_JARS dev.manifolddp.geometry.spd.EigenHotPathTiming</pre>
@@ -31,6 +31,7 @@ public final class EigenHotPathTiming {
     public static void main(String[] args) {
         Random random = new Random(5);
         double[][] inputs = new double[MATRICES][];
+        ScaledGram gram = new ScaledGram(K);
         SymmetricEigen eigen = new SymmetricEigen(K);
         double[] values = new double[K];
         double[] vectors = new double[K * K];
@@ -40,7 +41,7 @@ public final class EigenHotPathTiming {
                 values[i] = Math.exp(0.5 * random.nextDouble() - 0.25);
             }
             inputs[m] = new double[K * K];
-            MatrixOps.scaledGram(vectors, values, inputs[m], K);
+            gram.matrix(vectors, values, inputs[m]);
         }
         int group = SymmetricEigenBatch.GROUP;
         SymmetricEigenBatch batch = new SymmetricEigenBatch(K);
@@ -53,7 +54,7 @@ public final class EigenHotPathTiming {
         HouseholderTridiagonal householder = new HouseholderTridiagonal(K, work, rows);
         double[] out = new double[K * K];
         String[] names = {"one at a time, with vectors", "one at a time, values only", "groups, with vectors",
-            "groups, values only", "tridiagonalisation", "tridiagonalisation and Q", "scaledGram"};
+            "groups, values only", "tridiagonalisation", "tridiagonalisation and Q", "ScaledGram.matrix"};
         Runnable[] cases = {
             () -> {
                 for (double[] a : inputs) {
@@ -83,7 +84,7 @@ public final class EigenHotPathTiming {
             () -> reduceAll(inputs, work, rows, householder, diagonal, subdiagonal, true),
             () -> {
                 for (double[] a : inputs) {
-                    MatrixOps.scaledGram(a, values, out, K);
+                    gram.matrix(a, values, out);
                     sink += out[3];
                 }
             }};

@@ -25,6 +25,52 @@ class SpdGeometryTest {
         }
     }
 
+    /**
+     * {@link SpdGeometry#entryViolation} against the plain definition: a non-finite entry anywhere (the first in
+     * row-major order is named), and asymmetry just above and at {@code tolerance} times the largest entry, at every
+     * position of a 6 x 6 and a 30 x 30 matrix.
+     */
+    @Test
+    void entryViolationMatchesItsDefinitionAtEveryPosition() {
+        Random random = new Random(21);
+        double tolerance = 1e-9;
+        for (int k : new int[] {6, 30}) {
+            SpdGeometry g = new LogEuclideanSpd(k);
+            for (int i = 0; i < k; i++) {
+                for (int j = 0; j < k; j++) {
+                    double[] p = SymmetricEigenTest.randomSymmetric(k, random, 1);
+                    assertThat(g.entryViolation(p, tolerance)).isEmpty();
+                    double bad = (i * k + j) % 3 == 0 ? Double.NaN : (i * k + j) % 3 == 1
+                            ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
+                    p[i * k + j] = bad;
+                    assertThat(g.entryViolation(p, tolerance)).contains(String.format(
+                            "entry (%d, %d) is %s; every entry must be finite", i, j, bad));
+                    if (i == j) {
+                        continue;
+                    }
+                    double[] q = SymmetricEigenTest.randomSymmetric(k, random, 1);
+                    double largest = 0;
+                    for (double x : q) {
+                        largest = Math.max(largest, Math.abs(x));
+                    }
+                    double bound = tolerance * largest;
+                    double original = q[i * k + j];
+                    q[i * k + j] = original + 0.5 * bound; // well within the tolerance
+                    assertThat(g.entryViolation(q, tolerance)).as("(%d, %d) within", i, j).isEmpty();
+                    q[i * k + j] = original + 4 * bound;
+                    double asymmetry = Math.abs(q[i * k + j] - q[j * k + i]);
+                    double newLargest = Math.max(largest, Math.abs(q[i * k + j]));
+                    assertThat(asymmetry > tolerance * newLargest).isTrue();
+                    int row = Math.min(i, j);
+                    int column = Math.max(i, j);
+                    assertThat(g.entryViolation(q, tolerance)).contains(String.format("it is not symmetric: "
+                                    + "|p[%d][%d] - p[%d][%d]| = %.3g exceeds the tolerance %.3g times the largest "
+                                    + "entry %.3g", row, column, column, row, asymmetry, tolerance, newLargest));
+                }
+            }
+        }
+    }
+
     @Test
     void affineInvariantMetricIsInvariantUnderCongruence() {
         AffineInvariantSpd g = new AffineInvariantSpd(3);

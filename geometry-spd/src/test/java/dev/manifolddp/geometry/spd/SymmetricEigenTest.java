@@ -118,6 +118,75 @@ class SymmetricEigenTest {
                 new double[4], "p")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Infinity");
     }
 
+    /**
+     * The first non-finite entry of the symmetric part in row-major order is the one reported, at every position of
+     * a 7 x 7 and a 30 x 30 matrix (the copy visits only the upper triangle), also when the entries are finite but
+     * their half-sum overflows.
+     */
+    @Test
+    void theFirstNonFiniteEntryIsReported() {
+        Random random = new Random(12);
+        for (int k : new int[] {7, 30}) {
+            SymmetricEigen eigen = new SymmetricEigen(k);
+            for (int i = 0; i < k; i++) {
+                for (int j = 0; j < k; j++) {
+                    double[] a = randomSymmetric(k, random, 1);
+                    double bad = (i + j) % 3 == 0 ? Double.NaN : (i + j) % 3 == 1 ? Double.POSITIVE_INFINITY
+                            : Double.NEGATIVE_INFINITY;
+                    a[i * k + j] = bad;
+                    int first = Math.min(i, j);
+                    int second = Math.max(i, j);
+                    assertThatThrownBy(() -> eigen.decompose(a, new double[k], new double[k * k], "a"))
+                            .isInstanceOf(IllegalArgumentException.class)
+                            .hasMessage("a has the non-finite entry %s at (%d, %d); every entry must be finite",
+                                    first == i ? bad : a[first * k + second], first, second);
+                }
+            }
+            double[] a = randomSymmetric(k, random, 1);
+            a[k + 2] = Double.MAX_VALUE;
+            a[2 * k + 1] = Double.MAX_VALUE;
+            assertThatThrownBy(() -> eigen.decompose(a, new double[k], null, "a"))
+                    .hasMessageContaining("non-finite entry").hasMessageContaining("at (1, 2)");
+        }
+    }
+
+    /**
+     * The input is scaled by a power of two to largest entry in [1, 2) before the reduction (and the scaling is
+     * skipped when it is 1), so scaling a matrix by 2^e scales its eigenvalues by exactly 2^e and leaves its
+     * eigenvectors unchanged, bit for bit.
+     */
+    @Test
+    void powerOfTwoScalingCommutesExactly() {
+        Random random = new Random(13);
+        for (int k : new int[] {3, 8, 30}) {
+            SymmetricEigen eigen = new SymmetricEigen(k);
+            double[] a = randomSymmetric(k, random, 1);
+            double largest = 0;
+            for (double x : a) {
+                largest = Math.max(largest, Math.abs(x));
+            }
+            for (int i = 0; i < a.length; i++) {
+                a[i] = Math.scalb(a[i], -Math.getExponent(largest)); // largest entry in [1, 2): no scaling
+            }
+            double[] values = new double[k];
+            double[] vectors = new double[k * k];
+            eigen.decompose(a, values, vectors, "a");
+            for (int e : new int[] {-600, -3, 1, 40, 900}) {
+                double[] scaled = new double[a.length];
+                for (int i = 0; i < a.length; i++) {
+                    scaled[i] = Math.scalb(a[i], e);
+                }
+                double[] scaledValues = new double[k];
+                double[] scaledVectors = new double[k * k];
+                eigen.decompose(scaled, scaledValues, scaledVectors, "a");
+                for (int i = 0; i < k; i++) {
+                    assertThat(scaledValues[i]).as("k = %d, e = %d", k, e).isEqualTo(Math.scalb(values[i], e));
+                }
+                assertThat(scaledVectors).as("k = %d, e = %d", k, e).containsExactly(vectors);
+            }
+        }
+    }
+
     @Test
     void decompositionAllocatesNothing() {
         if (!Allocations.supported()) {
