@@ -79,6 +79,18 @@ package dev.manifolddp.geometry.spd;
  * {@link ScaledGram} (slower), four rows per pass in the update of Q (no change). The row rotations, about 11 us of
  * the 35, are at what the JIT makes of a 30-entry loop (0.36 ns per pair).
  *
+ * <p>Also tried in that round and not kept (same harness, quiet machine, per matrix at k = 30 in groups of 4):
+ * divide and conquer for the tridiagonal stage (Cuppen's split into two halves of 15 solved by this QR in
+ * lockstep, dlaed2 deflation, a secular solver with the differences to the poles kept directly, Gu and Eisenstat's
+ * recomputed z; as accurate as QR in every test) cost 65 against 42 us with vectors and 53 against 49 one at a
+ * time: the final product with the merge's eigenvectors costs k^3 multiply-adds at 0.21 ns, as much as the halved
+ * row rotations save, and the secular equation (6 to 9 sweeps of 900 divisions) more than the shorter chains save.
+ * The QR step in dsteqr's compact form (about half the flops per rotation, carried state in arrays) ran 19.4
+ * against 17.1 us on eigenvalues only; applying each rotation to the rows inside the lockstep chase loop, 41.6
+ * against 36.8 us; 8 matrices in lockstep, 17.6 against 17.5 us on eigenvalues only and 37.4 against 36.8 with
+ * vectors. So the lockstep chains are bounded by instruction throughput, about 11 ns per rotation of a matrix, and
+ * the row rotations by the JIT's 30-entry loop, about 13 ns each.
+ *
  * <p>Accuracy: the QR path is normwise backward stable, with eigenvalue errors of order {@code k u |A|}
  * (u = 2^-53; the tests observe at most {@code 3 k u |A|_F}), so the smallest eigenvalue of a positive definite
  * matrix of condition number c carries a relative error of up to about {@code c k u}: 1e-12 at c = 1e4, 1e-8
