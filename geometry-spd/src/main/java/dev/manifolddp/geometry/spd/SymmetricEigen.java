@@ -85,11 +85,16 @@ package dev.manifolddp.geometry.spd;
  * recomputed z; as accurate as QR in every test) cost 65 against 42 us with vectors and 53 against 49 one at a
  * time: the final product with the merge's eigenvectors costs k^3 multiply-adds at 0.21 ns, as much as the halved
  * row rotations save, and the secular equation (6 to 9 sweeps of 900 divisions) more than the shorter chains save.
- * The QR step in dsteqr's compact form (about half the flops per rotation, carried state in arrays) ran 19.4
- * against 17.1 us on eigenvalues only; applying each rotation to the rows inside the lockstep chase loop, 41.6
- * against 36.8 us; 8 matrices in lockstep, 17.6 against 17.5 us on eigenvalues only and 37.4 against 36.8 with
- * vectors. So the lockstep chains are bounded by instruction throughput, about 11 ns per rotation of a matrix, and
- * the row rotations by the JIT's 30-entry loop, about 13 ns each.
+ * The QR step in dsteqr's compact form (about half the flops per rotation) depends on where its carried state
+ * lives: in per-matrix arrays it ran 19.4 against 17.1 us on eigenvalues only; with the state folded into the
+ * diagonal and the stored rotations, within the run-to-run noise of the current form (15.9 to 17.2 against 17.1 to
+ * 17.7 us, and 32 to 38 against 34 to 36 with vectors); only with the four matrices' states in local variables,
+ * which means writing the chase out four times, was it clearly faster (14.0 to 14.4 against 16.8 to 17.2 us on
+ * eigenvalues only, 31 to 32 against 34 to 36 with vectors). Applying each rotation to the rows inside the lockstep
+ * chase loop ran 41.6 against 36.8 us; 8 matrices in lockstep, 17.6 against 17.5 us on eigenvalues only and 37.4
+ * against 36.8 with vectors. So the lockstep chains are bounded by instruction throughput and memory round trips of
+ * their carried state, about 11 ns per rotation of a matrix, and the row rotations by the JIT's 30-entry loop,
+ * about 13 ns each.
  *
  * <p>Accuracy: the QR path is normwise backward stable, with eigenvalue errors of order {@code k u |A|}
  * (u = 2^-53; the tests observe at most {@code 3 k u |A|_F}), so the smallest eigenvalue of a positive definite
