@@ -103,21 +103,7 @@ final class HouseholderTridiagonal {
                     a3[c] = Math.fma(-v3r, wc, Math.fma(-w3r, vc, a3[c]));
                 }
             }
-            for (; r + 1 < n; r += 2) {
-                double[] a0 = work[r];
-                double[] a1 = work[r + 1];
-                double v0r = v[r];
-                double w0r = w[r];
-                double v1r = v[r + 1];
-                double w1r = w[r + 1];
-                for (int c = j + 1; c < n; c++) {
-                    double wc = w[c];
-                    double vc = v[c];
-                    a0[c] = Math.fma(-v0r, wc, Math.fma(-w0r, vc, a0[c]));
-                    a1[c] = Math.fma(-v1r, wc, Math.fma(-w1r, vc, a1[c]));
-                }
-            }
-            if (r < n) {
+            for (; r < n; r++) {
                 double[] a = work[r];
                 double vr = v[r];
                 double wr = w[r];
