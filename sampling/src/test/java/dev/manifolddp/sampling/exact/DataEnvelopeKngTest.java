@@ -28,41 +28,19 @@ class DataEnvelopeKngTest {
     /**
      * Two-sample KS (alpha = 1e-3, fixed seeds) of rho(x, p0) and rho(x, xbar) between 2000 draws with the
      * data-dependent envelope and 2000 with the public one, on Kendall shapes where the public sampler is still quick.
+     * The first case's seed is 6011 because seed 601 gave p = 4e-4 on rho(x, xbar); {@link DataEnvelopeSeedSweep}
+     * over 200 seeds of that case gave p-values uniform on [0, 1] (1% below 0.01, 4% below 0.05, 49% below 0.5), and
+     * likewise for the other cases (docs/exact-sampling.md, Validation).
      */
     @ParameterizedTest
     @Tag("statistical")
     @CsvSource({"4, 0.3, 20, 0.02, 6011", "5, 0.3, 30, 0.01, 602", "10, 0.15, 20, 0.004, 603"})
     void sameLawAsThePublicEnvelope(int landmarks, double r, int n, double sigma, long seed) {
-        Geometry kendall = Geometries.parse("kendall:landmarks=" + landmarks);
-        double[] p0 = KendallLaplaceTest.center(kendall, landmarks);
-        UniformRandomProvider rng = RandomStreams.seeded(seed).stream(0, 0);
-        double[][] data = new GeodesicBallGenerator(kendall, p0, r).generate(n, rng).points();
-        MeanGradient gradient = new MeanGradient(kendall, data);
-        double[] mean = gradient.descend(p0, 300);
-        KngTarget target = new KngTarget(gradient, p0, r, ExactKngSampler.frechetMeanConvexity(kendall, r), mean);
-        KngEnvelope envelope = ExactKngSampler.dataEnvelope(kendall, data, mean, p0, r, sigma).orElseThrow();
-        assertThat(envelope.slope()).as("data-dependent slope").isGreaterThan(target.convexity());
-        ExactKngSampler sampler = ExactKngSampler.find(kendall).orElseThrow();
-        int draws = 2000;
-        double[][] fromData = new double[2][draws];
-        double[][] fromPublic = new double[2][draws];
-        double[] out = new double[2 * landmarks];
-        long dataProposals = 0;
-        long publicProposals = 0;
-        for (int i = 0; i < draws; i++) {
-            dataProposals += sampler.sample(target, envelope, sigma, rng, out);
-            fromData[0][i] = kendall.distance(p0, out);
-            fromData[1][i] = kendall.distance(mean, out);
-            publicProposals += sampler.sample(target, sigma, rng, out);
-            fromPublic[0][i] = kendall.distance(p0, out);
-            fromPublic[1][i] = kendall.distance(mean, out);
-        }
-        StatisticalAssertions.assertSameLaw("rho(x, p0), data vs public envelope, k = " + landmarks, fromData[0],
-                fromPublic[0]);
-        StatisticalAssertions.assertSameLaw("rho(x, xbar), data vs public envelope, k = " + landmarks, fromData[1],
-                fromPublic[1]);
-        assertThat(dataProposals).as("proposals with the data envelope vs the public one")
-                .isLessThan(publicProposals);
+        EnvelopeComparison run = EnvelopeComparison.run(landmarks, r, 0, n, sigma, seed, 2000);
+        assertThat(run.envelope.slope()).as("data-dependent slope").isGreaterThan(run.target.convexity());
+        assertSameLaws(run, "data vs public envelope, k = " + landmarks);
+        assertThat(run.dataProposals).as("proposals with the data envelope vs the public one")
+                .isLessThan(run.publicProposals);
     }
 
     /**
@@ -75,33 +53,14 @@ class DataEnvelopeKngTest {
     @CsvSource({"4, 0.3, 0.2, 20, 0.02, 631", "5, 0.3, 0.15, 30, 0.01, 632", "10, 0.15, 0.08, 20, 0.004, 633"})
     void offCentreMeanSameLawAsThePublicEnvelope(int landmarks, double r, double offset, int n, double sigma,
             long seed) {
-        Geometry kendall = Geometries.parse("kendall:landmarks=" + landmarks);
-        double[] p0 = KendallLaplaceTest.center(kendall, landmarks);
-        UniformRandomProvider rng = RandomStreams.seeded(seed).stream(0, 0);
-        double[] side = TiltedBallProposalTest.offCentre(kendall, p0, offset, rng);
-        double[][] data = new GeodesicBallGenerator(kendall, side, r - offset).generate(n, rng).points();
-        MeanGradient gradient = new MeanGradient(kendall, data);
-        double[] mean = gradient.descend(side, 300);
-        assertThat(kendall.distance(mean, p0)).as("anchor offset").isGreaterThan(0.5 * offset);
-        KngTarget target = new KngTarget(gradient, p0, r, ExactKngSampler.frechetMeanConvexity(kendall, r), mean);
-        KngEnvelope envelope = ExactKngSampler.dataEnvelope(kendall, data, mean, p0, r, sigma).orElseThrow();
-        ExactKngSampler sampler = ExactKngSampler.find(kendall).orElseThrow();
-        int draws = 2000;
-        double[][] fromData = new double[2][draws];
-        double[][] fromPublic = new double[2][draws];
-        double[] out = new double[2 * landmarks];
-        for (int i = 0; i < draws; i++) {
-            sampler.sample(target, envelope, sigma, rng, out);
-            fromData[0][i] = kendall.distance(p0, out);
-            fromData[1][i] = kendall.distance(mean, out);
-            sampler.sample(target, sigma, rng, out);
-            fromPublic[0][i] = kendall.distance(p0, out);
-            fromPublic[1][i] = kendall.distance(mean, out);
-        }
-        StatisticalAssertions.assertSameLaw("rho(x, p0), off-centre data vs public envelope, k = " + landmarks,
-                fromData[0], fromPublic[0]);
-        StatisticalAssertions.assertSameLaw("rho(x, xbar), off-centre data vs public envelope, k = " + landmarks,
-                fromData[1], fromPublic[1]);
+        EnvelopeComparison run = EnvelopeComparison.run(landmarks, r, offset, n, sigma, seed, 2000);
+        assertThat(run.kendall.distance(run.mean, run.p0)).as("anchor offset").isGreaterThan(0.5 * offset);
+        assertSameLaws(run, "off-centre data vs public envelope, k = " + landmarks);
+    }
+
+    private static void assertSameLaws(EnvelopeComparison run, String what) {
+        StatisticalAssertions.assertSameLaw("rho(x, p0), " + what, run.fromData[0], run.fromPublic[0]);
+        StatisticalAssertions.assertSameLaw("rho(x, xbar), " + what, run.fromData[1], run.fromPublic[1]);
     }
 
     /** A slope the data do not support (the bound's own slope times 1.5, no offset) must throw, not clip. */
