@@ -33,9 +33,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class SpdLaplaceTest {
 
-    private static final double[] CENTER2 = {2.0, 0.5, 0.5, 1.0};
+    static final double[] CENTER2 = {2.0, 0.5, 0.5, 1.0};
+    static final double[] CENTER3 = {1.5, 0.2, 0.1, 0.2, 1.0, -0.3, 0.1, -0.3, 2.0};
 
-    private static double limit(int k) {
+    static double limit(int k) {
         return 1 / SpectrumSampler.growthRate(k);
     }
 
@@ -145,14 +146,13 @@ class SpdLaplaceTest {
     @CsvSource({"0.1, VANDERMONDE", "0.6, BOOST", "0.4, AUTO"})
     void radiusFollowsTheExactLawK3(double fraction, String envelope) {
         Geometry spd = Geometries.parse("spd/affine-invariant:k=3");
-        double[] center = {1.5, 0.2, 0.1, 0.2, 1.0, -0.3, 0.1, -0.3, 2.0};
         double sigma = fraction * limit(3);
-        double[] radii = drawRadii(spd, center, sigma, envelope, 2000, 12L);
+        double[] radii = drawRadii(spd, CENTER3, sigma, envelope, 2000, 12L);
         double upper = 50 / (1 / sigma - 1 / limit(3));
         assertFollows("rho(x, xbar) on SPD(3), sigma = " + sigma, radii, radiusCdf3(sigma, upper));
     }
 
-    private static double[] drawRadii(Geometry spd, double[] center, double sigma, String envelope, int draws,
+    static double[] drawRadii(Geometry spd, double[] center, double sigma, String envelope, int draws,
             long seed) {
         UniformRandomProvider rng = RandomStreams.seeded(seed).stream(0, 0);
         if (envelope.equals("AUTO")) {
