@@ -2,7 +2,6 @@ package dev.manifolddp.sampling.exact;
 
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
-import dev.manifolddp.sampling.data.GeodesicBallGenerator;
 import dev.manifolddp.sampling.random.RandomStreams;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.statistics.inference.KolmogorovSmirnovTest;
@@ -46,27 +45,24 @@ final class EnvelopeComparison {
         double[] p0 = KendallLaplaceTest.center(kendall, landmarks);
         UniformRandomProvider rng = RandomStreams.seeded(seed).stream(0, 0);
         double[] centre = offset > 0 ? TiltedBallProposalTest.offCentre(kendall, p0, offset, rng) : p0;
-        double[][] data = new GeodesicBallGenerator(kendall, centre, r - offset).generate(n, rng).points();
-        MeanGradient gradient = new MeanGradient(kendall, data);
-        double[] mean = gradient.descend(centre, 300);
-        KngTarget target = new KngTarget(gradient, p0, r, ExactKngSampler.frechetMeanConvexity(kendall, r), mean);
-        KngEnvelope envelope = ExactKngSampler.dataEnvelope(kendall, data, mean, p0, r, sigma).orElseThrow();
-        ExactKngSampler sampler = ExactKngSampler.find(kendall).orElseThrow();
+        KendallKngSetting setting = KendallKngSetting.of(kendall, p0, r, centre, r - offset, n, sigma, 300, rng);
+        double[] mean = setting.mean;
+        ExactKngSampler sampler = setting.sampler;
         double[][] fromData = new double[2][draws];
         double[][] fromPublic = new double[2][draws];
         double[] out = new double[2 * landmarks];
         long dataProposals = 0;
         long publicProposals = 0;
         for (int i = 0; i < draws; i++) {
-            dataProposals += sampler.sample(target, envelope, sigma, rng, out);
+            dataProposals += sampler.sample(setting.target, setting.envelope, sigma, rng, out);
             fromData[0][i] = kendall.distance(p0, out);
             fromData[1][i] = kendall.distance(mean, out);
-            publicProposals += sampler.sample(target, sigma, rng, out);
+            publicProposals += sampler.sample(setting.target, sigma, rng, out);
             fromPublic[0][i] = kendall.distance(p0, out);
             fromPublic[1][i] = kendall.distance(mean, out);
         }
-        return new EnvelopeComparison(kendall, p0, mean, target, envelope, fromData, fromPublic, dataProposals,
-                publicProposals);
+        return new EnvelopeComparison(kendall, p0, mean, setting.target, setting.envelope, fromData, fromPublic,
+                dataProposals, publicProposals);
     }
 
     /** Two-sample KS p-value of rho(x, p0) (which = 0) or rho(x, xbar) (which = 1) between the two envelopes. */

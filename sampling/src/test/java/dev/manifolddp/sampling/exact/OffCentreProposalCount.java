@@ -2,7 +2,6 @@ package dev.manifolddp.sampling.exact;
 
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
-import dev.manifolddp.sampling.data.GeodesicBallGenerator;
 import dev.manifolddp.sampling.random.RandomStreams;
 import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -31,12 +30,8 @@ public final class OffCentreProposalCount {
         for (double offset : new double[] {0, 0.05, 0.1, 0.2}) {
             UniformRandomProvider rng = RandomStreams.seeded(650L).stream(0, 0);
             double[] side = TiltedBallProposalTest.offCentre(kendall, p0, offset, rng);
-            double[][] data = new GeodesicBallGenerator(kendall, side, r - offset).generate(n, rng).points();
-            MeanGradient gradient = new MeanGradient(kendall, data);
-            double[] mean = gradient.descend(side, 100);
-            KngTarget target = new KngTarget(gradient, p0, r, h, mean);
-            KngEnvelope envelope = ExactKngSampler.dataEnvelope(kendall, data, mean, p0, r, sigma).orElseThrow();
-            ExactKngSampler sampler = ExactKngSampler.find(kendall).orElseThrow();
+            KendallKngSetting setting = KendallKngSetting.of(kendall, p0, r, side, r - offset, n, sigma, 100, rng);
+            ExactKngSampler sampler = setting.sampler;
             double[] out = new double[100];
             String[] cells = new String[2];
             for (int mode = 0; mode < 2; mode++) {
@@ -46,13 +41,13 @@ public final class OffCentreProposalCount {
                 long proposals = 0;
                 long start = System.nanoTime();
                 for (int i = 0; i < count; i++) {
-                    proposals += sampler.sample(target, envelope, sigma, rng, out);
+                    proposals += sampler.sample(setting.target, setting.envelope, sigma, rng, out);
                 }
                 cells[mode] = String.format(Locale.ROOT, "%.1f (%.2f)", (double) proposals / count,
                         (System.nanoTime() - start) / 1e6 / count);
             }
-            System.out.printf(Locale.ROOT, "| %.2f | %.3f | %s | %s |%n", offset, kendall.distance(mean, p0), cells[0],
-                    cells[1]);
+            System.out.printf(Locale.ROOT, "| %.2f | %.3f | %s | %s |%n", offset, kendall.distance(setting.mean, p0),
+                    cells[0], cells[1]);
         }
     }
 }
