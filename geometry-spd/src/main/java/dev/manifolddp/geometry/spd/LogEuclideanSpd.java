@@ -288,8 +288,8 @@ public final class LogEuclideanSpd extends SpdGeometry
             throw GeometryChecks.notAPoint(geometry, name, entries.get());
         }
         SpdWorkspace w = workspace();
-        w.eigen.decompose(p, w.valuesA, w.vectorsA, name);
-        String violation = chartFromEigen(w.valuesA, w.vectorsA, out, w);
+        w.eigen.decomposeToRows(p, w.valuesA, name);
+        String violation = chartFromEigen(w.valuesA, w.eigen.rows(), out, w);
         if (violation != null) {
             throw GeometryChecks.notAPoint(geometry, name, violation);
         }
@@ -306,7 +306,6 @@ public final class LogEuclideanSpd extends SpdGeometry
         SpdWorkspace w = workspace();
         SymmetricEigenBatch batch = w.batch();
         double[][] values = w.batchValues();
-        double[][] vectors = w.batchVectors();
         for (int from = 0; from < records.length; from += SymmetricEigenBatch.GROUP) {
             int count = Math.min(SymmetricEigenBatch.GROUP, records.length - from);
             if (!entriesPass(records, out, from, count)) {
@@ -315,9 +314,9 @@ public final class LogEuclideanSpd extends SpdGeometry
                 }
                 continue;
             }
-            batch.decompose(records, from, count, values, vectors, "p");
+            batch.decomposeToRows(records, from, count, values, "p");
             for (int b = 0; b < count; b++) {
-                String violation = chartFromEigen(values[b], vectors[b], out[from + b], w);
+                String violation = chartFromEigen(values[b], batch.rows(b), out[from + b], w);
                 if (violation != null) {
                     throw GeometryChecks.notAPoint(geometry, name.apply(from + b), violation);
                 }
@@ -326,16 +325,17 @@ public final class LogEuclideanSpd extends SpdGeometry
     }
 
     /**
-     * Writes the chart coordinates {@code vecd(V diag(ln values) V^T)} of a decomposed record into {@code out}, or,
-     * when its eigenvalues fail the definiteness test, writes nothing and returns why (null on success).
+     * Writes the chart coordinates {@code vecd(V diag(ln values) V^T)} of a decomposed record into {@code out}
+     * ({@code vectorRows[i]} = eigenvector i, column i of V), or, when its eigenvalues fail the definiteness test,
+     * writes nothing and returns why (null on success).
      */
-    private String chartFromEigen(double[] values, double[] vectors, double[] out, SpdWorkspace w) {
+    private String chartFromEigen(double[] values, double[][] vectorRows, double[] out, SpdWorkspace w) {
         Optional<String> definiteness = definitenessViolation(values);
         if (definiteness.isPresent()) {
             return definiteness.get();
         }
         MatrixFunctions.log(values, w.auxA, k);
-        w.gram.vecd(vectors, w.auxA, out);
+        w.gram.vecdOfRows(vectorRows, w.auxA, out);
         return null;
     }
 

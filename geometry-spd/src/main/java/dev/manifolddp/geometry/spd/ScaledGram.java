@@ -3,18 +3,19 @@ package dev.manifolddp.geometry.spd;
 /**
  * {@code B diag(d) B^T} for a k x k row-major B: a matrix function applied in the eigenbasis B, on every matrix
  * logarithm and exponential of this module and once per record of a log-Euclidean chart evaluation. Written either
- * as the full symmetric matrix ({@link #matrix}) or directly as its {@link Vecd#vecd} coordinates ({@link #vecd}),
- * which skips the mirrored half and the separate vecd pass.
+ * as the full symmetric matrix ({@link #matrix}) or directly as its {@link Vecd#vecd} coordinates
+ * ({@link #vecdOfRows}, from the columns of B, which a solver leaves as its eigenvector rows), which skips the
+ * mirrored half, the separate vecd pass and the transpositions.
  *
  * <p>Entry {@code (i, j)}, {@code i <= j}, is the sum {@code s <- fma(b_il d_l, b_jl, s)} from {@code s = 0}
  * taken in the order of l, so the result does not depend on the blocking below and entry (j, i) is its mirror
  * (exactly symmetric). The sums are formed row-wise ("ikj"): row i of the upper triangle gains
  * {@code (b_il d_l) * column l of B} for l = 0, 1, ..., with four rows of the result per pass sharing the loads of
  * the column. Every inner loop then runs over distinct row arrays at the same index, which the JIT vectorises
- * (one dot product per entry is a serial chain it cannot); hence B is first transposed into row arrays. Issue 11
- * item 4, k = 30, quiet machine, one harness run: 4.3 us for the product and its vecd, against 9.3 us for four dot
- * products per pass plus the vecd pass (4.8 us with separate multiplications and additions instead of
- * {@link Math#fma}; six rows per pass 6.8 us).
+ * (one dot product per entry is a serial chain it cannot); hence {@link #matrix} first transposes B into row
+ * arrays. Issue 11 item 4, k = 30, quiet machine, one harness run: 4.3 us for the product and its vecd, against
+ * 9.3 us for four dot products per pass plus the vecd pass (4.8 us with separate multiplications and additions
+ * instead of {@link Math#fma}; six rows per pass 6.8 us).
  *
  * <p>Owns its scratch (2 k^2 doubles), so it allocates nothing per call; not thread-safe ({@link SpdWorkspace}
  * keeps one per thread).
@@ -48,12 +49,18 @@ final class ScaledGram {
     }
 
     /**
-     * {@code out = vecd(B diag(d) B^T)} (length k(k+1)/2), equal bit for bit to {@link #matrix} followed by
-     * {@link Vecd#vecd}: for a symmetric matrix vecd's {@code sqrt2 * (0.5 * (s_ij + s_ji))} is
-     * {@code sqrt2 * s_ij} exactly.
+     * {@code out = vecd(B diag(d) B^T)} (length k(k+1)/2) for B given by its columns as rows ({@code columnsOfB[l]} =
+     * column l of B), e.g. the eigenvector rows a solver leaves ({@link SymmetricEigen#decomposeToRows}): the same
+     * sums as {@link #matrix}, and equal bit for bit to it followed by {@link Vecd#vecd}, since for a symmetric
+     * matrix vecd's {@code sqrt2 * (0.5 * (s_ij + s_ji))} is {@code sqrt2 * s_ij} exactly. No transposition in or
+     * out.
      */
-    void vecd(double[] b, double[] d, double[] out) {
-        upperTriangle(b, d);
+    void vecdOfRows(double[][] columnsOfB, double[] d, double[] out) {
+        upperTriangle(columnsOfB, d);
+        writeVecd(out);
+    }
+
+    private void writeVecd(double[] out) {
         for (int i = 0; i < k; i++) {
             out[i] = upper[i][i];
         }
@@ -66,24 +73,29 @@ final class ScaledGram {
         }
     }
 
-    /** Fills {@code upper[i][i..k-1]}. */
+    /** Fills {@code upper[i][i..k-1]} from row-major B. */
     private void upperTriangle(double[] b, double[] d) {
         for (int j = 0; j < k; j++) {
             for (int l = 0; l < k; l++) {
                 columns[l][j] = b[j * k + l];
             }
         }
+        upperTriangle(columns, d);
+    }
+
+    /** Fills {@code upper[i][i..k-1]} from the columns of B ({@code cols[l][i]} = b_il). */
+    private void upperTriangle(double[][] cols, double[] d) {
         int i = 0;
         for (; i + 3 < k; i += 4) {
-            fourRows(b, d, i);
+            fourRows(cols, d, i);
         }
         for (; i < k; i++) {
-            oneRow(b, d, i);
+            oneRow(cols, d, i);
         }
     }
 
     /** Rows i .. i+3 from column i on (row i+m's entries before column i+m are computed and ignored). */
-    private void fourRows(double[] b, double[] d, int i) {
+    private void fourRows(double[][] cols, double[] d, int i) {
         double[] c0 = upper[i];
         double[] c1 = upper[i + 1];
         double[] c2 = upper[i + 2];
@@ -94,17 +106,13 @@ final class ScaledGram {
             c2[j] = 0;
             c3[j] = 0;
         }
-        int r0 = i * k;
-        int r1 = r0 + k;
-        int r2 = r1 + k;
-        int r3 = r2 + k;
         for (int l = 0; l < k; l++) {
             double dl = d[l];
-            double s0 = b[r0 + l] * dl;
-            double s1 = b[r1 + l] * dl;
-            double s2 = b[r2 + l] * dl;
-            double s3 = b[r3 + l] * dl;
-            double[] column = columns[l];
+            double[] column = cols[l];
+            double s0 = column[i] * dl;
+            double s1 = column[i + 1] * dl;
+            double s2 = column[i + 2] * dl;
+            double s3 = column[i + 3] * dl;
             for (int j = i; j < k; j++) {
                 double x = column[j];
                 c0[j] = Math.fma(s0, x, c0[j]);
@@ -115,15 +123,14 @@ final class ScaledGram {
         }
     }
 
-    private void oneRow(double[] b, double[] d, int i) {
+    private void oneRow(double[][] cols, double[] d, int i) {
         double[] c0 = upper[i];
         for (int j = i; j < k; j++) {
             c0[j] = 0;
         }
-        int r0 = i * k;
         for (int l = 0; l < k; l++) {
-            double s0 = b[r0 + l] * d[l];
-            double[] column = columns[l];
+            double[] column = cols[l];
+            double s0 = column[i] * d[l];
             for (int j = i; j < k; j++) {
                 c0[j] = Math.fma(s0, column[j], c0[j]);
             }

@@ -25,10 +25,9 @@ final class SpdWorkspace {
     final double[] tmp;
     /** {@code h^T e_b h} for every basis vector e_b, for the Hessian; allocated on first use (d k^2 doubles). */
     private double[] congruences;
-    /** Decompositions of a group of records, with their eigenvalues and eigenvectors; created on first use. */
+    /** Decompositions of a group of records and their eigenvalues (the eigenvectors stay in the batch's rows). */
     private SymmetricEigenBatch batch;
     private double[][] batchValues;
-    private double[][] batchVectors;
 
     SpdWorkspace(int k) {
         this.k = k;
@@ -59,7 +58,6 @@ final class SpdWorkspace {
         if (batch == null) {
             batch = new SymmetricEigenBatch(k);
             batchValues = new double[SymmetricEigenBatch.GROUP][k];
-            batchVectors = new double[SymmetricEigenBatch.GROUP][k * k];
         }
         return batch;
     }
@@ -68,11 +66,5 @@ final class SpdWorkspace {
     double[][] batchValues() {
         batch();
         return batchValues;
-    }
-
-    /** The eigenvectors of {@link #batch()}'s group, one k x k matrix per member. */
-    double[][] batchVectors() {
-        batch();
-        return batchVectors;
     }
 }

@@ -29,12 +29,12 @@ package dev.manifolddp.geometry.spd;
  * <p>Where the time goes at k = 30 (issue 11 item 4; best of 20 rounds of 2000 calls on random positive definite
  * matrices on a loaded 2-core machine, so only the proportions mean much): tridiagonalisation 7 us, forming its Q
  * 7 us more, the QR iteration on eigenvalues only 19 us, and about 15 us more with the eigenvector rotations;
- * {@code V diag(f) V^T} (then {@code MatrixOps.scaledGram}, now {@link ScaledGram}) 11 us. The QR iteration takes 2.2 steps per eigenvalue, about
- * 1,090 rotations per matrix, each waiting on its predecessor through a square root and a division (about 50
- * cycles): that latency chain, not the flops, is the largest part and the floor of the values-only path. What
- * paid was doing fewer decompositions: the SPD point test read off the logarithm's own eigenvalues
- * ({@code LogEuclideanSpd.toChartChecked}) and the affine-invariant distance whitened by a Cholesky factor
- * ({@link CholeskyWhitening}).
+ * {@code V diag(f) V^T} (then {@code MatrixOps.scaledGram}, now {@link ScaledGram}) 11 us. The QR iteration takes
+ * 2.2 steps per eigenvalue, about 1,090 rotations per matrix, each waiting on its predecessor through a square
+ * root and a division (about 50 cycles): that latency chain, not the flops, is the largest part and the floor of
+ * the values-only path. What paid was doing fewer decompositions: the SPD point test read off the logarithm's
+ * own eigenvalues ({@code LogEuclideanSpd.toChartChecked}) and the affine-invariant distance whitened by a
+ * Cholesky factor ({@link CholeskyWhitening}).
  *
  * <p>The second round (issue 11 item 4 again; thread CPU time, best of 20 rounds over 16 random positive definite
  * matrices with Haar eigenvectors and eigenvalues in [e^-1/4, e^1/4], the 2 cores at a load average of 13 to 17,
@@ -193,12 +193,27 @@ public final class SymmetricEigen {
      * @throws IllegalArgumentException when {@code a} has a NaN or infinite entry
      */
     public void decompose(double[] a, double[] values, double[] vectors, String what) {
-        boolean withVectors = vectors != null;
+        decompose(a, values, vectors != null, vectors, what);
+    }
+
+    /**
+     * {@link #decompose} with eigenvectors that stay in {@link #rows()} (row i is eigenvector i) instead of being
+     * copied out as columns: for callers that read them as rows ({@link ScaledGram#vecdOfRows}). The rows hold them
+     * until the next call.
+     */
+    void decomposeToRows(double[] a, double[] values, String what) {
+        decompose(a, values, true, null, what);
+    }
+
+    private void decompose(double[] a, double[] values, boolean withVectors, double[] vectors, String what) {
         if (k == 1) {
             copySymmetricPart(a, what);
             values[0] = work[0][0];
             if (withVectors) {
-                vectors[0] = 1;
+                rows[0][0] = 1;
+                if (vectors != null) {
+                    vectors[0] = 1;
+                }
             }
             return;
         }
@@ -211,7 +226,7 @@ public final class SymmetricEigen {
             // the QR iteration ran out of steps (never observed): cyclic Jacobi on the input instead
         }
         jacobi(a, values, withVectors, what);
-        if (withVectors) {
+        if (vectors != null) {
             copyVectors(vectors);
         }
     }

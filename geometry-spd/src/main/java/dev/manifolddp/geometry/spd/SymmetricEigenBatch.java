@@ -61,13 +61,30 @@ final class SymmetricEigenBatch {
      * @throws IllegalArgumentException when an input has a NaN or infinite entry
      */
     void decompose(double[][] inputs, int from, int count, double[][] values, double[][] vectors, String what) {
+        decompose(inputs, from, count, values, vectors != null, vectors, what);
+    }
+
+    /**
+     * {@link #decompose} with the eigenvectors of matrix b left in {@link #rows(int) rows(b)} (row i is eigenvector
+     * i), exactly as {@link SymmetricEigen#decomposeToRows} would leave them; valid until the next call.
+     */
+    void decomposeToRows(double[][] inputs, int from, int count, double[][] values, String what) {
+        decompose(inputs, from, count, values, true, null, what);
+    }
+
+    /** The eigenvector rows of matrix b of the last {@link #decomposeToRows} call. */
+    double[][] rows(int b) {
+        return rows[b];
+    }
+
+    private void decompose(double[][] inputs, int from, int count, double[][] values, boolean withVectors,
+            double[][] vectors, String what) {
         if (count < 1 || count > GROUP) {
             throw new IllegalArgumentException("count must be in [1, " + GROUP + "]. Provided value: " + count);
         }
-        boolean withVectors = vectors != null;
         if (lockstep == null) {
             for (int b = 0; b < count; b++) {
-                solvers[b].decompose(inputs[from + b], values[b], withVectors ? vectors[b] : null, what);
+                one(b, inputs[from + b], values[b], withVectors, vectors, what);
             }
             return;
         }
@@ -76,12 +93,22 @@ final class SymmetricEigenBatch {
         }
         lockstep.diagonalise(diagonals, subdiagonals, rows, count, withVectors, ok);
         for (int b = 0; b < count; b++) {
-            double[] vectorsB = withVectors ? vectors[b] : null;
             if (ok[b]) {
-                solvers[b].finish(exponents[b], values[b], vectorsB);
+                solvers[b].finish(exponents[b], values[b], vectors != null ? vectors[b] : null);
             } else {
-                solvers[b].decompose(inputs[from + b], values[b], vectorsB, what);
+                one(b, inputs[from + b], values[b], withVectors, vectors, what);
             }
+        }
+    }
+
+    /** Matrix b alone, on its own solver. */
+    private void one(int b, double[] input, double[] values, boolean withVectors, double[][] vectors, String what) {
+        if (vectors != null) {
+            solvers[b].decompose(input, values, vectors[b], what);
+        } else if (withVectors) {
+            solvers[b].decomposeToRows(input, values, what);
+        } else {
+            solvers[b].decompose(input, values, null, what);
         }
     }
 }

@@ -9,9 +9,10 @@ class ScaledGramTest {
 
     /**
      * The blocked row-wise {@code B diag(d) B^T} sums each entry in the order of l like the plain triple loop (one
-     * fused multiply-add per term), so it must equal it bit for bit, for every k (blocks of four rows and the remainders) and exactly symmetric; its vecd
-     * form must equal {@link Vecd#vecd} of the matrix bit for bit. Repeated calls on one instance check that no
-     * scratch state leaks from one call into the next.
+     * fused multiply-add per term), so it must equal it bit for bit, for every k (blocks of four rows and the
+     * remainders) and exactly symmetric; its vecd form, from the columns of B,
+     * must equal {@link Vecd#vecd} of the matrix bit for bit.
+     * Repeated calls on one instance check that no scratch state leaks from one call into the next.
      */
     @Test
     void equalsThePlainSumBitForBit() {
@@ -48,8 +49,14 @@ class ScaledGramTest {
                     assertThat(out[i * k + j]).as("k = %d, (%d, %d)", k, i, j).isEqualTo(sum);
                 }
             }
+            double[][] columns = new double[k][k];
+            for (int i = 0; i < k; i++) {
+                for (int l = 0; l < k; l++) {
+                    columns[l][i] = b[i * k + l];
+                }
+            }
             double[] coordinates = new double[Vecd.dimension(k)];
-            gram.vecd(b, d, coordinates);
+            gram.vecdOfRows(columns, d, coordinates);
             double[] expected = new double[Vecd.dimension(k)];
             Vecd.vecd(plain, k, expected);
             assertThat(coordinates).as("vecd, k = %d", k).containsExactly(expected);
