@@ -10,7 +10,8 @@ package dev.manifolddp.geometry.spd;
  *   <li>k = 1: trivial; k = 2: the closed form, the single Jacobi rotation that diagonalises the matrix;</li>
  *   <li>{@code k >= }{@link #TRIDIAGONAL_QR_FROM} = 3: Householder tridiagonalisation
  *   ({@link HouseholderTridiagonal}) followed by the implicit symmetric QR iteration with Wilkinson shifts
- *   ({@link TridiagonalQr}), Golub and Van Loan, Matrix Computations, §8.3. Should the QR iteration ever exhaust
+ *   ({@link TridiagonalQr}, run by {@link LockstepTridiagonalQr} with this matrix as its one lane), Golub and Van
+ *   Loan, Matrix Computations, §8.3. Should the QR iteration ever exhaust
  *   its step budget (never observed), the call falls back to cyclic Jacobi ({@link JacobiEigen}).</li>
  * </ul>
  * The crossover is where the QR path became the faster one, measured with {@code SymmetricEigenTiming} (test
@@ -88,13 +89,23 @@ package dev.manifolddp.geometry.spd;
  * The QR step in dsteqr's compact form (about half the flops per rotation) depends on where its carried state
  * lives: in per-matrix arrays it ran 19.4 against 17.1 us on eigenvalues only; with the state folded into the
  * diagonal and the stored rotations, within the run-to-run noise of the current form (15.9 to 17.2 against 17.1 to
- * 17.7 us, and 32 to 38 against 34 to 36 with vectors); only with the four matrices' states in local variables,
- * which means writing the chase out four times, was it clearly faster (14.0 to 14.4 against 16.8 to 17.2 us on
- * eigenvalues only, 31 to 32 against 34 to 36 with vectors). Applying each rotation to the rows inside the lockstep
- * chase loop ran 41.6 against 36.8 us; 8 matrices in lockstep, 17.6 against 17.5 us on eigenvalues only and 37.4
- * against 36.8 with vectors. So the lockstep chains are bounded by instruction throughput and memory round trips of
- * their carried state, about 11 ns per rotation of a matrix, and the row rotations by the JIT's 30-entry loop,
- * about 13 ns each.
+ * 17.7 us, and 32 to 38 against 34 to 36 with vectors); only with the four matrices' states in local variables
+ * was it clearly faster (14.0 to 14.4 against 16.8 to 17.2 us on eigenvalues only, 31 to 32 against 34 to 36 with
+ * vectors). Applying each rotation to the rows inside the lockstep chase loop ran 41.6 against 36.8 us; 8 matrices
+ * in lockstep, 17.6 against 17.5 us on eigenvalues only and 37.4 against 36.8 with vectors. So the lockstep chains
+ * are bounded by instruction throughput and memory round trips of their carried state, about 11 ns per rotation of
+ * a matrix, and the row rotations by the JIT's 30-entry loop, about 13 ns each.
+ *
+ * <p>The fourth round adopted that compact step with each lane's state in local variables
+ * ({@link LockstepTridiagonalQr}; a state array local to the loop, which escape analysis would keep in registers,
+ * measured as fast but was still allocated in the allocation tests, before C2 had compiled the loop). Same harness,
+ * quiet machine, per matrix at k = 30 in groups of 4, each figure the range over four to six JVM launches: eigenvalues only
+ * 17.3-18.0 -> 14.0-14.4 us, with vectors 33.7-36.6 -> 30.8-31.2 us. One JMH fork of the log-Euclidean mean
+ * profiled with perf showed the same 3 us per record less in the QR iteration; the benchmark's own average moved
+ * less (see benchmarks/README.md): it varies from one JVM launch to the next by about 10%, apparently with where
+ * the heap places the arrays that the vectorised 30-entry loops read (with {@code -XX:ObjectAlignmentInBytes=32},
+ * which fixes the placement, the mean took 19.2 against 20.7 ms before this round; without, 20.0 to 23.3 ms per
+ * launch, averaging 21.8 both before and after).
  *
  * <p>Accuracy: the QR path is normwise backward stable, with eigenvalue errors of order {@code k u |A|}
  * (u = 2^-53; the tests observe at most {@code 3 k u |A|_F}), so the smallest eigenvalue of a positive definite
@@ -141,9 +152,14 @@ public final class SymmetricEigen {
     private final double[][] rows;
     private final JacobiEigen jacobi;
     private final HouseholderTridiagonal householder;
-    private final TridiagonalQr qr;
+    private final LockstepTridiagonalQr qr;
     private final double[] diagonal;
     private final double[] subdiagonal;
+    /** This matrix as the one lane of a {@link LockstepTridiagonalQr} call. */
+    private final double[][] diagonalLane;
+    private final double[][] subdiagonalLane;
+    private final double[][][] rowsLane;
+    private final boolean[] laneOk;
 
     /** A solver for k x k matrices, with the method chosen by k as described in the class comment. */
     public SymmetricEigen(int k) {
@@ -165,14 +181,25 @@ public final class SymmetricEigen {
         this.jacobi = new JacobiEigen(k, work, rows);
         if (method == Method.TRIDIAGONAL_QR) {
             this.householder = new HouseholderTridiagonal(k, work, rows);
-            this.qr = new TridiagonalQr(k, rows, qrStepsPerEigenvalue);
+            this.qr = new LockstepTridiagonalQr(k, qrStepsPerEigenvalue);
             this.diagonal = new double[k];
             this.subdiagonal = new double[k];
+            this.diagonalLane = new double[LockstepTridiagonalQr.LANES][];
+            this.subdiagonalLane = new double[LockstepTridiagonalQr.LANES][];
+            this.rowsLane = new double[LockstepTridiagonalQr.LANES][][];
+            this.laneOk = new boolean[LockstepTridiagonalQr.LANES];
+            diagonalLane[0] = diagonal;
+            subdiagonalLane[0] = subdiagonal;
+            rowsLane[0] = rows;
         } else {
             this.householder = null;
             this.qr = null;
             this.diagonal = null;
             this.subdiagonal = null;
+            this.diagonalLane = null;
+            this.subdiagonalLane = null;
+            this.rowsLane = null;
+            this.laneOk = null;
         }
     }
 
@@ -219,7 +246,8 @@ public final class SymmetricEigen {
         }
         if (method == Method.TRIDIAGONAL_QR) {
             int exponent = tridiagonalise(a, what, withVectors);
-            if (qr.diagonalise(diagonal, subdiagonal, withVectors)) {
+            qr.diagonalise(diagonalLane, subdiagonalLane, rowsLane, 1, withVectors, laneOk);
+            if (laneOk[0]) {
                 finish(exponent, values, vectors);
                 return;
             }

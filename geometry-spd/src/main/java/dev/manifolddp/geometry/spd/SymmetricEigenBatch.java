@@ -10,12 +10,8 @@ package dev.manifolddp.geometry.spd;
  */
 final class SymmetricEigenBatch {
 
-    /**
-     * The most matrices per call. Measured at k = 30 with eigenvectors (issue 11 item 4, {@link SymmetricEigen}'s
-     * class comment): 50.5 us per matrix alone, 49.6 in pairs, 45 to 46 in fours, 46.6 in eights (eight 30 x 30 row
-     * sets and their Householder scratch no longer fit a 48 KB level-1 data cache).
-     */
-    static final int GROUP = 4;
+    /** The most matrices per call: the lanes of {@link LockstepTridiagonalQr}, where the group size is measured. */
+    static final int GROUP = LockstepTridiagonalQr.LANES;
 
     private final int k;
     private final SymmetricEigen[] solvers;
@@ -47,7 +43,7 @@ final class SymmetricEigenBatch {
             rows[b] = solvers[b].rows();
         }
         this.lockstep = solvers[0].method() == SymmetricEigen.Method.TRIDIAGONAL_QR
-                ? new LockstepTridiagonalQr(k, GROUP, lockstepStepsPerEigenvalue) : null;
+                ? new LockstepTridiagonalQr(k, lockstepStepsPerEigenvalue) : null;
         this.exponents = new int[GROUP];
         this.ok = new boolean[GROUP];
     }

@@ -1,14 +1,15 @@
 package dev.manifolddp.geometry.spd;
 
 /**
- * The implicit symmetric QR iteration with Wilkinson shifts on a k x k symmetric tridiagonal matrix T (Golub and
- * Van Loan, Matrix Computations, §8.3): each step chases a bulge from the top to the bottom of the lowest
- * unreduced block with k - 1 Givens rotations, and the last subdiagonal entry of the block converges cubically
- * (in practice) to zero, after which the block shrinks by one row. About two steps per eigenvalue; with
- * eigenvectors the cost is dominated by the rotations of the vectors, about {@code 6 k} flops each.
+ * The pieces of the implicit symmetric QR iteration with Wilkinson shifts on a k x k symmetric tridiagonal matrix T
+ * (Golub and Van Loan, Matrix Computations, §8.3) that {@link LockstepTridiagonalQr}, which runs it, uses: deflation,
+ * the shift, the rare tiny rotation and the rotation of eigenvector rows. Each step chases a bulge from the top to
+ * the bottom of the lowest unreduced block with Givens rotations, and the last subdiagonal entry of the block
+ * converges cubically (in practice) to zero, after which the block shrinks by one row; about two steps per
+ * eigenvalue. With eigenvectors the cost is dominated by the rotations of the vectors, about {@code 6 k} flops each.
  *
- * <p>The eigenvectors are rotated as rows of {@code rows} (row i is eigenvector i): two row arrays at the same
- * index, a loop the JIT vectorises. Allocates nothing.
+ * <p>The eigenvectors are rotated as rows (row i is eigenvector i): two row arrays at the same index, a loop the JIT
+ * vectorises. Nothing here allocates.
  */
 final class TridiagonalQr {
 
@@ -21,60 +22,13 @@ final class TridiagonalQr {
      */
     private static final double ABSOLUTE_THRESHOLD = 0x1.0p-106;
 
-    /** Above this, {@code x^2 + z^2} has lost no precision to underflow (and the inputs are scaled to O(1)). */
-    private static final double SAFE_SQUARE = 0x1.0p-960;
-
-    private final int k;
-    private final double[][] rows;
-    private final int maxStepsPerEigenvalue;
-    /** The cosine and sine of the last rotation. */
-    private final double[] cs = new double[2];
-
     /**
-     * @param rows k x k, an array of rows; rotated in place when eigenvectors are wanted
-     * @param maxStepsPerEigenvalue the budget of QR steps is this times k; two are typical, LAPACK allows 30
+     * Above this, {@code g^2 + f^2} has lost no precision to underflow (the inputs are scaled to O(1)) and its square
+     * root's reciprocal is finite, so a rotation takes one square root and one division.
      */
-    TridiagonalQr(int k, double[][] rows, int maxStepsPerEigenvalue) {
-        this.k = k;
-        this.rows = rows;
-        this.maxStepsPerEigenvalue = maxStepsPerEigenvalue;
-    }
+    static final double SAFE_SQUARE = 0x1.0p-960;
 
-    /**
-     * Diagonalises T, given by its diagonal {@code diag[0..k-1]} and subdiagonal {@code off[0..k-2]}, both
-     * overwritten: the eigenvalues end in {@code diag}. When {@code withVectors}, the rotations are applied to
-     * {@code rows} ({@code rows <- J rows} for each rotation J applied as {@code T <- J T J^T}), so rows that
-     * held {@code Q^T} with {@code A = Q T Q^T} end holding the eigenvectors of A.
-     *
-     * @return false if the step budget ran out before T became diagonal (not observed; the caller then falls
-     *         back to another method); true on success
-     */
-    boolean diagonalise(double[] diag, double[] off, boolean withVectors) {
-        double floor = floor(diag, off, k);
-        int budget = maxStepsPerEigenvalue * k;
-        int hi = k - 1;
-        while (hi > 0) {
-            if (negligible(diag, off, hi - 1, floor)) {
-                off[hi - 1] = 0;
-                hi--;
-                continue;
-            }
-            int lo = lowerEnd(diag, off, hi, floor);
-            if (budget-- == 0) {
-                return false;
-            }
-            double mu = diag[hi] - shiftOffset(diag, off, hi);
-            double x = diag[lo] - mu;
-            double z = off[lo];
-            for (int i = lo; i < hi; i++) {
-                z = rotate(diag, off, lo, hi, i, x, z, cs);
-                x = off[i];
-                if (withVectors) {
-                    rotateRows(rows, i, cs[0], cs[1]);
-                }
-            }
-        }
-        return true;
+    private TridiagonalQr() {
     }
 
     /** The absolute deflation floor of T: {@link #ABSOLUTE_THRESHOLD} times its Frobenius norm. */
@@ -121,55 +75,24 @@ final class TridiagonalQr {
     }
 
     /**
-     * One rotation of an implicit QR step on the unreduced block {@code lo..hi} (Golub and Van Loan §8.3): the
-     * first rotation, at {@code i = lo}, is chosen from the first column {@code (x, z)} of {@code T - mu I}; each
-     * later one zeroes the bulge z at (i-1, i+1) that its predecessor created, x being the subdiagonal entry
-     * above it. Applies {@code J = [c s; -s c]}, {@code J (x, z)^T = (r, 0)^T}, as {@code T <- J T J^T}, writes
-     * {@code (c, s)} to {@code cs} and returns the new bulge at (i, i+2) (0 at the end of the block); the next x is
-     * {@code off[i]}.
+     * {@code d_lo - mu} for the Wilkinson shift mu of the unreduced block {@code lo..hi}: the first entry g of the
+     * first column of {@code T - mu I}, where a step starts.
      */
-    static double rotate(double[] diag, double[] off, int lo, int hi, int i, double x, double z, double[] cs) {
-        // The chase is a chain of dependent rotations, so the short form (one square root, one division) is used
-        // whenever r^2 is a normal number; tiny x and z take the form through a ratio of at most 1.
-        double c;
-        double s;
-        double r2 = x * x + z * z;
-        if (r2 >= SAFE_SQUARE) {
-            double inverse = 1 / Math.sqrt(r2);
-            c = x * inverse;
-            s = z * inverse;
-        } else if (z == 0) {
-            c = 1;
-            s = 0;
-        } else if (Math.abs(z) > Math.abs(x)) {
-            double t = x / z;
-            s = 1 / Math.sqrt(1 + t * t);
-            c = s * t;
-        } else {
-            double t = z / x;
-            c = 1 / Math.sqrt(1 + t * t);
-            s = c * t;
-        }
-        if (i > lo) {
-            off[i - 1] = c * off[i - 1] + s * z; // the bulge at (i-1, i+1) is zeroed
-        }
-        double p = diag[i];
-        double q = off[i];
-        double t = diag[i + 1];
-        double cc = c * c;
-        double ss = s * s;
-        double cs2 = 2 * c * s * q;
-        diag[i] = cc * p + cs2 + ss * t;
-        diag[i + 1] = ss * p - cs2 + cc * t;
-        off[i] = c * s * (t - p) + (cc - ss) * q;
-        cs[0] = c;
-        cs[1] = s;
-        if (i == hi - 1) {
-            return 0;
-        }
-        double bulge = s * off[i + 1]; // the new bulge at (i, i+2)
-        off[i + 1] *= c;
-        return bulge;
+    static double firstG(double[] diag, double[] off, int lo, int hi) {
+        return diag[lo] - diag[hi] + shiftOffset(diag, off, hi);
+    }
+
+    /**
+     * The rotation {@code [c s; -s c]} with {@code (c, s) = (g, f) / r}, {@code r = |(g, f)|}, for the tiny g and f
+     * whose {@code g^2 + f^2} is below {@link #SAFE_SQUARE} (not met on scaled inputs in practice): r from
+     * {@link Math#hypot} and divisions instead of a reciprocal, which could overflow; {@code (1, 0)} when both are
+     * zero. Writes {@code (c, s)} to {@code cs}, returns r.
+     */
+    static double tinyRotation(double g, double f, double[] cs) {
+        double r = Math.hypot(g, f);
+        cs[0] = r == 0 ? 1 : g / r;
+        cs[1] = r == 0 ? 0 : f / r;
+        return r;
     }
 
     /**

@@ -30,11 +30,13 @@ class AffineInvariantSpd2ClosedFormTest {
             double[] u = symmetric(random, 1.5);
 
             // the eigen route finds a small eigenvalue of W q W to an absolute u times the largest, so its
-            // logarithm carries a relative error up to about u times the condition number of that matrix
+            // logarithm carries a relative error up to about u times the condition number of that matrix; and
+            // log(p, q) = p^(1/2) Logm(W q W) p^(1/2) carries that absolute u times |p| (both routes measure a few
+            // |p| u against a 60-digit reference at |p| = 2.7e4, trial 40)
             double conditioning = 1e-15 * condition(p) * condition(q);
             double[] log2 = two.log(p, q);
             double[] log3 = three.log(embed(p), embed(q));
-            assertClose(log2, log3, (1e-12 + conditioning) * (1 + norm(log3)), "log, trial " + trial);
+            assertClose(log2, log3, (1e-12 + 1e-15 * norm(p) + conditioning) * (1 + norm(log3)), "log, trial " + trial);
 
             double distance = three.distance(embed(p), embed(q));
             assertThat(two.distance(p, q)).as("distance, trial %d", trial)
