@@ -289,7 +289,7 @@ public final class LogEuclideanSpd extends SpdGeometry
         }
         SpdWorkspace w = workspace();
         w.eigen.decomposeToRows(p, w.valuesA, name);
-        String violation = chartFromEigen(w.valuesA, w.eigen.rows(), out, w);
+        String violation = chartFromEigen(w.valuesA, w.eigen.rows(), out, w.gram, w.auxA);
         if (violation != null) {
             throw GeometryChecks.notAPoint(geometry, name, violation);
         }
@@ -299,13 +299,14 @@ public final class LogEuclideanSpd extends SpdGeometry
      * {@link #toChartChecked} for every record, {@link SymmetricEigenBatch#GROUP} records per eigensolver call so
      * that their QR iterations overlap; the results are bit-identical to record by record, whatever the grouping. A
      * group with a record of the wrong length or with a non-finite or asymmetric entry goes record by record, so
-     * that the first failure in order is the one thrown. Allocates nothing beyond the failure.
+     * that the first failure in order is the one thrown. Allocates one {@link ChartPass} per call (fresh on purpose,
+     * see there) and nothing per record beyond the failure.
      */
     @Override
     public void toChartCheckedAll(Geometry geometry, double[][] records, IntFunction<String> name, double[][] out) {
-        SpdWorkspace w = workspace();
-        SymmetricEigenBatch batch = w.batch();
-        double[][] values = w.batchValues();
+        ChartPass pass = new ChartPass(k);
+        SymmetricEigenBatch batch = pass.batch;
+        double[][] values = pass.values;
         for (int from = 0; from < records.length; from += SymmetricEigenBatch.GROUP) {
             int count = Math.min(SymmetricEigenBatch.GROUP, records.length - from);
             if (!entriesPass(records, out, from, count)) {
@@ -316,7 +317,7 @@ public final class LogEuclideanSpd extends SpdGeometry
             }
             batch.decomposeToRows(records, from, count, values, "p");
             for (int b = 0; b < count; b++) {
-                String violation = chartFromEigen(values[b], batch.rows(b), out[from + b], w);
+                String violation = chartFromEigen(values[b], batch.rows(b), out[from + b], pass.gram, pass.logs);
                 if (violation != null) {
                     throw GeometryChecks.notAPoint(geometry, name.apply(from + b), violation);
                 }
@@ -329,13 +330,14 @@ public final class LogEuclideanSpd extends SpdGeometry
      * ({@code vectorRows[i]} = eigenvector i, column i of V), or, when its eigenvalues fail the definiteness test,
      * writes nothing and returns why (null on success).
      */
-    private String chartFromEigen(double[] values, double[][] vectorRows, double[] out, SpdWorkspace w) {
+    private String chartFromEigen(double[] values, double[][] vectorRows, double[] out, ScaledGram gram,
+            double[] logs) {
         Optional<String> definiteness = definitenessViolation(values);
         if (definiteness.isPresent()) {
             return definiteness.get();
         }
-        MatrixFunctions.log(values, w.auxA, k);
-        w.gram.vecdOfRows(vectorRows, w.auxA, out);
+        MatrixFunctions.log(values, logs, k);
+        gram.vecdOfRows(vectorRows, logs, out);
         return null;
     }
 

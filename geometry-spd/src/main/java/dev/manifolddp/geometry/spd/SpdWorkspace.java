@@ -25,10 +25,6 @@ final class SpdWorkspace {
     final double[] tmp;
     /** {@code h^T e_b h} for every basis vector e_b, for the Hessian; allocated on first use (d k^2 doubles). */
     private double[] congruences;
-    /** Decompositions of a group of records and their eigenvalues (the eigenvectors stay in the batch's rows). */
-    private SymmetricEigenBatch batch;
-    private double[][] batchValues;
-
     SpdWorkspace(int k) {
         this.k = k;
         this.eigen = new SymmetricEigen(k);
@@ -51,20 +47,5 @@ final class SpdWorkspace {
             congruences = new double[length];
         }
         return congruences;
-    }
-
-    /** The group eigensolver of the loops over records, created once per thread on first use. */
-    SymmetricEigenBatch batch() {
-        if (batch == null) {
-            batch = new SymmetricEigenBatch(k);
-            batchValues = new double[SymmetricEigenBatch.GROUP][k];
-        }
-        return batch;
-    }
-
-    /** The eigenvalues of {@link #batch()}'s group, one row per member. */
-    double[][] batchValues() {
-        batch();
-        return batchValues;
     }
 }
