@@ -309,13 +309,13 @@ public final class LogEuclideanSpd extends SpdGeometry
         double[][] values = pass.values;
         for (int from = 0; from < records.length; from += SymmetricEigenBatch.GROUP) {
             int count = Math.min(SymmetricEigenBatch.GROUP, records.length - from);
-            if (!entriesPass(records, out, from, count)) {
+            if (!lengthsPass(records, out, from, count)
+                    || !batch.decomposeToRowsIfEntriesPass(records, from, count, values, Geometry.DEFAULT_TOLERANCE)) {
                 for (int i = from; i < from + count; i++) {
                     toChartChecked(geometry, name.apply(i), records[i], out[i]);
                 }
                 continue;
             }
-            batch.decomposeToRows(records, from, count, values, "p");
             for (int b = 0; b < count; b++) {
                 String violation = chartFromEigen(values[b], batch.rows(b), out[from + b], pass.gram, pass.logs);
                 if (violation != null) {
@@ -341,12 +341,11 @@ public final class LogEuclideanSpd extends SpdGeometry
         return null;
     }
 
-    /** Whether records {@code from .. from+count-1} and their outputs pass every test that needs no decomposition. */
-    private boolean entriesPass(double[][] records, double[][] out, int from, int count) {
+    /** Whether records {@code from .. from+count-1} and their outputs are present and of the right lengths. */
+    private boolean lengthsPass(double[][] records, double[][] out, int from, int count) {
         for (int i = from; i < from + count; i++) {
             double[] p = records[i];
-            if (p == null || p.length != k * k || out[i] == null || out[i].length != dimension()
-                    || entryViolation(p, Geometry.DEFAULT_TOLERANCE).isPresent()) {
+            if (p == null || p.length != k * k || out[i] == null || out[i].length != dimension()) {
                 return false;
             }
         }

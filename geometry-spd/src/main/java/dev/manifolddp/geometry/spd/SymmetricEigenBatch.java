@@ -73,11 +73,35 @@ final class SymmetricEigenBatch {
         return rows[b];
     }
 
+    /**
+     * {@link #decomposeToRows} for inputs whose entries nobody has checked: returns false, with nothing decomposed,
+     * when an input fails the entry test of {@link SymmetricEigen#tridiagonaliseIfEntriesPass} (the caller then takes
+     * its checked path, which reports the failure), true otherwise.
+     */
+    boolean decomposeToRowsIfEntriesPass(double[][] inputs, int from, int count, double[][] values, double tolerance) {
+        requireCount(count);
+        if (lockstep == null) {
+            for (int b = 0; b < count; b++) {
+                if (!solvers[b].entriesPass(inputs[from + b], tolerance)) {
+                    return false;
+                }
+            }
+            decompose(inputs, from, count, values, true, null, "p");
+            return true;
+        }
+        for (int b = 0; b < count; b++) {
+            exponents[b] = solvers[b].tridiagonaliseIfEntriesPass(inputs[from + b], tolerance, true);
+            if (exponents[b] == SymmetricEigen.UNCHECKED_ENTRIES) {
+                return false;
+            }
+        }
+        iterate(inputs, from, count, values, true, null, "p");
+        return true;
+    }
+
     private void decompose(double[][] inputs, int from, int count, double[][] values, boolean withVectors,
             double[][] vectors, String what) {
-        if (count < 1 || count > GROUP) {
-            throw new IllegalArgumentException("count must be in [1, " + GROUP + "]. Provided value: " + count);
-        }
+        requireCount(count);
         if (lockstep == null) {
             for (int b = 0; b < count; b++) {
                 one(b, inputs[from + b], values[b], withVectors, vectors, what);
@@ -87,6 +111,18 @@ final class SymmetricEigenBatch {
         for (int b = 0; b < count; b++) {
             exponents[b] = solvers[b].tridiagonalise(inputs[from + b], what, withVectors);
         }
+        iterate(inputs, from, count, values, withVectors, vectors, what);
+    }
+
+    private static void requireCount(int count) {
+        if (count < 1 || count > GROUP) {
+            throw new IllegalArgumentException("count must be in [1, " + GROUP + "]. Provided value: " + count);
+        }
+    }
+
+    /** The lockstep QR iteration on the group's tridiagonalised matrices, and their results. */
+    private void iterate(double[][] inputs, int from, int count, double[][] values, boolean withVectors,
+            double[][] vectors, String what) {
         lockstep.diagonalise(diagonals, subdiagonals, rows, count, withVectors, ok);
         for (int b = 0; b < count; b++) {
             if (ok[b]) {
