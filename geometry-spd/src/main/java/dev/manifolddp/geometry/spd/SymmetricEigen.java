@@ -96,16 +96,18 @@ package dev.manifolddp.geometry.spd;
  * are bounded by instruction throughput and memory round trips of their carried state, about 11 ns per rotation of
  * a matrix, and the row rotations by the JIT's 30-entry loop, about 13 ns each.
  *
- * <p>The fourth round adopted that compact step with each lane's state in local variables
- * ({@link LockstepTridiagonalQr}; a state array local to the loop, which escape analysis would keep in registers,
- * measured as fast but was still allocated in the allocation tests, before C2 had compiled the loop). Same harness,
- * quiet machine, per matrix at k = 30 in groups of 4, each figure the range over four to six JVM launches: eigenvalues only
- * 17.3-18.0 -> 14.0-14.4 us, with vectors 33.7-36.6 -> 30.8-31.2 us. One JMH fork of the log-Euclidean mean
- * profiled with perf showed the same 3 us per record less in the QR iteration; the benchmark's own average moved
- * less (see benchmarks/README.md): it varies from one JVM launch to the next by about 10%, apparently with where
- * the heap places the arrays that the vectorised 30-entry loops read (with {@code -XX:ObjectAlignmentInBytes=32},
- * which fixes the placement, the mean took 19.2 against 20.7 ms before this round; without, 20.0 to 23.3 ms per
- * launch, averaging 21.8 both before and after).
+ * <p>The fourth round adopted that compact step with each lane's state in local variables ({@link
+ * LockstepTridiagonalQr}; a state array local to the loop, which escape analysis would keep in registers, measured as
+ * fast but was still allocated in the allocation tests, before C2 had compiled the loop). Same harness, quiet machine,
+ * per matrix at k = 30 in groups of 4, each figure the range over four to six JVM launches: eigenvalues only 17.3-18.0
+ * -> 14.0-14.4 us, with vectors 33.7-36.6 -> 30.8-31.2 us; then two consecutive rotations per pass over three
+ * eigenvector rows ({@link TridiagonalQr#rotateRowPair}), 33.4-33.7 -> 31.9-32.2 us with vectors (the fixture data of
+ * the benchmarks). One JMH fork of the log-Euclidean mean profiled with perf showed the same 3 us per record less in
+ * the QR iteration, but the benchmark's own average hardly moved at first: it varies from one JVM launch to the next by
+ * about 10%, apparently with where the heap places the arrays that the vectorised 30-entry loops read (with {@code
+ * -XX:ObjectAlignmentInBytes=32}, which fixes the placement, the mean took 19.2 ms with the compact step and 20.7
+ * without). A fresh scratch per pass over the records ({@code ChartPass}) narrowed that spread; with it and the paired
+ * rotations the side-by-side of benchmarks/README.md measured 19.2 ms (22.3 at the start of the round).
  *
  * <p>Accuracy: the QR path is normwise backward stable, with eigenvalue errors of order {@code k u |A|}
  * (u = 2^-53; the tests observe at most {@code 3 k u |A|_F}), so the smallest eigenvalue of a positive definite
@@ -271,11 +273,11 @@ public final class SymmetricEigen {
     }
 
     /**
-     * {@link #tridiagonalise} (the tridiagonal QR path only) for input whose entries nobody has checked yet: returns {@link #UNCHECKED_ENTRIES},
-     * with nothing reduced, unless every entry of a is finite and no {@code |a_ij - a_ji|} exceeds {@code tolerance}
-     * times the largest {@code |a_ij|} (the test of {@code SpdGeometry.entryViolation}, folded into the copy: issue
-     * 11, about 0.5 us per record at k = 30 less than a separate pass). Never throws for bad entries: the caller
-     * redoes a failing input on its checked path, which reports the failure.
+     * {@link #tridiagonalise} (the tridiagonal QR path only) for input whose entries nobody has checked yet: returns
+     * {@link #UNCHECKED_ENTRIES}, with nothing reduced, unless every entry of a is finite and no {@code |a_ij - a_ji|}
+     * exceeds {@code tolerance} times the largest {@code |a_ij|} (the test of {@code SpdGeometry.entryViolation},
+     * folded into the copy: issue 11, about 0.5 us per record at k = 30 less than a separate pass). Never throws for
+     * bad entries: the caller redoes a failing input on its checked path, which reports the failure.
      */
     int tridiagonaliseIfEntriesPass(double[] a, double tolerance, boolean withVectors) {
         double largest = copyIfEntriesPass(a, tolerance);
