@@ -4,15 +4,15 @@ import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.LogSums;
 
 /**
- * The {@link LogSums} kernel of affine-invariant SPD(2). With {@code W = x^(-1/2)} and
- * {@code A_i = W x_i W}, {@code log(x, x_i) = x^(1/2) Logm(A_i) x^(1/2)} and {@code |v|_x = |W v W|_F}, so
- * {@code |sum_i log(x, x_i)|_x = |S|_F} and {@code sum_i log(x, x_i) = x^(1/2) S x^(1/2)} with
- * {@code S = sum_i Logm(A_i)}: one square root of x per evaluation, none per record. {@code W} and
- * {@code x^(1/2)} have the 2 x 2 closed forms {@code x^(1/2) = (x + delta I)/t} and
- * {@code x^(-1/2) = adj(x + delta I)/(delta t)}, {@code delta = sqrt(det x)}, {@code t = sqrt(tr x + 2 delta)}
- * (Cayley-Hamilton). Each record then costs the three entries of {@code A_i} (linear in x_i, nine products) and
- * {@link SymmetricLog2}'s logarithm: {@code Logm(A_i) = alpha_i I + beta_i (A_i - m_i I)} with
- * {@code alpha_i = (ln det x_i - ln det x)/2}, where {@code ln det x_i} is computed once in {@link #prepare}.
+ * The {@link LogSums} kernel of affine-invariant SPD(2). With {@code A_i} the record {@code x_i} whitened by x in x's
+ * eigenbasis ({@link EigenbasisWhitening}: {@code x = U diag(l) U^T}, {@code A_i = diag(l)^(-1/2) U^T x_i U
+ * diag(l)^(-1/2)}), {@code log(x, x_i) = U diag(l)^(1/2) Logm(A_i) diag(l)^(1/2) U^T} and {@code |v|_x} is the
+ * Frobenius norm of v whitened alike, so {@code |sum_i log(x, x_i)|_x = |S|_F} and {@code sum_i log(x, x_i)} is S
+ * taken back, with {@code S = sum_i Logm(A_i)}: one eigendecomposition of x per evaluation (closed form), none per
+ * record. Each record then costs the three entries of {@code A_i} (nine products) and {@link SymmetricLog2}'s
+ * logarithm: {@code Logm(A_i) = alpha_i I + beta_i (A_i - m_i I)} with {@code alpha_i = ln(det A_i)/2} from
+ * {@code (ln det x_i - ln det x)/2} (computed once per record in {@link #prepare}) and, where {@code A_i} is
+ * well-conditioned, corrected to match its rounded entries ({@link EigenbasisWhitening#halfLogDet}).
  * Allocation-free per evaluation; not thread-safe (the caller's {@link #copy()} per thread).
  */
 final class AffineInvariantLogSums2 implements LogSums.Batch {
@@ -23,21 +23,22 @@ final class AffineInvariantLogSums2 implements LogSums.Batch {
     private final double[] b;
     private final double[] d;
     private final double[] halfLogDet;
-    /** S = sum_i Logm(A_i) of the last evaluation, and x^(1/2): (s11, s12, s22), (r11, r12, r22). */
+    /** {@code det x_i}. */
+    private final double[] determinants;
+    /** S = sum_i Logm(A_i) of the last evaluation, in x's whitened eigenbasis. */
     private double s11;
     private double s12;
     private double s22;
-    private double r11;
-    private double r12;
-    private double r22;
+    private final EigenbasisWhitening whitening = new EigenbasisWhitening();
 
     private AffineInvariantLogSums2(AffineInvariantSpd geometry, double[] a, double[] b, double[] d,
-            double[] halfLogDet) {
+            double[] halfLogDet, double[] determinants) {
         this.geometry = geometry;
         this.a = a;
         this.b = b;
         this.d = d;
         this.halfLogDet = halfLogDet;
+        this.determinants = determinants;
     }
 
     /** Copies the symmetric parts of the (validated) data and takes each record's log-determinant once. */
@@ -47,6 +48,7 @@ final class AffineInvariantLogSums2 implements LogSums.Batch {
         double[] b = new double[n];
         double[] d = new double[n];
         double[] halfLogDet = new double[n];
+        double[] dets = new double[n];
         for (int i = 0; i < n; i++) {
             double[] x = data[i];
             GeometryChecks.requireLength(geometry, "data[" + i + "]", x);
@@ -59,8 +61,9 @@ final class AffineInvariantLogSums2 implements LogSums.Batch {
                         + "definite matrix: its determinant is %.6g", i, det));
             }
             halfLogDet[i] = 0.5 * Math.log(det);
+            dets[i] = det;
         }
-        return new AffineInvariantLogSums2(geometry, a, b, d, halfLogDet);
+        return new AffineInvariantLogSums2(geometry, a, b, d, halfLogDet, dets);
     }
 
     @Override
@@ -72,16 +75,7 @@ final class AffineInvariantLogSums2 implements LogSums.Batch {
     public void sumOfLogs(double[] x, double[] out) {
         GeometryChecks.requireLength(geometry, "out", out);
         accumulate(x);
-        // x^(1/2) S x^(1/2) for symmetric R = x^(1/2) and S
-        double t11 = r11 * s11 + r12 * s12;
-        double t12 = r11 * s12 + r12 * s22;
-        double t21 = r12 * s11 + r22 * s12;
-        double t22 = r12 * s12 + r22 * s22;
-        double o12 = t11 * r12 + t12 * r22;
-        out[0] = t11 * r11 + t12 * r12;
-        out[1] = o12;
-        out[2] = o12;
-        out[3] = t21 * r12 + t22 * r22;
+        whitening.unwhiten(s11, s12, s22, out);
     }
 
     @Override
@@ -92,7 +86,7 @@ final class AffineInvariantLogSums2 implements LogSums.Batch {
 
     @Override
     public LogSums.Batch copy() {
-        return new AffineInvariantLogSums2(geometry, a, b, d, halfLogDet);
+        return new AffineInvariantLogSums2(geometry, a, b, d, halfLogDet, determinants);
     }
 
     /** Sets S and x^(1/2) for the evaluation point x. */
@@ -106,40 +100,20 @@ final class AffineInvariantLogSums2 implements LogSums.Batch {
             throw new IllegalArgumentException(String.format("x is not a finite symmetric positive definite "
                     + "matrix: its determinant is %.6g and its first diagonal entry %.6g", det, xa));
         }
-        double delta = Math.sqrt(det);
-        double t = Math.sqrt(xa + xd + 2 * delta);
-        r11 = (xa + delta) / t;
-        r12 = xb / t;
-        r22 = (xd + delta) / t;
-        double scale = 1 / (delta * t);
-        double w1 = (xd + delta) * scale;
-        double w2 = -xb * scale;
-        double w3 = (xa + delta) * scale;
-        // m_i, h_i (half the trace and half the diagonal difference of A_i) and A_i's off-diagonal entry are
-        // linear in (a_i, b_i, d_i): A11 = w1^2 a + 2 w1 w2 b + w2^2 d, A22 = w2^2 a + 2 w2 w3 b + w3^2 d,
-        // A12 = w1 w2 a + (w2^2 + w1 w3) b + w2 w3 d.
-        double ma = 0.5 * (w1 * w1 + w2 * w2);
-        double mb = w2 * (w1 + w3);
-        double md = 0.5 * (w2 * w2 + w3 * w3);
-        double ha = 0.5 * (w1 - w2) * (w1 + w2);
-        double hb = w2 * (w1 - w3);
-        double hd = 0.5 * (w2 - w3) * (w2 + w3);
-        double oa = w1 * w2;
-        double ob = w2 * w2 + w1 * w3;
-        double od = w2 * w3;
+        EigenbasisWhitening e = whitening;
+        e.setBase(xa, xb, xd, det);
         double halfLogDetX = 0.5 * Math.log(det);
+        double inverseDetX = 1 / det;
         double sumAlpha = 0;
         double sumH = 0;
         double sumOff = 0;
         for (int i = 0; i < a.length; i++) {
-            double ai = a[i];
-            double bi = b[i];
-            double di = d[i];
-            double m = ma * ai + mb * bi + md * di;
-            double h = ha * ai + hb * bi + hd * di;
-            double off = oa * ai + ob * bi + od * di;
+            e.whiten(a[i], b[i], d[i]);
+            double m = 0.5 * (e.a11 + e.a22);
+            double h = 0.5 * (e.a11 - e.a22);
+            double off = e.a12;
             double s = Math.sqrt(h * h + off * off);
-            double alpha = halfLogDet[i] - halfLogDetX;
+            double alpha = e.halfLogDet(m, s, halfLogDet[i] - halfLogDetX, determinants[i] * inverseDetX);
             double beta = SymmetricLog2.slope(m, s, alpha);
             sumAlpha += alpha;
             sumH += beta * h;

@@ -510,47 +510,50 @@ public final class AffineInvariantSpd extends SpdGeometry
     }
 
     /**
-     * {@code log(p, q) = R Logm(A) R} with {@code A = W q W}: {@code Logm(A) = alpha I + beta (A - m I)}
-     * ({@link SymmetricLog2}), where {@code alpha = (ln det q - ln det p)/2} comes from the two determinants rather
-     * than from A's rounded entries.
+     * {@code log(p, q) = p^(1/2) Logm(A) p^(1/2)} with A the whitened q in p's eigenbasis ({@link EigenbasisWhitening},
+     * where the class comment gives the accuracy) and {@code Logm(A) = alpha I + beta (A - m I)} ({@link SymmetricLog2}),
+     * {@code alpha = ln(det A)/2} as {@link EigenbasisWhitening#halfLogDet} reads it.
      */
     private static void logTwoByTwo(double[] p, double[] q, double[] out, SpdWorkspace w) {
-        double alpha = 0.5 * whiten(p, q, w);
-        double m = 0.5 * (w.m3[0] + w.m3[3]);
-        double h = 0.5 * (w.m3[0] - w.m3[3]);
-        double o = w.m3[1];
-        double beta = SymmetricLog2.slope(m, Math.sqrt(h * h + o * o), alpha);
-        w.tmp[0] = alpha + beta * h;
-        w.tmp[1] = beta * o;
-        w.tmp[2] = beta * o;
-        w.tmp[3] = alpha - beta * h;
-        TwoByTwoSpd.congruence(w.m1, w.tmp, out);
+        EigenbasisWhitening e = w.whitening2;
+        double logDetRatio = whitenTwoByTwo(p, q, e);
+        double m = 0.5 * (e.a11 + e.a22);
+        double h = 0.5 * (e.a11 - e.a22);
+        double o = e.a12;
+        double root = Math.sqrt(h * h + o * o);
+        double alpha = e.halfLogDet(m, root, 0.5 * logDetRatio, e.ratio);
+        double beta = SymmetricLog2.slope(m, root, alpha);
+        e.unwhiten(alpha + beta * h, beta * o, alpha - beta * h, out);
     }
 
     /**
      * {@code rho(p, q) = sqrt(l_1^2 + l_2^2)} with {@code l_1 = ln(m + s)} the logarithm of the larger eigenvalue of
-     * {@code A = W q W} and {@code l_2 = ln(det q / det p) - l_1}, which stays accurate when A is ill-conditioned.
+     * the whitened q (as in {@link #logTwoByTwo}) and {@code l_2 = 2 alpha - l_1}, with {@code alpha} from the
+     * determinants where A is ill-conditioned, so that l_2 stays accurate there.
      */
     private static double distanceTwoByTwo(double[] p, double[] q, SpdWorkspace w) {
-        double logDetRatio = whiten(p, q, w);
-        double m = 0.5 * (w.m3[0] + w.m3[3]);
-        double h = 0.5 * (w.m3[0] - w.m3[3]);
-        double o = w.m3[1];
-        double large = Math.log(m + Math.sqrt(h * h + o * o));
-        double small = logDetRatio - large;
+        EigenbasisWhitening e = w.whitening2;
+        double logDetRatio = whitenTwoByTwo(p, q, e);
+        double m = 0.5 * (e.a11 + e.a22);
+        double h = 0.5 * (e.a11 - e.a22);
+        double o = e.a12;
+        double root = Math.sqrt(h * h + o * o);
+        double alpha = e.halfLogDet(m, root, 0.5 * logDetRatio, e.ratio);
+        double large = Math.log(m + root);
+        double small = 2 * alpha - large;
         return Math.sqrt(large * large + small * small);
     }
 
     /**
-     * Checks p and q, leaves {@code R = p^(1/2)} in {@code w.m1}, {@code W = p^(-1/2)} in {@code w.m2} and
-     * {@code A = W q W} in {@code w.m3}, and returns {@code ln(det q / det p) = ln det A}, read from the two
-     * determinants rather than from A's rounded entries.
+     * Checks p and q, sets p as {@code e}'s base and whitens q; leaves {@code det q / det p} in its
+     * {@code ratio} and returns {@code ln(det q / det p)}, read from the two determinants.
      */
-    private static double whiten(double[] p, double[] q, SpdWorkspace w) {
+    private static double whitenTwoByTwo(double[] p, double[] q, EigenbasisWhitening e) {
         double detP = TwoByTwoSpd.requirePositiveDefinite(p, "p");
         double detQ = TwoByTwoSpd.requirePositiveDefinite(q, "q");
-        TwoByTwoSpd.roots(p, detP, w.m1, w.m2);
-        TwoByTwoSpd.congruence(w.m2, q, w.m3);
+        e.setBase(p[0], 0.5 * (p[1] + p[2]), p[3], detP);
+        e.whiten(q[0], 0.5 * (q[1] + q[2]), q[3]);
+        e.ratio = detQ / detP;
         return SymmetricLog2.logRatio(detQ, detP);
     }
 

@@ -13,6 +13,8 @@ final class SpdWorkspace {
     final int k;
     final SymmetricEigen eigen;
     final ScaledGram gram;
+    /** The k = 2 closed forms' whitening by the base point. */
+    final EigenbasisWhitening whitening2 = new EigenbasisWhitening();
     final double[] valuesA;
     final double[] valuesB;
     final double[] auxA;
