@@ -21,8 +21,9 @@ import dev.manifolddp.geometry.VolumeGrowth;
  * = W diag(mu) W^T} give every formula, and {@code p^(1/2) (U W) = U diag(s) W}.
  *
  * <p>At k = 2, {@code exp}, {@code log}, {@code distance}, {@code inner} and {@code basis} use the closed forms of
- * {@link TwoByTwoSpd} and {@link SymmetricLog2} instead of the eigensolver (the per-step work of an SPD(2) KNG chain);
- * the other operations keep the eigenbasis route.
+ * {@link TwoByTwoSpd} and {@link SymmetricLog2} instead of the eigensolver (the per-step work of an SPD(2) KNG chain),
+ * {@code log} and {@code distance} whitening in p's closed-form eigenbasis ({@link EigenbasisWhitening}, which says
+ * why); the other operations keep the eigenbasis route.
  *
  * <p>Operations read only the symmetric part of their arguments. {@code out} must not alias an input.
  */
