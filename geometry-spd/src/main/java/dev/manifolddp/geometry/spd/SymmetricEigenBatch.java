@@ -61,22 +61,18 @@ final class SymmetricEigenBatch {
     }
 
     /**
-     * {@link #decompose} with the eigenvectors of matrix b left in {@link #rows(int) rows(b)} (row i is eigenvector
-     * i), exactly as {@link SymmetricEigen#decomposeToRows} would leave them; valid until the next call.
+     * The eigenvector rows of matrix b (row i is eigenvector i) after a {@link #decomposeToRowsIfEntriesPass} call
+     * that returned true, as {@link SymmetricEigen#decomposeToRows} would leave them; valid until the next call.
      */
-    void decomposeToRows(double[][] inputs, int from, int count, double[][] values, String what) {
-        decompose(inputs, from, count, values, true, null, what);
-    }
-
-    /** The eigenvector rows of matrix b of the last {@link #decomposeToRows} call. */
     double[][] rows(int b) {
         return rows[b];
     }
 
     /**
-     * {@link #decomposeToRows} for inputs whose entries nobody has checked: returns false, with nothing decomposed,
-     * when an input fails the entry test of {@link SymmetricEigen#tridiagonaliseIfEntriesPass} (the caller then takes
-     * its checked path, which reports the failure), true otherwise.
+     * {@link #decompose} with the eigenvectors left as rows ({@link #rows(int)}), for inputs whose entries nobody has
+     * checked: returns false, with nothing decomposed, when an input fails the entry test of
+     * {@link SymmetricEigen#tridiagonaliseIfEntriesPass} (the caller then takes its checked path, which reports the
+     * failure), true otherwise.
      */
     boolean decomposeToRowsIfEntriesPass(double[][] inputs, int from, int count, double[][] values, double tolerance) {
         requireCount(count);
