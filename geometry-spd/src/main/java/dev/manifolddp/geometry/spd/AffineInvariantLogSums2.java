@@ -109,15 +109,11 @@ final class AffineInvariantLogSums2 implements LogSums.Batch {
         double sumOff = 0;
         for (int i = 0; i < a.length; i++) {
             e.whiten(a[i], b[i], d[i]);
-            double m = 0.5 * (e.a11 + e.a22);
-            double h = 0.5 * (e.a11 - e.a22);
-            double off = e.a12;
-            double s = Math.sqrt(h * h + off * off);
-            double alpha = e.halfLogDet(m, s, halfLogDet[i] - halfLogDetX, determinants[i] * inverseDetX);
-            double beta = SymmetricLog2.slope(m, s, alpha);
+            double alpha = e.halfLogDet(halfLogDet[i] - halfLogDetX, determinants[i] * inverseDetX);
+            double beta = SymmetricLog2.slope(e.m, e.root, alpha);
             sumAlpha += alpha;
-            sumH += beta * h;
-            sumOff += beta * off;
+            sumH += beta * e.h;
+            sumOff += beta * e.a12;
         }
         s11 = sumAlpha + sumH;
         s12 = sumOff;

@@ -517,14 +517,9 @@ public final class AffineInvariantSpd extends SpdGeometry
      */
     private static void logTwoByTwo(double[] p, double[] q, double[] out, SpdWorkspace w) {
         EigenbasisWhitening e = w.whitening2;
-        double logDetRatio = whitenTwoByTwo(p, q, e);
-        double m = 0.5 * (e.a11 + e.a22);
-        double h = 0.5 * (e.a11 - e.a22);
-        double o = e.a12;
-        double root = Math.sqrt(h * h + o * o);
-        double alpha = e.halfLogDet(m, root, 0.5 * logDetRatio, e.ratio);
-        double beta = SymmetricLog2.slope(m, root, alpha);
-        e.unwhiten(alpha + beta * h, beta * o, alpha - beta * h, out);
+        double alpha = whitenTwoByTwo(p, q, e);
+        double beta = SymmetricLog2.slope(e.m, e.root, alpha);
+        e.unwhiten(alpha + beta * e.h, beta * e.a12, alpha - beta * e.h, out);
     }
 
     /**
@@ -534,28 +529,22 @@ public final class AffineInvariantSpd extends SpdGeometry
      */
     private static double distanceTwoByTwo(double[] p, double[] q, SpdWorkspace w) {
         EigenbasisWhitening e = w.whitening2;
-        double logDetRatio = whitenTwoByTwo(p, q, e);
-        double m = 0.5 * (e.a11 + e.a22);
-        double h = 0.5 * (e.a11 - e.a22);
-        double o = e.a12;
-        double root = Math.sqrt(h * h + o * o);
-        double alpha = e.halfLogDet(m, root, 0.5 * logDetRatio, e.ratio);
-        double large = Math.log(m + root);
+        double alpha = whitenTwoByTwo(p, q, e);
+        double large = Math.log(e.m + e.root);
         double small = 2 * alpha - large;
         return Math.sqrt(large * large + small * small);
     }
 
     /**
-     * Checks p and q, sets p as {@code e}'s base and whitens q; leaves {@code det q / det p} in its
-     * {@code ratio} and returns {@code ln(det q / det p)}, read from the two determinants.
+     * Checks p and q, sets p as {@code e}'s base and whitens q into A; returns {@code alpha = ln(det A)/2} as
+     * {@link EigenbasisWhitening#halfLogDet} reads it from the two determinants and A's entries.
      */
     private static double whitenTwoByTwo(double[] p, double[] q, EigenbasisWhitening e) {
         double detP = TwoByTwoSpd.requirePositiveDefinite(p, "p");
         double detQ = TwoByTwoSpd.requirePositiveDefinite(q, "q");
         e.setBase(p[0], 0.5 * (p[1] + p[2]), p[3], detP);
         e.whiten(q[0], 0.5 * (q[1] + q[2]), q[3]);
-        e.ratio = detQ / detP;
-        return SymmetricLog2.logRatio(detQ, detP);
+        return e.halfLogDet(0.5 * SymmetricLog2.logRatio(detQ, detP), detQ / detP);
     }
 
     /** {@code tr(p^-1 u p^-1 v)} with {@code p^-1 = adj(p)/det p}. */

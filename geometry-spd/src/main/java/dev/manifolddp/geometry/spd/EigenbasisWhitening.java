@@ -10,9 +10,9 @@ package dev.manifolddp.geometry.spd;
  * A along it carries an error of about {@code u cond(p)}. In the eigenbasis that error stays in its own entry, which
  * the way back multiplies by the small eigenvalue, leaving about {@code u |p|}. Whitening with {@code p^(-1/2)} in the
  * original basis spreads it over every entry of A, and the way back multiplies it by the large eigenvalue: against a
- * 60-digit reference, on the 400 pairs of {@code AffineInvariantSpd2ClosedFormTest} (condition numbers up to 1e10),
- * the logarithm's largest error fell from 3e5 to 3 units of {@code max(|p|, |log|) u} for q within 1e-9 of p, and
- * from 9 to 6 for the other pairs. The logarithm's {@code alpha = ln(det A)/2} must then match A's rounded entries
+ * 80-digit reference, on the 400 pairs of {@code AffineInvariantSpd2ClosedFormTest} (condition numbers up to 1e10),
+ * the logarithm's largest error fell from 3e5 to 3.6 units of {@code max(|p|, |log|) u} for q within 1e-9 of p, and
+ * from 9.1 to 5.9 for the other pairs. The logarithm's {@code alpha = ln(det A)/2} must then match A's rounded entries
  * where A is well-conditioned ({@link #halfLogDet}).
  *
  * <p>Mutable scratch: not thread-safe, allocation-free.
@@ -30,12 +30,14 @@ final class EigenbasisWhitening {
     private double inverse2;
     private double inverseMixed;
     private double rootMixed;
-    /** {@code det q / det p} for the caller's last whitening, read from the two determinants. */
-    double ratio;
     /** The last whitened matrix {@code [a11 a12; a12 a22]}. */
     double a11;
     double a12;
     double a22;
+    /** Its half trace, half diagonal difference and eigenvalue half-gap: its eigenvalues are {@code m +- root}. */
+    double m;
+    double h;
+    double root;
 
     /**
      * Sets the base point {@code p = [pa pb; pb pd]} of determinant {@code det > 0} (from
@@ -68,7 +70,7 @@ final class EigenbasisWhitening {
         inverseMixed = 1 / rootMixed;
     }
 
-    /** Whitens {@code q = [qa qb; qb qd]} into {@link #a11}, {@link #a12}, {@link #a22}. */
+    /** Whitens {@code q = [qa qb; qb qd]} into {@link #a11}, {@link #a12}, {@link #a22}, with m, h and root. */
     void whiten(double qa, double qb, double qd) {
         double cc = c * c;
         double ss = s * s;
@@ -76,17 +78,20 @@ final class EigenbasisWhitening {
         a11 = (cc * qa + cs2 * qb + ss * qd) * inverse1;
         a22 = (ss * qa - cs2 * qb + cc * qd) * inverse2;
         a12 = (c * s * (qd - qa) + (cc - ss) * qb) * inverseMixed;
+        m = 0.5 * (a11 + a22);
+        h = 0.5 * (a11 - a22);
+        root = Math.sqrt(h * h + a12 * a12);
     }
 
     /**
-     * {@code ln(det A)/2} for the last whitened A with eigenvalues {@code m +- root}, given the same value read from
+     * {@code ln(det A)/2} for the last whitened A, given the same value read from
      * the determinants, {@code fromDeterminants = ln(det q / det p)/2}, and {@code ratio = det q / det p}. Where A is
      * well-conditioned ({@code root < m/2}) the value that matches A's rounded entries, so that their errors cancel in
      * {@code alpha I + beta (A - m I)}; elsewhere the determinants' value, which stays accurate when A is
      * ill-conditioned and its entries' determinant cancels. No logarithm in the common case: the correction is
      * {@code ln(1 + y)/2} with y of the order of the rounding of A.
      */
-    double halfLogDet(double m, double root, double fromDeterminants, double ratio) {
+    double halfLogDet(double fromDeterminants, double ratio) {
         if (!(root < 0.5 * m) || !(ratio > 0 && ratio < Double.POSITIVE_INFINITY)) {
             return fromDeterminants;
         }
