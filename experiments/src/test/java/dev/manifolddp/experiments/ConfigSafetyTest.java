@@ -210,9 +210,14 @@ class ConfigSafetyTest {
                 }
 
                 @Override
-                public Release<double[]> release(dev.manifolddp.estimators.Estimator estimator,
-                        dev.manifolddp.geometry.Geometry geometry, double[][] data,
-                        dev.manifolddp.mechanisms.DataBall ball, dev.manifolddp.mechanisms.PrivacyBudget budget,
+                public dev.manifolddp.mechanisms.Calibration calibrate(dev.manifolddp.estimators.Estimator estimator,
+                        dev.manifolddp.geometry.Geometry geometry, dev.manifolddp.mechanisms.DataBall ball, int n,
+                        dev.manifolddp.mechanisms.PrivacyBudget budget) {
+                    throw new UnsupportedOperationException("never calibrated in this test");
+                }
+
+                @Override
+                public Release<double[]> release(dev.manifolddp.mechanisms.Calibration calibration, double[][] data,
                         org.apache.commons.rng.UniformRandomProvider random) {
                     throw new UnsupportedOperationException("never released in this test");
                 }

@@ -20,9 +20,15 @@ final class AmbientData {
     private AmbientData() {
     }
 
+    /** The public facts of the ambient mean (its dimension, the alignment), for a calibration. */
+    static void describe(Geometry geometry, AmbientEmbedding embedding, Release.Builder<?> release) {
+        release.parameter("ambientDimension", embedding.ambientDimension())
+                .parameter("alignedTo", geometry.capability(LandmarkShapes.class).isEmpty() ? "none"
+                        : "ball centre (Procrustes)");
+    }
+
     /** {@code (1/n) sum_i toAmbient(x_i)}, each record aligned to the centre first on a shape space. */
-    static double[] mean(Geometry geometry, AmbientEmbedding embedding, double[][] data, double[] center,
-            Release.Builder<?> release) {
+    static double[] mean(Geometry geometry, AmbientEmbedding embedding, double[][] data, double[] center) {
         LandmarkShapes shapes = geometry.capability(LandmarkShapes.class).orElse(null);
         int dimension = embedding.ambientDimension();
         double[] mean = new double[dimension];
@@ -42,31 +48,30 @@ final class AmbientData {
         for (int j = 0; j < dimension; j++) {
             mean[j] /= data.length;
         }
-        release.parameter("ambientDimension", dimension)
-                .parameter("alignedTo", shapes == null ? "none" : "ball centre (Procrustes)");
         return mean;
     }
 
     /**
      * The released value for the noisy ambient vector y: its projection onto the manifold when asked for and one
-     * exists, else {@code fromAmbient(y)}. Records {@code project}, {@code projected} and {@code onManifold}, and warns
-     * when the value is not a point of the manifold.
+     * exists, else {@code fromAmbient(y)}. Records {@code projected} and {@code onManifold} and warns when the value is
+     * not a point of the manifold: functions of the released value, so published with it ({@code project} is the
+     * calibration's).
      */
     static double[] value(Geometry geometry, AmbientEmbedding embedding, double[] y, boolean project,
             Release.Builder<?> release) {
         double[] out = new double[geometry.layout().length()];
         boolean projected = project && embedding.project(y, out);
         if (project && !projected) {
-            release.warning("the noisy ambient vector has no projection onto the manifold (e.g. an indefinite "
+            release.valueWarning("the noisy ambient vector has no projection onto the manifold (e.g. an indefinite "
                     + "matrix); the value is the unprojected fromAmbient(y)");
         }
         if (!projected) {
             embedding.fromAmbient(y, out);
         }
         boolean onManifold = geometry.pointViolation(out, Geometry.DEFAULT_TOLERANCE).isEmpty();
-        release.parameter("project", project).parameter("projected", projected).parameter("onManifold", onManifold);
+        release.valueParameter("projected", projected).valueParameter("onManifold", onManifold);
         if (!onManifold) {
-            release.warning("the released value is not a point of " + geometry.spec() + " (ambient coordinates mapped "
+            release.valueWarning("the released value is not a point of " + geometry.spec() + " (ambient coordinates mapped "
                     + "back with fromAmbient); measure its error in ambient coordinates");
         }
         return out;

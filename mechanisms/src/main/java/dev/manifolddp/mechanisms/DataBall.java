@@ -20,6 +20,13 @@ import java.util.function.IntFunction;
  */
 public record DataBall(double[] center, double radius, boolean dataDerived) {
 
+    /**
+     * Relative slack of the containment check: a record at distance up to {@code r (1 + SLACK)} from the centre is
+     * admitted, so that a point placed on the boundary and rounded is not refused. Every bound that depends on the
+     * records lying in the ball allows for it (e.g. {@code KngAnchor}).
+     */
+    public static final double SLACK = 1e-12;
+
     /** How the checks name record i in their messages (1-based, as rows of the user's file). */
     private static final IntFunction<String> RECORD_NAMES = i -> "record " + (i + 1);
 
@@ -86,7 +93,7 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
                 GeometryChecks.requirePoint(geometry, RECORD_NAMES, i, points[i]);
                 distance = geometry.distance(center, points[i]);
             }
-            if (distance > radius * (1 + 1e-12)) {
+            if (distance > radius * (1 + SLACK)) {
                 count++;
                 if (outside.size() < 10) {
                     outside.add(String.format(Locale.ROOT, "row %d at distance %.6g", i + 1, distance));

@@ -69,10 +69,9 @@ public final class EuclideanLaplace implements Mechanism {
     }
 
     @Override
-    public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
-            PrivacyBudget budget, UniformRandomProvider random) {
+    public Calibration calibrate(Estimator estimator, Geometry geometry, DataBall ball, int n, PrivacyBudget budget) {
         ReleaseContext.requireFrechetMean(estimator, NAME, "it adds noise to the arithmetic mean of ambient coordinates");
-        Release.Builder<double[]> release = ReleaseContext.start(NAME, estimator, geometry, data, ball, budget, random,
+        Release.Builder<double[]> release = ReleaseContext.calibration(NAME, estimator, geometry, ball, n, budget,
                 nonPrivate);
         release.spendsNoDelta(); // a Laplace law: pure epsilon-DP whatever delta the budget allows
         AmbientEmbedding embedding = ReleaseContext.requireCapability(geometry, AmbientEmbedding.class, NAME,
@@ -84,29 +83,44 @@ public final class EuclideanLaplace implements Mechanism {
                     LatticeLaplace.MAX_DIMENSION, embedding.ambientDimension(), geometry.spec()));
         }
         double ambientRadius = embedding.ambientRadius(ball.center(), ball.radius());
-        double delta = SensitivityBounds.ambientEuclideanMean(ambientRadius, data.length);
+        double delta = SensitivityBounds.ambientEuclideanMean(ambientRadius, n);
         NoiseScale scale = NoiseScale.resolve(sigmaRule, delta / budget.epsilon(), null);
         release.sensitivity(delta).parameter("ambientRadius", ambientRadius)
                 .parameter("sigmaFormula", "Delta/epsilon, Delta = 2 r_E/n, r_E = ambientRadius(center, r)");
         scale.applyTo(release);
-
-        double[] mean = AmbientData.mean(geometry, embedding, data, ball.center(), release);
-        double[] y = new double[mean.length];
+        AmbientData.describe(geometry, embedding, release);
         // The l2 Laplace on the lattice g Z^D (docs/floating-point-noise.md): the mean's grid index moves by at most
         // Delta/g + sqrt(D) in l2, so the integer scale s keeps the loss (Delta/g + sqrt(D))/s <= Delta/sigma.
         double sigma = scale.sigma();
         double granularity = NoiseGrid.granularity(sigma);
-        double gridSensitivity = delta + Math.sqrt(mean.length) * granularity;
+        double gridSensitivity = delta + Math.sqrt(embedding.ambientDimension()) * granularity;
         long gridScale = (long) Math.ceil(sigma * gridSensitivity / (delta * granularity)) + 1;
-        new dev.manifolddp.sampling.exact.EuclideanLaplace().sampleOnGrid(mean, granularity, gridScale, random, y);
         release.sigma(gridScale * granularity)
                 .parameter("noise", "l2 K-norm Laplace exp(-|z|_2/s) on the lattice g Z^D, exact sampler (rejection "
                         + "from discrete Laplaces); mean rounded to the grid")
                 .parameter("granularity", granularity)
                 .parameter("gridScale", gridScale)
-                .parameter("gridSensitivity", gridSensitivity);
+                .parameter("gridSensitivity", gridSensitivity)
+                .parameter("project", project);
+        return Calibration.of(this, estimator, geometry, ball, n, release, new Grid(granularity, gridScale));
+    }
+
+    /** The lattice a calibration draws on: its granularity g and integer scale s. */
+    private record Grid(double granularity, long scale) {
+    }
+
+    @Override
+    public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
+        Release.Builder<double[]> release = calibration.start(this, data, random).release();
+        Geometry geometry = calibration.geometry();
+        AmbientEmbedding embedding = geometry.capability(AmbientEmbedding.class).orElseThrow();
+        Grid grid = calibration.plan(Grid.class);
+        double[] mean = AmbientData.mean(geometry, embedding, data, calibration.ball().center());
+        double[] y = new double[mean.length];
+        new dev.manifolddp.sampling.exact.EuclideanLaplace().sampleOnGrid(mean, grid.granularity(), grid.scale(),
+                random, y);
         double[] value = AmbientData.value(geometry, embedding, y, project, release);
-        return release.value(value).sampler(SamplerReport.direct()).build();
+        return calibration.seal(release.value(value).sampler(SamplerReport.direct()));
     }
 
     /** Configures a {@link EuclideanLaplace}; {@link #build()} validates. */

@@ -71,16 +71,15 @@ public final class ExtrinsicGaussian implements Mechanism {
     }
 
     @Override
-    public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
-            PrivacyBudget budget, UniformRandomProvider random) {
+    public Calibration calibrate(Estimator estimator, Geometry geometry, DataBall ball, int n, PrivacyBudget budget) {
         ReleaseContext.requireFrechetMean(estimator, NAME, "it adds noise to the arithmetic mean of ambient coordinates");
-        Release.Builder<double[]> release = ReleaseContext.start(NAME, estimator, geometry, data, ball, budget, random,
+        Release.Builder<double[]> release = ReleaseContext.calibration(NAME, estimator, geometry, ball, n, budget,
                 nonPrivate);
         AmbientEmbedding embedding = ReleaseContext.requireCapability(geometry, AmbientEmbedding.class, NAME,
                 "noise is added in ambient Euclidean coordinates");
         ReleaseContext.requireApproximateBudget(budget, NAME);
         double ambientRadius = embedding.ambientRadius(ball.center(), ball.radius());
-        double delta = SensitivityBounds.ambientEuclideanMean(ambientRadius, data.length);
+        double delta = SensitivityBounds.ambientEuclideanMean(ambientRadius, n);
         GridGaussianNoise grid = GridGaussianNoise.plan(calibration, budget, delta, embedding.ambientDimension());
         NoiseScale scale = NoiseScale.resolve(sigmaRule, grid.provenSigma(), null);
         release.sensitivity(delta).parameter("ambientRadius", ambientRadius)
@@ -88,11 +87,26 @@ public final class ExtrinsicGaussian implements Mechanism {
                 .parameter("sigmaFormula", calibration.configName() + " Gaussian for Delta = 2 r_E/n, "
                         + "r_E = ambientRadius(center, r), on the arithmetic ambient mean");
         scale.applyTo(release);
+        AmbientData.describe(geometry, embedding, release);
+        long s0 = grid.calibrate(scale, budget, release);
+        release.parameter("project", project);
+        return Calibration.of(this, estimator, geometry, ball, n, release, new Drawing(grid, s0));
+    }
 
-        double[] mean = AmbientData.mean(geometry, embedding, data, ball.center(), release);
-        double[] y = grid.draw(scale, mean, budget, random, release);
+    /** The lattice noise a calibration draws. */
+    private record Drawing(GridGaussianNoise grid, long s0) {
+    }
+
+    @Override
+    public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
+        Release.Builder<double[]> release = calibration.start(this, data, random).release();
+        Geometry geometry = calibration.geometry();
+        AmbientEmbedding embedding = geometry.capability(AmbientEmbedding.class).orElseThrow();
+        Drawing drawing = calibration.plan(Drawing.class);
+        double[] mean = AmbientData.mean(geometry, embedding, data, calibration.ball().center());
+        double[] y = drawing.grid().draw(drawing.s0(), mean, random);
         double[] value = AmbientData.value(geometry, embedding, y, project, release);
-        return release.value(value).sampler(SamplerReport.direct()).build();
+        return calibration.seal(release.value(value).sampler(SamplerReport.direct()));
     }
 
     /** Configures an {@link ExtrinsicGaussian}; {@link #build()} validates. */

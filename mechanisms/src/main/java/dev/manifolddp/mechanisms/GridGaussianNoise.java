@@ -41,17 +41,13 @@ record GridGaussianNoise(double granularity, double gridSensitivity, double cont
     }
 
     /**
-     * Draws {@code center + noise} on the grid at the scale's sigma (rounded up to the lattice parameter
-     * {@code sqrt(2) s0 g}), records the construction and the accounted loss, and sets the release's sigma to the
-     * scale actually used.
+     * The lattice parameter s0 for the scale's sigma (rounded up to {@code sqrt(2) s0 g}): records the construction and
+     * the accounted loss in a calibration and sets its sigma to the scale actually used. Public values only.
      */
-    double[] draw(NoiseScale scale, double[] center, PrivacyBudget budget, UniformRandomProvider random,
-            Release.Builder<?> release) {
+    long calibrate(NoiseScale scale, PrivacyBudget budget, Release.Builder<?> release) {
         long s0 = GridGaussian.s0(scale.sigma(), granularity);
         double sigma = GridGaussian.sigma(s0, granularity);
         double rho = gridSensitivity * gridSensitivity / (2 * sigma * sigma);
-        double[] noisy = new double[center.length];
-        GridGaussian.sample(center, center.length, granularity, s0, random, noisy);
         release.sigma(sigma)
                 .parameter("noise", "discrete Gaussian N_Z(0, 2 s0^2) per coordinate on the grid g Z^D, exact sampler "
                         + "(Canonne, Kamath, Steinke 2020); mean rounded to the grid")
@@ -61,6 +57,13 @@ record GridGaussianNoise(double granularity, double gridSensitivity, double cont
                 .parameter("continuousSigma", continuousSigma)
                 .parameter("noiseRho", rho)
                 .parameter("noiseDelta", GaussianCalibration.zcdpDelta(budget.epsilon(), rho));
+        return s0;
+    }
+
+    /** Draws {@code center + noise} on the grid with the lattice parameter {@code s0} of {@link #calibrate}. */
+    double[] draw(long s0, double[] center, UniformRandomProvider random) {
+        double[] noisy = new double[center.length];
+        GridGaussian.sample(center, center.length, granularity, s0, random, noisy);
         return noisy;
     }
 }

@@ -204,16 +204,14 @@ public final class KNormGradient implements Mechanism {
     }
 
     @Override
-    public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
-            PrivacyBudget budget, UniformRandomProvider random) {
-        Release.Builder<double[]> release = ReleaseContext.start(NAME, estimator, geometry, data, ball, budget, random,
+    public Calibration calibrate(Estimator estimator, Geometry geometry, DataBall ball, int n, PrivacyBudget budget) {
+        Release.Builder<double[]> release = ReleaseContext.calibration(NAME, estimator, geometry, ball, n, budget,
                 nonPrivate);
-        release.spendsNoDelta(); // pure unless a fixed proposal budget adds its failure delta (plan)
+        release.spendsNoDelta(); // pure unless a proposal budget or cap adds its failure delta (plan)
         if (estimator.parameterSpace(geometry) != geometry) {
             throw ReleaseContext.lacks(estimator, NAME, "a parameter space equal to the data's manifold (the public "
                     + "ball restricts the density there)");
         }
-        int n = data.length;
         double radius = ball.radius();
         double delta = estimator.gradientSensitivity(geometry, radius, n);
         double epsilon = budget.epsilon();
@@ -233,59 +231,83 @@ public final class KNormGradient implements Mechanism {
                 .parameter("sampler", sampler.configName());
         scale.applyTo(release);
         SamplingPlan plan = plan(estimator, geometry, radius, sigma, budget, release);
+        if (plan.exact() != null) {
+            ReleaseContext.floatingPointWarning(release, "rejection from a Laplace envelope drawn through the "
+                    + "exponential map or a chart");
+        } else {
+            ReleaseContext.floatingPointWarning(release, "a Markov chain of exponential-map moves");
+            McmcRunner.plan(geometry, false, ball, true, sigma, mcmc, release);
+        }
+        return Calibration.of(this, estimator, geometry, ball, n, release, new Drawing(plan, sigma, geometry));
+    }
 
+    @Override
+    public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
+        Release.Builder<double[]> release = calibration.start(this, data, random).release();
+        Drawing drawing = calibration.plan(Drawing.class);
+        SamplingPlan plan = drawing.plan();
+        double sigma = drawing.sigma();
+        Estimator estimator = calibration.estimator();
+        Geometry geometry = calibration.geometry();
+        DataBall ball = calibration.ball();
+        double radius = ball.radius();
         double[] mean = ReleaseContext.estimate(estimator, geometry, data, ball, release);
         GradientField field = estimator.gradientField(geometry, data);
         double[] value;
         if (plan.exact() != null) {
-            double[] anchor = mean;
-            if (geometry.distance(ball.center(), mean) > radius) {
-                // only by rounding: the mean lies in the convex ball; anchor the envelope at the centre instead
-                anchor = ball.center();
-                release.diagnosticWarning("the non-private mean lies outside the ball by rounding; the envelope is "
-                        + "anchored at the centre");
-            }
+            ExactKngSampler exact = drawing.exact().take();
+            double[] anchor = KngAnchor.of(estimator, geometry, data, ball, mean, field, plan.anchorBound(),
+                    plan.bounds().lower(), plan.bounds().upper(), release);
             value = new double[geometry.layout().length()];
             KngTarget target = new KngTarget(field::gradientNorm, ball.center(), radius, plan.bounds().lower(),
                     anchor);
             // With an unlimited budget, a geometry that bounds |grad U| from the data (FrechetGradientBound) gives a
             // much tighter envelope; the draw's law is the same, only the proposal count changes (which the
             // unlimited mode already leaves data-dependent). A fixed budget keeps the public envelope: its failure
-            // probability must have a public bound.
-            // Building the bound costs about as much as tens of gradient evaluations, so it is only built when the
-            // public bound allows more than DATA_ENVELOPE_ABOVE proposals per draw (a public decision).
-            Optional<KngEnvelope> dataEnvelope = plan.proposals() == 0 && estimator instanceof FrechetMeanEstimator
-                    && !(plan.acceptanceLowerBound() * DATA_ENVELOPE_ABOVE >= 1)
+            // probability must have a public bound. Whether the data envelope is tried is decided in the
+            // calibration (plan.dataEnvelope()).
+            Optional<KngEnvelope> dataEnvelope = plan.dataEnvelope()
                     ? ExactKngSampler.dataEnvelope(geometry, data, anchor, ball.center(), radius, sigma)
                             .filter(envelope -> envelope.slope() > plan.bounds().lower())
                     : Optional.empty();
             long proposals = dataEnvelope.isPresent()
-                    ? plan.exact().sample(target, dataEnvelope.get(), sigma, random, value)
-                    : plan.exact().sample(target, sigma, plan.proposals(), random, value);
+                    ? exact.sample(target, dataEnvelope.get(), sigma, random, value)
+                    : exact.sample(target, sigma, plan.proposals(), random, value);
             release.diagnostic("envelope", dataEnvelope.map(envelope -> String.format(Locale.ROOT,
                     "data-dependent: slope %.6g, offset %.3g, reach %.6g", envelope.slope(), envelope.offset(),
                     envelope.reach())).orElse("public: slope h = " + plan.bounds().lower()));
             release.sampler(plan.proposals() > 0 ? SamplerReport.exactWithBudget(proposals)
                     : SamplerReport.exact(proposals));
-            ReleaseContext.floatingPointWarning(release, "rejection from a Laplace envelope drawn through the "
-                    + "exponential map or a chart");
         } else {
-            ReleaseContext.floatingPointWarning(release, "a Markov chain of exponential-map moves");
             LogDensity target = x -> -field.gradientNorm(x) / sigma;
             value = McmcRunner.run(geometry, target, ball, true, sigma, mcmc, random, release);
         }
-        return release.value(value).build();
+        return calibration.seal(release.value(value));
     }
 
     /**
-     * How a release is drawn: the exact sampler (null for Metropolis-Hastings) and its proposal budget (0: until
-     * accepted).
+     * A calibration's plan for the draw: the sampling plan, the scale, and the exact sampler built while planning
+     * ({@link FirstUse}: handed to the first release, later ones build their own).
+     */
+    private record Drawing(SamplingPlan plan, double sigma, FirstUse<ExactKngSampler> exact) {
+
+        Drawing(SamplingPlan plan, double sigma, Geometry geometry) {
+            this(plan, sigma, plan.exact() == null ? null
+                    : new FirstUse<>(plan.exact(), () -> ExactKngSampler.find(geometry).orElseThrow()));
+        }
+    }
+
+    /**
+     * How a release is drawn: the exact sampler (null for Metropolis-Hastings), its proposal budget (0: until
+     * accepted, up to {@link ExactKngSampler#MAX_PROPOSALS}), the gradient bounds of the envelope, the public
+     * acceptance bound, the public bound on the anchor's gradient norm it assumes ({@link KngAnchor}), and whether
+     * the data-dependent envelope is tried.
      */
     private record SamplingPlan(ExactKngSampler exact, long proposals, Estimator.GradientBounds bounds,
-            double acceptanceLowerBound) {
+            double acceptanceLowerBound, double anchorBound, boolean dataEnvelope) {
 
         static SamplingPlan chain() {
-            return new SamplingPlan(null, 0, null, 0);
+            return new SamplingPlan(null, 0, null, 0, 0, false);
         }
     }
 
@@ -299,11 +321,12 @@ public final class KNormGradient implements Mechanism {
 
     /**
      * The plan of {@code auto} where the public envelope is too slow (for the chain or for a fixed budget) but the
-     * geometry offers the data-dependent envelope: an unlimited exact draw, pure epsilon-DP, whose proposal count
-     * (running time) depends on the data like every unlimited exact draw.
+     * geometry offers the data-dependent envelope: an unlimited exact draw whose value has exactly the KNG law, but
+     * whose proposal count (running time) and failure at the proposal cap depend on the data with no public bound
+     * ({@link #unlimited}: labelled unproven).
      */
     private static SamplingPlan dataEnvelopePlan(ExactKngSampler exact, Estimator.GradientBounds bounds,
-            double alpha, String reason, Release.Builder<double[]> release) {
+            double alpha, double anchorBound, String reason, PrivacyBudget budget, Release.Builder<double[]> release) {
         release.parameter("samplerChoice", "exact with the data-dependent envelope and no proposal budget: " + reason
                         + " with the public envelope, and the geometry bounds |grad U| from the data "
                         + "(FrechetGradientBound) with tilted in-ball proposals")
@@ -311,7 +334,41 @@ public final class KNormGradient implements Mechanism {
                 .warning("exact sampler without a fixed proposal budget: the number of proposals and the running "
                         + "time depend on the data, which the DP guarantee does not cover (the public envelope would "
                         + "need too many proposals for a fixed budget)");
-        return new SamplingPlan(exact, 0, bounds, alpha);
+        return unlimited(exact, bounds, alpha, anchorBound, true, budget, release);
+    }
+
+    /**
+     * An unlimited exact draw: proposals until one is accepted, at most {@link ExactKngSampler#MAX_PROPOSALS}. The
+     * cap makes failure possible, with a probability that depends on the data; with the public envelope it is at most
+     * {@code (1 - alpha)^cap}, so the release is (epsilon, (1 + e^epsilon)(1 - alpha)^cap)-DP and records that delta
+     * (at least {@link Double#MIN_VALUE}, the smallest positive double, where it underflows: a cap is never pure).
+     * With the data-dependent envelope, or where that delta is not below 1 (or not within the budget's delta), no
+     * public bound covers the failure: the value's law is exact, but the guarantee is labelled unproven.
+     */
+    private static SamplingPlan unlimited(ExactKngSampler exact, Estimator.GradientBounds bounds, double alpha,
+            double anchorBound, boolean dataEnvelope, PrivacyBudget budget, Release.Builder<double[]> release) {
+        double epsilon = budget.epsilon();
+        double capDelta = FixedProposalBudget.delta(alpha, epsilon, ExactKngSampler.MAX_PROPOSALS);
+        release.parameter("proposalCap", ExactKngSampler.MAX_PROPOSALS);
+        if (dataEnvelope) {
+            release.unproven("the value has exactly the KNG law, but a draw that reaches the proposal cap ("
+                    + ExactKngSampler.MAX_PROPOSALS + ") fails, and with the data-dependent envelope no public bound "
+                    + "covers that failure's probability (docs/exact-sampling.md); failure and running time are not "
+                    + "covered by the guarantee");
+        } else if (!(capDelta < 1) || budget.delta() > 0 && capDelta > budget.delta()) {
+            release.unproven(String.format(Locale.ROOT, "the value has exactly the KNG law, but a draw that reaches "
+                    + "the proposal cap (%d) fails with a probability the public acceptance bound %.3g bounds only by "
+                    + "%.3g%s; failure and running time are not covered by the guarantee (set proposal-budget auto "
+                    + "for a proven delta)", ExactKngSampler.MAX_PROPOSALS, alpha, Math.min(capDelta, 1),
+                    budget.delta() > 0 ? ", above the budget's delta " + budget.delta() : ""));
+        } else {
+            double spent = Math.max(capDelta, Double.MIN_VALUE);
+            release.budget(new PrivacyBudget(epsilon, spent))
+                    .parameter("failureDelta", spent)
+                    .parameter("failureDeltaFormula", "(1 + e^epsilon) (1 - alpha)^cap, alpha = "
+                            + "acceptanceLowerBound, cap = proposalCap (at least the smallest positive double)");
+        }
+        return new SamplingPlan(exact, 0, bounds, alpha, anchorBound, dataEnvelope);
     }
 
     /**
@@ -364,7 +421,8 @@ public final class KNormGradient implements Mechanism {
             throw new IllegalArgumentException("kng: no exact draw: " + reason + "; use sampler auto or mcmc, or "
                     + "raise epsilon or n. Provided value: sampler = " + sampler.configName());
         }
-        double alpha = exact.get().acceptanceLowerBound(radius, sigma, ReleaseContext.MEAN_TOLERANCE, bounds.lower(),
+        double anchorBound = KngAnchor.publicBound(radius, bounds.upper());
+        double alpha = exact.get().acceptanceLowerBound(radius, sigma, anchorBound, bounds.lower(),
                 bounds.upper());
         release.parameter("acceptanceLowerBound", alpha)
                 .parameter("exactSampler", exact.get().laplace().getClass().getSimpleName())
@@ -377,7 +435,7 @@ public final class KNormGradient implements Mechanism {
                     String reason = String.format(Locale.ROOT, "the public lower bound %.3g on the exact sampler's "
                             + "acceptance rate allows more than the chain's %.0f steps per draw", alpha, chainSteps);
                     if (offersDataEnvelope(estimator, exact.get())) {
-                        return dataEnvelopePlan(exact.get(), bounds, alpha, reason, release);
+                        return dataEnvelopePlan(exact.get(), bounds, alpha, anchorBound, reason, budget, release);
                     }
                     release.parameter("samplerChoice", "mcmc: " + reason);
                     return SamplingPlan.chain();
@@ -392,7 +450,9 @@ public final class KNormGradient implements Mechanism {
                     .warning("exact sampler without a fixed proposal budget: the number of proposals and the running "
                             + "time depend on the data, which the DP guarantee does not cover; set proposal-budget "
                             + "auto for a data-independent amount of work");
-            return new SamplingPlan(exact.get(), 0, bounds, alpha);
+            boolean tryDataEnvelope = offersDataEnvelope(estimator, exact.get())
+                    && !(alpha * DATA_ENVELOPE_ABOVE >= 1);
+            return unlimited(exact.get(), bounds, alpha, anchorBound, tryDataEnvelope, budget, release);
         }
         double failureTarget = budget.delta() > 0 ? budget.delta() : failureDelta;
         long proposals = proposalBudget;
@@ -406,7 +466,7 @@ public final class KNormGradient implements Mechanism {
                                 : "infinitely many", alpha, failureTarget / (1 + Math.exp(epsilon)),
                         MAX_PROPOSAL_BUDGET);
                 if (sampler == Sampler.AUTO && offersDataEnvelope(estimator, exact.get())) {
-                    return dataEnvelopePlan(exact.get(), bounds, alpha, reason, release);
+                    return dataEnvelopePlan(exact.get(), bounds, alpha, anchorBound, reason, budget, release);
                 }
                 if (sampler == Sampler.AUTO) {
                     release.parameter("samplerChoice", "mcmc: " + reason);
@@ -434,7 +494,7 @@ public final class KNormGradient implements Mechanism {
                 .parameter("proposalBudget", proposals)
                 .parameter("failureDelta", spentDelta)
                 .parameter("failureDeltaFormula", "(1 + e^epsilon) (1 - alpha)^N, alpha = acceptanceLowerBound");
-        return new SamplingPlan(exact.get(), proposals, bounds, alpha);
+        return new SamplingPlan(exact.get(), proposals, bounds, alpha, anchorBound, false);
     }
 
     /** Configures a {@link KNormGradient}; {@link #build()} validates. */

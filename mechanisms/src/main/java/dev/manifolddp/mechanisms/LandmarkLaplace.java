@@ -139,27 +139,54 @@ public final class LandmarkLaplace implements Mechanism {
     }
 
     @Override
-    public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
-            PrivacyBudget budget, UniformRandomProvider random) {
+    public Calibration calibrate(Estimator estimator, Geometry geometry, DataBall ball, int n, PrivacyBudget budget) {
         ReleaseContext.requireFrechetMean(estimator, NAME, "it adds noise to the mean of aligned landmark coordinates");
-        Release.Builder<double[]> release = ReleaseContext.start(NAME, estimator, geometry, data, ball, budget, random,
+        Release.Builder<double[]> release = ReleaseContext.calibration(NAME, estimator, geometry, ball, n, budget,
                 nonPrivate);
         release.spendsNoDelta(); // a Laplace law: pure epsilon-DP whatever delta the budget allows
-        LandmarkShapes shapes = ReleaseContext.requireCapability(geometry, LandmarkShapes.class, NAME,
+        ReleaseContext.requireCapability(geometry, LandmarkShapes.class, NAME,
                 "records are landmark configurations to align and average");
         AmbientEmbedding embedding = ReleaseContext.requireCapability(geometry, AmbientEmbedding.class, NAME,
                 "the ball's ambient radius bounds the coordinate ranges");
+        if (align && reference == Reference.MEAN) {
+            release.dataDerived("the Procrustes reference (the non-private Frechet mean, which makes every "
+                    + "aligned record depend on all records)");
+        }
+        Noise noise = null;
+        if (range == Range.DATA) {
+            // the ranges are read off the records: the noise is calibrated when drawing (a non-private release)
+            release.dataDerived("the landmark coordinate ranges");
+        } else {
+            double bound = !align ? 1.0 : reference == Reference.CENTER
+                    ? embedding.ambientRadius(ball.center(), ball.radius())
+                    : embedding.ambientRadius(ball.center(), 2 * ball.radius());
+            double[] ranges = new double[geometry.layout().length()];
+            Arrays.fill(ranges, bound);
+            noise = noise(ranges, n, budget, release);
+        }
+        return Calibration.of(this, estimator, geometry, ball, n, release, new Drawing(budget, noise));
+    }
+
+    /** A calibration's plan: the budget, and the noise (null: calibrated from data-derived ranges when drawing). */
+    private record Drawing(PrivacyBudget budget, Noise noise) {
+    }
+
+    /** The per-coordinate lattice Laplace: grid steps and integer scales. */
+    private record Noise(double[] granularities, long[] gridScales) {
+    }
+
+    @Override
+    public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
+        Release.Builder<double[]> release = calibration.start(this, data, random).release();
+        Geometry geometry = calibration.geometry();
+        LandmarkShapes shapes = geometry.capability(LandmarkShapes.class).orElseThrow();
+        Drawing drawing = calibration.plan(Drawing.class);
         int n = data.length;
         int length = geometry.layout().length();
-        double[] center = ball.center();
-
         double[] alignTo = null;
         if (align) {
-            alignTo = reference == Reference.CENTER ? center : ReleaseContext.estimate(estimator, geometry, data, ball, release);
-            if (reference == Reference.MEAN) {
-                release.dataDerived("the Procrustes reference (the non-private Frechet mean, which makes every "
-                        + "aligned record depend on all records)");
-            }
+            alignTo = reference == Reference.CENTER ? calibration.ball().center()
+                    : ReleaseContext.estimate(calibration.estimator(), geometry, data, calibration.ball(), release);
         }
         double[][] configurations = new double[n][length];
         double[] mean = new double[length];
@@ -176,9 +203,9 @@ public final class LandmarkLaplace implements Mechanism {
         for (int j = 0; j < length; j++) {
             mean[j] /= n;
         }
-
-        double[] ranges = new double[length];
-        if (range == Range.DATA) {
+        Noise noise = drawing.noise();
+        if (noise == null) {
+            double[] ranges = new double[length];
             for (double[] configuration : configurations) {
                 for (int j = 0; j < length; j++) {
                     ranges[j] = Math.max(ranges[j], Math.abs(configuration[j] - mean[j]));
@@ -188,14 +215,26 @@ public final class LandmarkLaplace implements Mechanism {
                 // a coordinate on which every record agrees still needs a positive scale
                 ranges[j] = Math.max(ranges[j], Double.MIN_NORMAL);
             }
-            release.dataDerived("the landmark coordinate ranges");
-        } else {
-            double bound = !align ? 1.0 : reference == Reference.CENTER
-                    ? embedding.ambientRadius(center, ball.radius())
-                    : embedding.ambientRadius(center, 2 * ball.radius());
-            Arrays.fill(ranges, bound);
+            noise = noise(ranges, n, drawing.budget(), release);
         }
+        double[] noisy = new double[length];
+        for (int j = 0; j < length; j++) {
+            double granularity = noise.granularities()[j];
+            long index = NoiseGrid.index(mean[j], granularity);
+            noisy[j] = NoiseGrid.value(index + DiscreteLaplace.sample(random, noise.gridScales()[j], 1), granularity);
+        }
+        double[] value = new double[length];
+        shapes.preshape(noisy, value);
+        return calibration.seal(release.value(value).sampler(SamplerReport.direct()));
+    }
 
+    /**
+     * Calibrates the per-coordinate noise for coordinate ranges {@code ranges} (public, or data-derived in a
+     * non-private release) and records it: sensitivities {@code 2 range_j / n}, scales at {@code epsilon / k} each,
+     * and the lattice each coordinate is drawn on.
+     */
+    private Noise noise(double[] ranges, int n, PrivacyBudget budget, Release.Builder<double[]> release) {
+        int length = ranges.length;
         double epsilon = budget.epsilon();
         double coordinateEpsilon = epsilon / length;
         double[] sensitivities = new double[length];
@@ -224,8 +263,6 @@ public final class LandmarkLaplace implements Mechanism {
         scale.applyTo(release);
         // the release's sigma is the largest coordinate scale; each coordinate's is in coordinateSigmas
         release.sigma(Arrays.stream(sigmas).max().orElseThrow());
-
-        double[] noisy = new double[length];
         double[] granularities = new double[length];
         long[] gridScales = new long[length];
         double[] drawnSigmas = new double[length];
@@ -235,12 +272,9 @@ public final class LandmarkLaplace implements Mechanism {
             // (floor(Delta_j / g) + 1) / t_j <= Delta_j / sigma_j, the continuous mechanism's, for every sigma rule.
             double granularity = NoiseGrid.granularity(sigmas[j]);
             double gridSensitivity = Math.floor(sensitivities[j] / granularity) + 1;
-            long t = (long) Math.ceil(sigmas[j] * gridSensitivity / sensitivities[j]) + 1;
-            long index = NoiseGrid.index(mean[j], granularity);
-            noisy[j] = NoiseGrid.value(index + DiscreteLaplace.sample(random, t, 1), granularity);
             granularities[j] = granularity;
-            gridScales[j] = t;
-            drawnSigmas[j] = t * granularity;
+            gridScales[j] = (long) Math.ceil(sigmas[j] * gridSensitivity / sensitivities[j]) + 1;
+            drawnSigmas[j] = gridScales[j] * granularity;
         }
         release.sigma(Arrays.stream(drawnSigmas).max().orElseThrow())
                 .parameter("noise", "discrete Laplace (two-sided geometric) per coordinate on the grid g_j Z, exact "
@@ -249,9 +283,7 @@ public final class LandmarkLaplace implements Mechanism {
                 .parameter("coordinateGranularities", ReleaseContext.asList(granularities))
                 .parameter("coordinateGridScales", Arrays.stream(gridScales).boxed().toList())
                 .parameter("coordinateDrawnSigmas", ReleaseContext.asList(drawnSigmas));
-        double[] value = new double[length];
-        shapes.preshape(noisy, value);
-        return release.value(value).sampler(SamplerReport.direct()).build();
+        return new Noise(granularities, gridScales);
     }
 
     private static <E> E parse(E[] values, java.util.function.Function<E, String> name, String text,

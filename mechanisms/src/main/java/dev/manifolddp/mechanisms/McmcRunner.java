@@ -55,6 +55,44 @@ final class McmcRunner {
     }
 
     /**
+     * The chain's public part, for a calibration: the planned sampler report (so that the guarantee is {@code mcmc}
+     * before any step is taken), the not-private mark of a proposal without a Hastings correction, and the chain's
+     * public parameters (start, space, lengths, proposal and its scale). All from public values; {@link #run} then
+     * writes only the sampler's report and diagnostics.
+     *
+     * @param chartTarget true when the mechanism can state its target in chart coordinates (see {@link #run})
+     */
+    static void plan(Geometry geometry, boolean chartTarget, DataBall ball, boolean restrict, double sigma,
+            McmcSettings settings, Release.Builder<?> release) {
+        Optional<ChartSpace> chart = chartSpace(geometry, chartTarget, settings);
+        Geometry space = chart.map(Geometry.class::cast).orElse(geometry);
+        double scale = proposalScale(geometry, sigma, restrict ? ball.radius() : Double.NaN, settings);
+        Proposal proposal = settings.proposal().create(space);
+        if (!proposal.symmetric() && !proposal.hastingsRatioKnown()) {
+            release.notPrivate("the proposal (" + proposal.describe() + ") is not symmetric and has no Hastings "
+                    + "correction, so the chain's stationary law is not the mechanism's");
+        }
+        release.sampler(SamplerReport.mcmc(settings.chains() * settings.stepsPerChain(), settings.burnIn(),
+                        settings.thin(), settings.chains(), Double.NaN, Double.NaN, Double.NaN))
+                .parameter("chainStart", "the public ball's centre")
+                .parameter("chainSpace", chart.isPresent() ? "isometric chart coordinates (only the released state "
+                        + "is mapped back)" : "the manifold")
+                .parameter("burnIn", settings.burnIn())
+                .parameter("thin", settings.thin())
+                .parameter("chains", settings.chains())
+                .parameter("proposal", settings.proposal().configName())
+                .parameter("proposalDescription", proposal.describe())
+                .parameter("proposalScale", scale)
+                .parameter("proposalScaleFormula", restrict ? "t min(sigma, r/sqrt(d))" : "t sigma")
+                .parameter("stepFactor", settings.step());
+    }
+
+    private static Optional<ChartSpace> chartSpace(Geometry geometry, boolean chartTarget, McmcSettings settings) {
+        return chartTarget && settings.proposal() == ProposalKind.CHART_RANDOM_WALK ? ChartSpace.of(geometry)
+                : Optional.empty();
+    }
+
+    /**
      * Runs the chains from the public ball's centre and returns the first chain's final state.
      *
      * @param ball       the public ball: every chain starts at its centre
@@ -77,8 +115,7 @@ final class McmcRunner {
             Release.Builder<?> release) {
         int keepEvery = keepEvery(settings.thin());
         int kept = settings.thin() / keepEvery;
-        Optional<ChartSpace> chart = chartTarget != null && settings.proposal() == ProposalKind.CHART_RANDOM_WALK
-                ? ChartSpace.of(geometry) : Optional.empty();
+        Optional<ChartSpace> chart = chartSpace(geometry, chartTarget != null, settings);
         Geometry space = chart.map(Geometry.class::cast).orElse(geometry);
         LogDensity chainTarget = chart.isPresent() ? chartTarget.apply(chart.get()) : target;
         double[] start = chart.map(c -> c.toChartCoordinates(ball.center())).orElse(ball.center());
@@ -90,27 +127,12 @@ final class McmcRunner {
         if (restrict) {
             builder.restrictTo(start, ball.radius());
         }
-        if (!proposal.symmetric() && !proposal.hastingsRatioKnown()) {
-            release.notPrivate("the proposal (" + proposal.describe() + ") is not symmetric and has no Hastings "
-                    + "correction, so the chain's stationary law is not the mechanism's");
-        }
         McmcResult result = builder.build().run(start, random);
         McmcDiagnostics diagnostics = result.diagnostics();
         double ess = kept >= 2 ? diagnostics.chainEffectiveSampleSizes()[0] : Double.NaN;
         double rHat = diagnostics.rHat().orElse(Double.NaN);
         release.sampler(SamplerReport.mcmc(settings.chains() * settings.stepsPerChain(), settings.burnIn(),
                         settings.thin(), settings.chains(), diagnostics.acceptanceRate(), ess, rHat))
-                .parameter("chainStart", "the public ball's centre")
-                .parameter("chainSpace", chart.isPresent() ? "isometric chart coordinates (only the released state "
-                        + "is mapped back)" : "the manifold")
-                .parameter("burnIn", settings.burnIn())
-                .parameter("thin", settings.thin())
-                .parameter("chains", settings.chains())
-                .parameter("proposal", settings.proposal().configName())
-                .parameter("proposalDescription", diagnostics.proposal())
-                .parameter("proposalScale", scale)
-                .parameter("proposalScaleFormula", restrict ? "t min(sigma, r/sqrt(d))" : "t sigma")
-                .parameter("stepFactor", settings.step())
                 .diagnostic("diagnosticsKeepEvery", keepEvery)
                 .diagnostic("chainAcceptanceRates", ReleaseContext.asList(diagnostics.chainAcceptanceRates()))
                 .diagnostic("chainEffectiveSampleSizes",

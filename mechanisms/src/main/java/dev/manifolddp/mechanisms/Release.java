@@ -101,9 +101,46 @@ public record Release<T>(String mechanism, T value, PrivacyBudget budget, Guaran
         private final List<String> diagnosticWarnings = new ArrayList<>();
         private boolean dataDerived;
         private final List<String> notPrivate = new ArrayList<>();
+        private final List<String> unproven = new ArrayList<>();
+        /** Parameters and warnings that are functions of the released value (post-processing), set when drawing. */
+        private final Map<String, Object> valueParameters = new LinkedHashMap<>();
+        private final List<String> valueWarnings = new ArrayList<>();
 
         private Builder(String mechanism) {
             this.mechanism = mechanism;
+        }
+
+        /**
+         * An independent builder holding everything set so far: a {@link Calibration} keeps its public part as a
+         * template and each release continues a copy of it.
+         */
+        Builder<T> copy() {
+            Builder<T> copy = new Builder<>(mechanism);
+            copy.value = value;
+            copy.budget = budget;
+            copy.sensitivity = sensitivity;
+            copy.sigma = sigma;
+            copy.sigmaRule = sigmaRule;
+            copy.guaranteeHolds = guaranteeHolds;
+            copy.sampler = sampler;
+            copy.randomSource = randomSource;
+            copy.unitOfPrivacy = unitOfPrivacy;
+            copy.publicScale = publicScale;
+            copy.parameters.putAll(parameters);
+            copy.warnings.addAll(warnings);
+            copy.diagnosticValues.putAll(diagnosticValues);
+            copy.diagnosticWarnings.addAll(diagnosticWarnings);
+            copy.dataDerived = dataDerived;
+            copy.notPrivate.addAll(notPrivate);
+            copy.unproven.addAll(unproven);
+            copy.valueParameters.putAll(valueParameters);
+            copy.valueWarnings.addAll(valueWarnings);
+            return copy;
+        }
+
+        /** The budget set so far (null before {@link #budget}). */
+        PrivacyBudget budget() {
+            return budget;
         }
 
         public Builder<T> value(T value) {
@@ -210,6 +247,31 @@ public record Release<T>(String mechanism, T value, PrivacyBudget budget, Guaran
             return this;
         }
 
+        /**
+         * A public fact that is a function of the released value alone (post-processing, e.g. whether the noisy
+         * ambient vector projects onto the manifold): published with the value.
+         */
+        public Builder<T> valueParameter(String name, Object value) {
+            parameters.put(name, value);
+            valueParameters.put(name, value);
+            return this;
+        }
+
+        /** A warning whose text and presence are functions of the released value alone: published with it. */
+        public Builder<T> valueWarning(String warning) {
+            warnings.add(warning);
+            valueWarnings.add(warning);
+            return this;
+        }
+
+        Map<String, Object> valueParameters() {
+            return valueParameters;
+        }
+
+        List<String> valueWarnings() {
+            return valueWarnings;
+        }
+
         /** A value computed from the data: kept in the diagnostics, never published. */
         public Builder<T> diagnostic(String name, Object value) {
             diagnosticValues.put(name, value);
@@ -236,6 +298,16 @@ public record Release<T>(String mechanism, T value, PrivacyBudget budget, Guaran
         }
 
         /**
+         * Marks a step of the guarantee as not covered by a proof (e.g. a sampler failure whose probability has no
+         * public bound), with the reason: the release is then at most {@link Guarantee#UNPROVEN}. Public values only.
+         */
+        public Builder<T> unproven(String reason) {
+            unproven.add(reason);
+            warnings.add("UNPROVEN: " + reason);
+            return this;
+        }
+
+        /**
          * Derives the guarantee: pure or epsilon-delta by the budget's delta, then weakened to mcmc for a chain,
          * unproven for a scale below the proven one, not-private for any {@link #notPrivate} reason.
          */
@@ -252,6 +324,9 @@ public record Release<T>(String mechanism, T value, PrivacyBudget budget, Guaran
             } else if (!sigmaRule.isProven()) {
                 warnings.add("the noise scale follows the '" + sigmaRule.describe() + "' rule, which gives at least "
                         + "the proven noise scale: the stated budget still holds");
+            }
+            if (!unproven.isEmpty()) {
+                guarantee = Guarantee.weakest(guarantee, Guarantee.UNPROVEN);
             }
             if (sampler.isMcmc()) {
                 guarantee = Guarantee.weakest(guarantee, Guarantee.MCMC);

@@ -5,6 +5,7 @@ import dev.manifolddp.estimators.EstimatorFit;
 import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.GeometryChecks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,51 +27,37 @@ final class ReleaseContext {
     }
 
     /**
-     * Validates the arguments of a release: non-null geometry, budget and random source; a non-empty data set of
-     * points of the geometry inside the ball (offending rows listed); a data-derived ball only when the mechanism was
-     * configured non-private. Returns a release builder with the budget, the random source, the public inputs and,
-     * for a data-derived ball, the non-private mark.
+     * Validates the public arguments of a calibration: non-null estimator, geometry, ball and budget; at least one
+     * record; the ball's centre a point of the geometry; a data-derived ball only when the mechanism was configured
+     * non-private. Returns a release builder with the budget, the public inputs and, for a data-derived ball, the
+     * non-private mark.
      */
-    static <T> Release.Builder<T> start(String mechanism, Estimator estimator, Geometry geometry, double[][] data,
-            DataBall ball, PrivacyBudget budget, UniformRandomProvider random, boolean nonPrivate) {
-        return ReleaseContext.<T>startCharted(mechanism, estimator, geometry, data, ball, budget, random, nonPrivate)
-                .release();
-    }
-
-    /** A started release and, when the geometry has an isometric chart, the records its ball check charted. */
-    record Started<T>(Release.Builder<T> release, ChartedRecords charted) {
-    }
-
-    /**
-     * {@link #start} that also returns the records checked and charted by the ball check (null without a chart; see
-     * {@link DataBall#requireContainsCharted}), for a mechanism that works in the chart.
-     */
-    static <T> Started<T> startCharted(String mechanism, Estimator estimator, Geometry geometry, double[][] data,
-            DataBall ball, PrivacyBudget budget, UniformRandomProvider random, boolean nonPrivate) {
+    static Release.Builder<double[]> calibration(String mechanism, Estimator estimator, Geometry geometry,
+            DataBall ball, int n, PrivacyBudget budget, boolean nonPrivate) {
         requireNonNull("estimator", estimator, mechanism);
         requireNonNull("geometry", geometry, mechanism);
         requireNonNull("ball", ball, mechanism);
         requireNonNull("budget", budget, mechanism);
-        requireNonNull("random", random, mechanism);
-        ChartedRecords charted = ball.requireContainsCharted(geometry, data);
+        Calibration.requireCount(mechanism, n);
+        GeometryChecks.requirePoint(geometry, "the ball's centre", ball.center());
         if (ball.dataDerived() && !nonPrivate) {
             throw new IllegalArgumentException(String.format(
                     "%s: the data ball was computed from the data (DataBall.fromData), which gives no privacy "
                             + "guarantee; declare a public ball, or configure the mechanism with non-private: true "
                             + "to reproduce a paper that did so. Provided value: dataDerived = true", mechanism));
         }
-        Release.Builder<T> release = Release.<T>builder(mechanism).budget(budget).randomSource(random.toString())
+        Release.Builder<double[]> release = Release.<double[]>builder(mechanism).budget(budget)
                 .publicScale(ball.radius())
                 .parameter("estimator", estimator.name())
                 .parameter("geometry", geometry.spec())
-                .parameter("n", data.length)
+                .parameter("n", n)
                 .parameter("ballCenter", asList(ball.center()))
                 .parameter("ballRadius", ball.radius())
                 .parameter("nonPrivate", nonPrivate);
         if (ball.dataDerived()) {
             release.dataDerived("the data ball's radius");
         }
-        return new Started<>(release, charted);
+        return release;
     }
 
     /** The capability {@code type}, or an error naming it, the geometry and the mechanism that needs it. */
@@ -101,7 +88,7 @@ final class ReleaseContext {
     }
 
     /**
-     * {@link #estimate} given the records charted by {@link #startCharted}'s ball check ({@code charted} null when
+     * {@link #estimate} given the records charted by {@link Calibration#start}'s ball check ({@code charted} null when
      * the geometry has no chart), so that a mean taken in the chart checks and evaluates none of them again.
      */
     static double[] estimate(Estimator estimator, Geometry geometry, double[][] data, ChartedRecords charted,
@@ -109,8 +96,8 @@ final class ReleaseContext {
         EstimatorFit result = charted != null && charted.covers(geometry, data)
                 ? estimator.minimise(geometry, charted, ball.center(), MEAN_TOLERANCE, MEAN_MAX_ITERATIONS)
                 : estimator.minimise(geometry, data, ball.center(), MEAN_TOLERANCE, MEAN_MAX_ITERATIONS);
-        // the method depends on the geometry only; iterations and gradient norm depend on the data
-        release.parameter("meanMethod", result.method())
+        // the method is reported by the fit, after the data were read (a fallback could depend on them): diagnostics
+        release.diagnostic("meanMethod", result.method())
                 .diagnostic("meanIterations", result.iterations())
                 .diagnostic("meanGradientNorm", result.gradientNorm());
         if (!result.converged()) {

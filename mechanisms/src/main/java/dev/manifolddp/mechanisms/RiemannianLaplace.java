@@ -132,14 +132,10 @@ public final class RiemannianLaplace implements Mechanism {
     }
 
     @Override
-    public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
-            PrivacyBudget budget, UniformRandomProvider random) {
-        // with a chart, the ball check charts each record once (checking it as a point) for the mean below
-        ReleaseContext.Started<double[]> started = ReleaseContext.startCharted(NAME, estimator, geometry, data, ball,
-                budget, random, nonPrivate);
-        Release.Builder<double[]> release = started.release();
+    public Calibration calibrate(Estimator estimator, Geometry geometry, DataBall ball, int n, PrivacyBudget budget) {
+        Release.Builder<double[]> release = ReleaseContext.calibration(NAME, estimator, geometry, ball, n, budget,
+                nonPrivate);
         release.spendsNoDelta(); // a Laplace law: pure epsilon-DP whatever delta the budget allows
-        int n = data.length;
         double radius = ball.radius();
         if (estimator.parameterSpace(geometry) != geometry) {
             throw ReleaseContext.lacks(estimator, NAME, "a parameter space equal to the data's manifold");
@@ -190,20 +186,49 @@ public final class RiemannianLaplace implements Mechanism {
         scale.applyTo(release);
         requireLawExists(geometry, sigma);
         exact = exact.filter(found -> !tooSlowForAuto(found, sigma, release));
-
-        double[] mean = ReleaseContext.estimate(estimator, geometry, data, started.charted(), ball, release);
-        double[] value = new double[geometry.layout().length()];
+        FirstUse<ExactLaplaceSampler> draws = null;
         if (exact.isPresent()) {
-            long proposals = exact.get().sample(mean, sigma, random, value);
-            release.sampler(SamplerReport.exact(proposals)).parameter("sampler", "exact")
+            release.parameter("sampler", "exact")
                     .parameter("exactSampler", exact.get().getClass().getSimpleName());
+            ExactLaplaceSampler planned = exact.get();
+            draws = new FirstUse<>(planned, () -> rebuild(planned, geometry));
         } else {
             release.parameter("sampler", "mcmc");
-            value = McmcRunner.run(geometry, new LaplaceLogDensity(geometry, mean, sigma),
-                    space -> new LaplaceLogDensity(space, space.toChartCoordinates(mean), sigma), ball, false, sigma,
-                    mcmc, random, release);
+            McmcRunner.plan(geometry, true, ball, false, sigma, mcmc, release);
         }
-        return release.value(value).build();
+        return Calibration.of(this, estimator, geometry, ball, n, release, new Drawing(sigma, draws));
+    }
+
+    /** A calibration's plan: the scale and the exact sampler (null: a chain). */
+    private record Drawing(double sigma, FirstUse<ExactLaplaceSampler> exact) {
+    }
+
+    /** A new sampler of the same kind as {@code planned} (lattice or as found), for a later release. */
+    private static ExactLaplaceSampler rebuild(ExactLaplaceSampler planned, Geometry geometry) {
+        return planned instanceof ChartLaplaceSampler chart && chart.onGrid() ? ChartLaplaceSampler.onGrid(geometry)
+                : ExactLaplaceSamplers.find(geometry).orElseThrow();
+    }
+
+    @Override
+    public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
+        // with a chart, the ball check charts each record once (checking it as a point) for the mean below
+        Calibration.Started started = calibration.start(this, data, random);
+        Release.Builder<double[]> release = started.release();
+        Drawing drawing = calibration.plan(Drawing.class);
+        double sigma = drawing.sigma();
+        Geometry geometry = calibration.geometry();
+        double[] mean = ReleaseContext.estimate(calibration.estimator(), geometry, data, started.charted(),
+                calibration.ball(), release);
+        double[] value = new double[geometry.layout().length()];
+        if (drawing.exact() != null) {
+            long proposals = drawing.exact().take().sample(mean, sigma, random, value);
+            release.sampler(SamplerReport.exact(proposals));
+        } else {
+            value = McmcRunner.run(geometry, new LaplaceLogDensity(geometry, mean, sigma),
+                    space -> new LaplaceLogDensity(space, space.toChartCoordinates(mean), sigma), calibration.ball(),
+                    false, sigma, mcmc, random, release);
+        }
+        return calibration.seal(release.value(value));
     }
 
     /**

@@ -63,18 +63,13 @@ public final class TangentGaussian implements Mechanism {
     }
 
     @Override
-    public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
-            PrivacyBudget budget, UniformRandomProvider random) {
+    public Calibration calibrate(Estimator estimator, Geometry geometry, DataBall ball, int n, PrivacyBudget budget) {
         ReleaseContext.requireFrechetMean(estimator, NAME, "it adds noise to the mean in the isometric chart");
-        // the ball check charts each record (one decomposition on log-Euclidean SPD, which also checks the point),
-        // so the chart mean below evaluates none again
-        ReleaseContext.Started<double[]> started = ReleaseContext.startCharted(NAME, estimator, geometry, data, ball,
-                budget, random, nonPrivate);
-        Release.Builder<double[]> release = started.release();
+        Release.Builder<double[]> release = ReleaseContext.calibration(NAME, estimator, geometry, ball, n, budget,
+                nonPrivate);
         IsometricChart chart = ReleaseContext.requireCapability(geometry, IsometricChart.class, NAME,
                 "Gaussian noise is added in a global isometric chart");
         ReleaseContext.requireApproximateBudget(budget, NAME);
-        int n = data.length;
         double delta = SensitivityBounds.logEuclideanMean(ball.radius(), n);
         int d = chart.chartDimension();
         GridGaussianNoise grid = GridGaussianNoise.plan(calibration, budget, delta, d);
@@ -85,7 +80,24 @@ public final class TangentGaussian implements Mechanism {
                         : "Delta sqrt(2 ln(1.25/delta))/epsilon, Delta = 2r/n (Utpala et al. 2023, Thm 3)")
                 .parameter("meanMethod", "chart average");
         scale.applyTo(release);
+        long s0 = grid.calibrate(scale, budget, release);
+        return Calibration.of(this, estimator, geometry, ball, n, release, new Drawing(grid, s0));
+    }
 
+    /** The lattice noise a calibration draws. */
+    private record Drawing(GridGaussianNoise grid, long s0) {
+    }
+
+    @Override
+    public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
+        // the ball check charts each record (one decomposition on log-Euclidean SPD, which also checks the point),
+        // so the chart mean below evaluates none again
+        Calibration.Started started = calibration.start(this, data, random);
+        Release.Builder<double[]> release = started.release();
+        Geometry geometry = calibration.geometry();
+        IsometricChart chart = geometry.capability(IsometricChart.class).orElseThrow();
+        int d = chart.chartDimension();
+        int n = data.length;
         double[] chartMean = new double[d];
         ChartedRecords charted = started.charted();
         for (int i = 0; i < n; i++) {
@@ -97,10 +109,11 @@ public final class TangentGaussian implements Mechanism {
         for (int j = 0; j < d; j++) {
             chartMean[j] /= n;
         }
-        double[] coordinates = grid.draw(scale, chartMean, budget, random, release);
+        Drawing drawing = calibration.plan(Drawing.class);
+        double[] coordinates = drawing.grid().draw(drawing.s0(), chartMean, random);
         double[] value = new double[geometry.layout().length()];
         chart.fromChart(coordinates, value);
-        return release.value(value).sampler(SamplerReport.direct()).build();
+        return calibration.seal(release.value(value).sampler(SamplerReport.direct()));
     }
 
     /** Configures a {@link TangentGaussian}; {@link #build()} validates. */

@@ -62,7 +62,9 @@ class InputValidationTest {
         Release<double[]> release = c.mechanism().release(c.geometry(), c.data().points(), Fixtures.ball(c.data()),
                 c.budget(), Fixtures.rng(61, 0));
         assertThat(release.mechanism()).isEqualTo(c.name());
-        assertThat(release.budget()).isEqualTo(c.budget());
+        // exact KNG's proposal cap costs a delta below the smallest positive double here (alpha is large)
+        assertThat(release.budget()).isEqualTo(c.name().equals("kng")
+                ? new PrivacyBudget(c.budget().epsilon(), Double.MIN_VALUE) : c.budget());
         assertThat(release.sensitivity()).isPositive();
         assertThat(release.sigma()).isPositive();
         assertThat(release.randomSource()).isNotBlank();

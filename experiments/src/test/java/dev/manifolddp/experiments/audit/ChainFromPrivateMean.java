@@ -3,6 +3,7 @@ package dev.manifolddp.experiments.audit;
 import dev.manifolddp.estimators.FrechetMean;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.PrivacyBudget;
@@ -34,18 +35,27 @@ final class ChainFromPrivateMean implements Mechanism {
     }
 
     @Override
-    public Release<double[]> release(dev.manifolddp.estimators.Estimator estimator, Geometry geometry,
-            double[][] data, DataBall ball, PrivacyBudget budget, UniformRandomProvider random) {
+    public Calibration calibrate(dev.manifolddp.estimators.Estimator estimator, Geometry geometry, DataBall ball,
+            int n, PrivacyBudget budget) {
+        double sensitivity = SensitivityBounds.laplaceMean(geometry, ball.radius(), n);
+        double sigma = sensitivity / budget.epsilon();
+        Release.Builder<double[]> release = Release.<double[]>builder(name()).budget(budget).sensitivity(sensitivity)
+                .sigma(sigma).sampler(SamplerReport.mcmc(steps, 0, steps, 1, Double.NaN, Double.NaN, Double.NaN));
+        return Calibration.of(this, estimator, geometry, ball, n, release, sigma);
+    }
+
+    @Override
+    public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
+        Release.Builder<double[]> release = calibration.start(this, data, random).release();
+        Geometry geometry = calibration.geometry();
+        double sigma = calibration.plan(Double.class);
         double[] mean = FrechetMean.builder().geometry(geometry).tolerance(1e-12).maxIterations(1000).build()
                 .fit(data).requireConverged();
-        double sensitivity = SensitivityBounds.laplaceMean(geometry, ball.radius(), data.length);
-        double sigma = sensitivity / budget.epsilon();
         MetropolisHastings chain = MetropolisHastings.builder().geometry(geometry)
                 .target(new LaplaceLogDensity(geometry, mean, sigma)).proposal(new TangentGaussianProposal(geometry))
                 .step(sigma).burnIn(0).thin(steps).samples(1).build();
         McmcResult result = chain.run(mean, random);   // the fault: the chain starts at the private mean
-        return Release.<double[]>builder(name()).value(result.lastState()).budget(budget).sensitivity(sensitivity)
-                .sigma(sigma).sampler(SamplerReport.mcmc(steps, 0, steps, 1,
-                        result.diagnostics().acceptanceRate(), Double.NaN, Double.NaN)).build();
+        return calibration.seal(release.value(result.lastState()).sampler(SamplerReport.mcmc(steps, 0, steps, 1,
+                result.diagnostics().acceptanceRate(), Double.NaN, Double.NaN)));
     }
 }

@@ -3,6 +3,7 @@ package dev.manifolddp.engines.spark;
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.ParameterSpec;
+import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.EuclideanLaplaceProvider;
 import dev.manifolddp.mechanisms.Mechanism;
@@ -56,19 +57,21 @@ public final class FaultyMechanismProvider implements MechanismProvider {
             }
 
             @Override
-            public Release<double[]> release(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
-                    PrivacyBudget budget, UniformRandomProvider random) {
+            public Calibration calibrate(Estimator estimator, Geometry geometry, DataBall ball, int n,
+                    PrivacyBudget budget) {
+                return inner.calibrate(estimator, geometry, ball, n, budget);
+            }
+
+            @Override
+            public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
                 TaskContext task = TaskContext.get();
-                if (random.getClass().getSimpleName().equals("NoDrawRandom")) {   // package-private
-                    return inner.release(estimator, geometry, data, ball, budget, random);
-                }
                 if (fail.equals("releases")) {
                     throw new IllegalArgumentException(RELEASES_MESSAGE);
                 }
                 if (fail.equals("first-attempt") && task != null && task.attemptNumber() == 0) {
                     throw new IllegalStateException("simulated loss of an executor on the first attempt");
                 }
-                return inner.release(estimator, geometry, data, ball, budget, random);
+                return inner.release(calibration, data, random);
             }
         };
     }
