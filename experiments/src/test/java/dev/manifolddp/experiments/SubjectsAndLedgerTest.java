@@ -6,8 +6,8 @@ import static org.assertj.core.data.Offset.offset;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.manifolddp.experiments.ledger.GroupPrivacy;
 import dev.manifolddp.mechanisms.PrivacyBudget;
+import dev.manifolddp.mechanisms.PrivacyUnit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,17 +56,17 @@ class SubjectsAndLedgerTest {
     @Test
     void groupPrivacyHasTheClosedForm() {
         PrivacyBudget user = new PrivacyBudget(1, 1e-6);
-        PrivacyBudget perRecord = GroupPrivacy.perRecord(user, 8);
+        PrivacyBudget perRecord = PrivacyUnit.subjects(8).perRecord(user);
         assertThat(perRecord.epsilon()).isEqualTo(0.125);
         assertThat(perRecord.delta()).isCloseTo(1e-6 / (8 * Math.exp(7 * 0.125)), offset(1e-22));
-        PrivacyBudget back = GroupPrivacy.subjectLevel(perRecord, 8);
+        PrivacyBudget back = PrivacyUnit.subjects(8).subjectLevel(perRecord);
         assertThat(back.epsilon()).isCloseTo(1, offset(1e-15));
         assertThat(back.delta()).isCloseTo(1e-6, offset(1e-21));
-        assertThat(GroupPrivacy.perRecord(user, 1)).isEqualTo(user);
-        assertThat(GroupPrivacy.perRecord(PrivacyBudget.pure(2), 4)).isEqualTo(PrivacyBudget.pure(0.5));
-        assertThatThrownBy(() -> GroupPrivacy.subjectLevel(new PrivacyBudget(1, 0.1), 20))
+        assertThat(PrivacyUnit.subjects(1).perRecord(user)).isEqualTo(user);
+        assertThat(PrivacyUnit.subjects(4).perRecord(PrivacyBudget.pure(2))).isEqualTo(PrivacyBudget.pure(0.5));
+        assertThatThrownBy(() -> PrivacyUnit.subjects(20).subjectLevel(new PrivacyBudget(1, 0.1)))
                 .hasMessageContaining("delta is not below 1");
-        assertThatThrownBy(() -> GroupPrivacy.perRecord(user, 0)).hasMessageContaining("at least one record");
+        assertThatThrownBy(() -> PrivacyUnit.subjects(0).perRecord(user)).hasMessageContaining("at least one record");
     }
 
     /**

@@ -10,16 +10,17 @@ import dev.manifolddp.experiments.data.RowFilter;
 import dev.manifolddp.experiments.data.SubjectGroups;
 import dev.manifolddp.experiments.ledger.BudgetLedger;
 import dev.manifolddp.experiments.ledger.DatasetKey;
-import dev.manifolddp.experiments.ledger.GroupPrivacy;
 import dev.manifolddp.experiments.ledger.LedgerEntry;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.MechanismProvider;
 import dev.manifolddp.mechanisms.PrivacyBudget;
+import dev.manifolddp.mechanisms.PrivacyUnit;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.sampling.random.RandomStreams;
 import java.io.PrintStream;
@@ -218,24 +219,24 @@ final class ReleaseCommand implements Callable<Integer> {
         requireRepresentable(space, centre, ballRadius);
         PointFile.Points points = PointFile.read(input, space, new PointFile.Columns(subjectColumn, columns),
                 rowFilter());
-        SubjectGroups subjects = subjectColumn == null ? null
-                : SubjectGroups.of(points, group, "--max-records-per-subject");
-        BallClip.Result data = BallClip.apply(space, centre, ballRadius, points, clip,
-                "use --clip to move them onto the ball's boundary");
-        PrivacyBudget perRecord = GroupPrivacy.perRecord(requested, group);
+        // everything public is decided from the record count alone, before any record is used: the calibration
+        // (sensitivity, scale, sampler, budget spent, guarantee), the refusal of a Metropolis-Hastings release and
+        // the ledger's check
+        Calibration calibration = calibrate(mean, estimand, space, centre, ballRadius, points.size(), requested,
+                PrivacyUnit.subjects(group));
+        refuseUnconsentedMcmc(calibration);
+        PrivacyBudget spent = calibration.budget();
         DatasetKey key = new DatasetKey(points.sha256(), subjectColumn);
 
         try (BudgetLedger accounts = BudgetLedger.open(ledgerFile)) {
-            List<String> notes = new ArrayList<>(accounts.check(key, requested, total, overrideBudget));
-            Release<double[]> release = draw(mean, estimand, space, data, centre, ballRadius, perRecord);
-            PrivacyBudget spent = release.budget().equals(perRecord) ? requested
-                    : GroupPrivacy.subjectLevel(release.budget(), group);
-            if (subjectColumn != null) {
-                release = release.withUnitOfPrivacy(spent, GroupPrivacy.unit(group));
-            }
-            if (!spent.equals(requested)) {
-                notes = new ArrayList<>(accounts.check(key, spent, total, overrideBudget));
-            }
+            List<String> notes = new ArrayList<>(accounts.check(key, spent, total, overrideBudget));
+            // input errors found in the records (a subject over the bound, records outside the ball without --clip)
+            // are refusals the curator sees before any release exists (docs/guarantees.md)
+            SubjectGroups subjects = subjectColumn == null ? null
+                    : SubjectGroups.of(points, group, "--max-records-per-subject");
+            BallClip.Result data = BallClip.apply(space, centre, ballRadius, points, clip,
+                    "use --clip to move them onto the ball's boundary");
+            Release<double[]> release = draw(mean, calibration, data);
             Map<String, Object> published = inputInfo(points, centre, ballRadius, group);
             byte[] releaseJson = ReleaseJson.release(release, space, published);
             byte[] diagnosticsJson = diagnostics == null ? null
@@ -253,32 +254,46 @@ final class ReleaseCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Draws the release at the per-record budget; refuses an mcmc draw without consent and a non-finite value. */
-    private Release<double[]> draw(Mechanism mean, Estimator estimand, Geometry space, BallClip.Result data,
-            double[] centre, double ballRadius, PrivacyBudget perRecord) {
+    /** The mechanism's calibration for n records at the unit of privacy; a refusal names the flags it rests on. */
+    private Calibration calibrate(Mechanism mean, Estimator estimand, Geometry space, double[] centre,
+            double ballRadius, int n, PrivacyBudget requested, PrivacyUnit unit) {
+        try {
+            return mean.calibrate(estimand, space, DataBall.declared(centre, ballRadius), n, requested, unit);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--mechanism %s refused the release with "
+                    + "--epsilon %s, --delta %s, --radius %s on %d records%s: %s", mechanism, inputs.epsilon,
+                    inputs.delta, inputs.radius, n, unit.isRecord() ? ""
+                            : " (per-record budget " + unit.perRecord(requested) + ")", e.getMessage()), e);
+        }
+    }
+
+    /** Refuses a release whose calibration is a Metropolis-Hastings draw unless --allow-mcmc: nothing is drawn. */
+    private void refuseUnconsentedMcmc(Calibration calibration) {
+        if (calibration.guarantee() == Guarantee.MCMC && !allowMcmc) {
+            Object choice = calibration.parameters().get("samplerChoice");
+            throw new IllegalArgumentException("the release would be a Metropolis-Hastings draw (guarantee mcmc: only "
+                    + "approximately private)" + (choice == null ? "" : "; why: " + choice) + ". Nothing was "
+                    + "computed from the records and nothing was written. Pass --allow-mcmc to accept it, or choose "
+                    + "a smaller --radius, a larger --epsilon, more records, or a mechanism with an exact sampler. "
+                    + "Provided value: --mechanism " + mechanism);
+        }
+    }
+
+    /** Draws the release under the calibration; refuses a non-finite value. */
+    private Release<double[]> draw(Mechanism mean, Calibration calibration, BallClip.Result data) {
         RandomStreams streams = seed == null ? RandomStreams.secure() : RandomStreams.seeded(seed);
         Release<double[]> release;
         try {
-            release = mean.release(estimand, space, data.points(), DataBall.declared(centre, ballRadius), perRecord,
-                    streams.stream(0, 0));
+            release = mean.release(calibration, data.points(), streams.stream(0, 0));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "--mechanism %s refused the release with "
-                    + "--epsilon %s, --delta %s, --radius %s on %d records%s: %s", mechanism, inputs.epsilon, inputs.delta, inputs.radius,
-                    data.points().length, subjectColumn == null ? "" : " (per-record budget " + perRecord + ")",
-                    e.getMessage()), e);
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--mechanism %s refused the records: %s",
+                    mechanism, e.getMessage()), e);
         }
         release = release.withRandomSource(seed == null ? streams.describe() : streams.describe()
                 + ", stream (0, 0)");
         if (seed != null) {
             release = release.withGuaranteeAtMost(Guarantee.NOT_PRIVATE, "--seed makes the noise reproducible, so "
                     + "anyone who knows the seed can remove it; use the default secure source for a real release");
-        }
-        if (release.guarantee() == Guarantee.MCMC && !allowMcmc) {
-            Object choice = release.parameters().get("samplerChoice");
-            throw new IllegalArgumentException("the release would be a Metropolis-Hastings draw (guarantee mcmc: only "
-                    + "approximately private)" + (choice == null ? "" : "; why: " + choice) + ". Nothing was "
-                    + "written. Pass --allow-mcmc to accept it, or choose a smaller --radius, a larger --epsilon, more "
-                    + "records, or a mechanism with an exact sampler. Provided value: --mechanism " + mechanism);
         }
         for (double v : release.value()) {
             if (!Double.isFinite(v)) {

@@ -15,7 +15,7 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code mdp validate CONFIG}: checks a configuration completely (keys, values, sizes, plugin names and parameters;
  * creates the geometry, data source, estimator, mechanisms and utility measures of every cell, and checks every
- * cell's calibration up to the first draw, {@link dev.manifolddp.experiments.run.CalibrationCheck}) without running
+ * cell's calibration, {@link dev.manifolddp.experiments.run.CalibrationCheck}) without running
  * it.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,

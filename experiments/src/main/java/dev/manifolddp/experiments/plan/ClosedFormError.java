@@ -2,7 +2,7 @@ package dev.manifolddp.experiments.plan;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.IsometricChart;
-import dev.manifolddp.mechanisms.Release;
+import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.RiemannianLaplace;
 import dev.manifolddp.mechanisms.TangentGaussian;
 import java.util.Locale;
@@ -37,21 +37,21 @@ public final class ClosedFormError {
     private ClosedFormError() {
     }
 
-    /** The closed form for the release {@code probe} made on {@code geometry}, if one exists. */
-    public static Optional<Prediction> of(Geometry geometry, Release<double[]> probe) {
+    /** The closed form for releases under the calibration {@code probe} on {@code geometry}, if one exists. */
+    public static Optional<Prediction> of(Geometry geometry, Calibration probe) {
         Optional<IsometricChart> chart = geometry.capability(IsometricChart.class);
         if (chart.isEmpty()) {
             return Optional.empty();
         }
         int d = chart.get().chartDimension();
         double sigma = probe.sigma();
-        if (TangentGaussian.NAME.equals(probe.mechanism())) {
+        if (TangentGaussian.NAME.equals(probe.mechanism().name())) {
             double mean = sigma * chiMean(d);
             return Optional.of(new Prediction(mean, Math.sqrt(Math.max(0, sigma * sigma * d - mean * mean)),
                     String.format(Locale.ROOT, "rho^2 = sigma^2 chi^2_%d: E rho = sigma sqrt(2) Gamma(%d/2)/Gamma(%d/2)",
                             d, d + 1, d)));
         }
-        if (RiemannianLaplace.NAME.equals(probe.mechanism()) && "exact".equals(probe.parameters().get("sampler"))) {
+        if (RiemannianLaplace.NAME.equals(probe.mechanism().name()) && "exact".equals(probe.parameters().get("sampler"))) {
             return Optional.of(new Prediction(d * sigma, Math.sqrt(d) * sigma,
                     String.format(Locale.ROOT, "rho ~ Gamma(%d, sigma): E rho = %d sigma", d, d)));
         }

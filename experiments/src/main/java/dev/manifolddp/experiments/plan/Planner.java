@@ -6,10 +6,10 @@ import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.run.Dataset;
 import dev.manifolddp.experiments.run.StreamLayout;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.PrivacyBudget;
-import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.sampling.data.DataGenerator;
 import dev.manifolddp.sampling.data.DataGeneratorProvider;
 import dev.manifolddp.utility.UtilityMeasure;
@@ -27,12 +27,13 @@ import java.util.stream.Collectors;
  * Predicts, from public inputs only, the expected error of each mechanism: the expected geodesic distance
  * {@code E rho(release, xbar)} between a release and the non-private Frechet mean xbar of the same records.
  *
- * <p>For each (mechanism, n, epsilon, delta) the planner first makes one <i>probe</i> release on n copies of the
- * ball's centre, exactly as {@code mdp release} would configure it: the mechanism computes its sensitivity and noise
- * scale from the public inputs and runs every check, so a mechanism that refuses (a missing capability, a pure budget
- * for a Gaussian, an epsilon outside a calibration's range) is skipped with its own reason, and the guarantee, sigma
- * and sampler choice are those a real release would have. A release that would be a Metropolis-Hastings draw is
- * skipped, with the time its simulation would take, unless MCMC is allowed; it is then simulated with
+ * <p>For each (mechanism, n, epsilon, delta) the planner first <i>calibrates</i> the mechanism
+ * ({@link dev.manifolddp.mechanisms.Mechanism#calibrate}) exactly as {@code mdp release} would: the mechanism computes
+ * its sensitivity, noise scale and sampler plan from the public inputs and runs every check, so a mechanism that
+ * refuses (a missing capability, a pure budget for a Gaussian, an epsilon outside a calibration's range) is skipped
+ * with its own reason, and the guarantee, sigma and sampler choice are those a real release would have. Nothing is
+ * drawn. A release that would be a Metropolis-Hastings draw is skipped, with the chain's length, unless MCMC is
+ * allowed; it is then simulated with
  * {@link PlanRequest#MCMC_REPLICATES} replicates. The error then comes from a closed form where one exists
  * ({@link ClosedFormError}) and otherwise from {@link ErrorSimulation} on synthetic records ({@link BallData}).
  *
@@ -125,12 +126,23 @@ public final class Planner {
         return new PlanResult(request, rows, skipped, targets, (System.nanoTime() - start) / 1e9);
     }
 
+    /** The chain steps of a Metropolis-Hastings calibration: chains x (burn-in + thin), from its parameters. */
+    private static String chainSteps(Calibration calibration) {
+        Object burnIn = calibration.parameters().get("burnIn");
+        Object thin = calibration.parameters().get("thin");
+        Object chains = calibration.parameters().get("chains");
+        if (burnIn instanceof Number b && thin instanceof Number t && chains instanceof Number c) {
+            return String.format(Locale.ROOT, "%d", c.longValue() * (b.longValue() + t.longValue()));
+        }
+        return "an unstated number of";
+    }
+
     /** One prediction in the making. */
     private static final class Attempt {
         final PlannedMechanism mechanism;
         final int n;
         final PrivacyBudget budget;
-        Release<double[]> probe;
+        Calibration probe;
         int replicates;
         String note = "";
         ErrorSimulation.Pending pending;
@@ -155,20 +167,17 @@ public final class Planner {
         }
     }
 
-    /** The probe release, then a closed form, a pending simulation or a refusal. */
+    /** The calibration, then a closed form, a pending simulation or a refusal. */
     private Attempt probe(PlannedMechanism mechanism, int n, double epsilon, double delta) {
         Attempt attempt = new Attempt(mechanism, n, new PrivacyBudget(epsilon, delta));
         int stream = nextStream++;
         Dataset stand = data.probe(n);
-        long start = System.nanoTime();
         try {
-            attempt.probe = mechanism.release().release(estimator, geometry, stand.points(), stand.ball(),
-                    attempt.budget, streams.mechanism(stream, 0, request.replicates()));
+            attempt.probe = mechanism.release().calibrate(estimator, geometry, stand.ball(), n, attempt.budget);
         } catch (IllegalArgumentException e) {
             attempt.refusal = oneLine(e);
             return attempt;
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
         attempt.replicates = request.replicates();
         if (attempt.probe.guarantee() == Guarantee.MCMC) {
             int replicates = Math.min(request.replicates(), PlanRequest.MCMC_REPLICATES);
@@ -176,10 +185,9 @@ public final class Planner {
             if (!request.allowMcmc()) {
                 attempt.mcmcRefused = true;
                 attempt.refusal = String.format(Locale.ROOT, "the release would be a Metropolis-Hastings draw "
-                        + "(guarantee mcmc%s); one release took %s, so %d replicates would take about %s: pass "
+                        + "(guarantee mcmc%s); each release runs %s chain steps, %d replicates of it: pass "
                         + "--allow-mcmc to simulate it with %d replicates", why == null ? "" : "; why: " + why,
-                        duration(seconds), request.replicates(), duration(seconds * request.replicates()
-                                / Math.max(1, request.threads())), replicates);
+                        chainSteps(attempt.probe), request.replicates(), replicates);
                 return attempt;
             }
             attempt.replicates = replicates;

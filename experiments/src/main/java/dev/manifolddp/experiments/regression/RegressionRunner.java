@@ -2,11 +2,11 @@ package dev.manifolddp.experiments.regression;
 
 import dev.manifolddp.estimators.GeodesicRegression;
 import dev.manifolddp.estimators.GeodesicRegressionResult;
-import dev.manifolddp.experiments.ledger.GroupPrivacy;
 import dev.manifolddp.experiments.run.CellGrid;
 import dev.manifolddp.experiments.run.Progress;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.PrivacyBudget;
+import dev.manifolddp.mechanisms.PrivacyUnit;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.mechanisms.regression.RegressionEstimate;
 import java.util.ArrayList;
@@ -73,13 +73,13 @@ public final class RegressionRunner {
                             .fit(data.covariates(), data.responses());
             double nonPrivate = SyntheticGeodesicData.meanSquaredError(experiment.geometry(), fit.footpoint(),
                     fit.shootingVector(), data);
-            int group = experiment.recordsPerSubject();
+            PrivacyUnit unit = PrivacyUnit.subjects(experiment.recordsPerSubject());
             PrivacyBudget subjectLevel = PrivacyBudget.pure(cell.epsilon());
-            PrivacyBudget perRecord = GroupPrivacy.perRecord(subjectLevel, group);
             Release<RegressionEstimate> release = cell.mechanism().release(data.covariates(), data.responses(),
-                    perRecord, experiment.releaseStream(cell, replicate));
+                    unit.perRecord(subjectLevel), experiment.releaseStream(cell, replicate));
             if (experiment.subjectUnit()) {
-                release = release.withUnitOfPrivacy(GroupPrivacy.subjectLevel(release.budget(), group),
+                // the same conversion as every mean release (PrivacyUnit.spent)
+                release = release.withUnitOfPrivacy(unit.spent(subjectLevel, release.budget()),
                         experiment.unitOfPrivacy());
             }
             if (source instanceof FileRegressionData file && file.templateFromData()) {

@@ -11,14 +11,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Checks every cell's calibration without drawing: each mechanism of each cell releases from public stand-in records
- * ({@link DataSource#probe}: n copies of the ball's centre in the ball a replicate would use) with a
- * {@link NoDrawRandom}, so the release computes its sensitivity and noise scale and runs every check of its inputs
- * (Assumption 1, a delta for Gaussian noise, the calibration's range of epsilon, a geometry's capabilities, consent to
- * a data-derived ball) and is stopped at its first draw. Reaching that draw passes; any other failure is a
- * configuration error naming the cell, the mechanism and the key to change. Nothing random is drawn, so
- * {@code validate} sees what the first release of {@code run} would see, and {@code run} fails in seconds instead of
- * after hours. Cells that give a mechanism the same geometry, data, n and budget are checked once.
+ * Checks every cell's calibration without reading or drawing anything: each mechanism of each cell is calibrated
+ * ({@link Mechanism#calibrate}) for the cell's public inputs (estimator, geometry, the ball a replicate would use, n,
+ * budget and unit of privacy), which computes its sensitivity, noise scale and sampler plan and runs every check of
+ * its inputs (Assumption 1, a delta for Gaussian noise, the calibration's range of epsilon, a geometry's
+ * capabilities, consent to a data-derived ball, a feasible proposal budget). Any refusal is a configuration error
+ * naming the cell, the mechanism and the key to change. {@code validate} thus sees what the first release of
+ * {@code run} would decide, and {@code run} fails in seconds instead of after hours. Cells that give a mechanism the
+ * same geometry, data, n and budget are checked once.
  */
 public final class CalibrationCheck {
 
@@ -38,7 +38,7 @@ public final class CalibrationCheck {
                 Mechanism mechanism = cell.mechanisms().get(m);
                 List<Object> key = List.of(mechanism, cell.geometry(), cell.data(), cell.n(), cell.releaseBudget());
                 if (checked.add(key)) {
-                    release(experiment, cell, m, probe);
+                    calibrate(experiment, cell, m, probe);
                 }
             }
         }
@@ -62,32 +62,18 @@ public final class CalibrationCheck {
         }
     }
 
-    private static void release(Experiment experiment, Cell cell, int m, Dataset probe) {
+    private static void calibrate(Experiment experiment, Cell cell, int m, Dataset probe) {
         MechanismConfig entry = experiment.mechanisms().get(m);
         try {
-            cell.mechanisms().get(m).release(cell.estimator(), cell.geometry(), probe.points(), probe.ball(),
-                    cell.releaseBudget(),
-                    new NoDrawRandom());
+            cell.mechanisms().get(m).calibrate(cell.estimator(), cell.geometry(), probe.ball(), cell.n(),
+                    cell.budget(), cell.unit());
         } catch (RuntimeException e) {
-            if (stoppedAtDraw(e)) {
-                return;
-            }
             String cause = message(e);
             throw new ConfigException(entry.path(), String.format(Locale.ROOT, "mechanism '%s'%s cannot release in "
                     + "cell {%s}: %s (change %s)", entry.name(), entry.label().equals(entry.name()) ? ""
                     : " (label '" + entry.label() + "')", cell.describe(), cause, keyToChange(experiment, entry,
                     cause)), e);
         }
-    }
-
-    /** True when the failure is the stand-in random source's stop, possibly wrapped by the mechanism. */
-    private static boolean stoppedAtDraw(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof NoDrawAttempted) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -1,10 +1,10 @@
 package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.estimators.Estimator;
-import dev.manifolddp.experiments.ledger.GroupPrivacy;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.PrivacyBudget;
+import dev.manifolddp.mechanisms.PrivacyUnit;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,12 +31,17 @@ public record Cell(int index, Map<String, String> values, Geometry geometry, Dat
         mechanisms = List.copyOf(mechanisms);
     }
 
+    /** The unit of privacy: one record, or subjects of up to M records. */
+    public PrivacyUnit unit() {
+        return PrivacyUnit.subjects(recordsPerSubject);
+    }
+
     /**
      * The budget each release runs at: the cell's budget for one-record privacy, or the per-record budget that group
-     * privacy turns into the cell's budget for subjects of up to M records ({@link GroupPrivacy}).
+     * privacy turns into the cell's budget for subjects of up to M records ({@link PrivacyUnit#perRecord}).
      */
     public PrivacyBudget releaseBudget() {
-        return recordsPerSubject == 1 ? budget : GroupPrivacy.perRecord(budget, recordsPerSubject);
+        return unit().perRecord(budget);
     }
 
     /** E.g. {@code n=10, epsilon=1.0}. */

@@ -3,7 +3,7 @@ package dev.manifolddp.experiments.run;
 import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.config.SweepAxis;
-import dev.manifolddp.experiments.ledger.GroupPrivacy;
+import dev.manifolddp.mechanisms.PrivacyUnit;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.utility.UtilityMeasure;
 import java.util.List;
@@ -49,7 +49,7 @@ public record Experiment(ExperimentConfig config, List<Cell> cells, List<Utility
      */
     public String unitOfPrivacy() {
         return config.data().subject() == null ? Release.ONE_RECORD
-                : GroupPrivacy.unit(config.data().recordsPerSubject());
+                : PrivacyUnit.subjects(config.data().recordsPerSubject()).describe();
     }
 
     public StreamLayout streams() {

@@ -1,9 +1,8 @@
 package dev.manifolddp.experiments.run;
 
-import dev.manifolddp.experiments.ledger.GroupPrivacy;
+import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.Mechanism;
-import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.utility.Measurement;
 import dev.manifolddp.utility.Timing;
@@ -166,7 +165,6 @@ public final class Runner {
         if (keep && replicate == 0) {
             kept.data(cell.geometry(), data.points(), estimate, plan.config().sample(), data.ball());
         }
-        PrivacyBudget budget = cell.releaseBudget();
         List<Mechanism> mechanisms = cell.mechanisms();
         for (int m = 0; m < mechanisms.size(); m++) {
             String label = experiment.mechanisms().get(m).label();
@@ -175,14 +173,14 @@ public final class Runner {
             long start;
             long elapsed;
             try {
-                // the clock brackets the release call only: not the stream set-up, data, estimate or utilities
+                // the clock brackets the calibration and release only: not the stream set-up, data, estimate or
+                // utilities. The unit of privacy is applied by the calibration (PrivacyUnit), as mdp release does.
                 start = System.nanoTime();
-                release = mechanisms.get(m).release(cell.estimator(), cell.geometry(), data.points(), data.ball(),
-                        budget, random);
+                Mechanism mechanism = mechanisms.get(m);
+                Calibration calibration = mechanism.calibrate(cell.estimator(), cell.geometry(), data.ball(),
+                        data.points().length, cell.budget(), cell.unit());
+                release = mechanism.release(calibration, data.points(), random);
                 elapsed = System.nanoTime() - start;
-                if (experiment.config().data().subject() != null) {
-                    release = subjectLevel(release, cell, budget);
-                }
                 if (data.ball().dataDerived()) {
                     // whatever the mechanism says (a plugin may not know): a ball measured on the data is no bound
                     release = release.withGuaranteeAtMost(Guarantee.NOT_PRIVATE, "the data ball was computed from "
@@ -213,18 +211,6 @@ public final class Runner {
                     release.dataDerived() || data.ball().dataDerived(),
                     release.sampler(), seconds);
         }
-    }
-
-    /**
-     * A release at the per-record budget, restated for subjects of up to M records: the user's budget when the
-     * mechanism spent what it was given, else group privacy applied to what it spent (as {@code mdp release
-     * --subject-column} does; docs/privacy-unit.md).
-     */
-    private Release<double[]> subjectLevel(Release<double[]> release, Cell cell, PrivacyBudget perRecord) {
-        int group = cell.recordsPerSubject();
-        PrivacyBudget spent = release.budget().equals(perRecord) ? cell.budget()
-                : GroupPrivacy.subjectLevel(release.budget(), group);
-        return release.withUnitOfPrivacy(spent, experiment.unitOfPrivacy());
     }
 
     private static ExperimentFailure failure(String stage, Cell cell, int replicate, RuntimeException cause) {
