@@ -100,6 +100,39 @@ class RegressionReleaseCommandTest {
         assertThat(folder.resolve("ledger.json")).doesNotExist();
     }
 
+    /**
+     * --where needs its column declared public here too: refused from the flags without the declaration, recorded in
+     * the release with it (n counts the selected rows).
+     */
+    @Test
+    void aSelectionNeedsItsColumnDeclaredPublic() throws IOException {
+        List<String> lines = Files.readAllLines(input);
+        StringBuilder csv = new StringBuilder("site," + lines.get(0) + "\n");
+        for (int i = 1; i < lines.size(); i++) {
+            csv.append(i % 4 == 0 ? "b," : "a,").append(lines.get(i)).append('\n');
+        }
+        input = folder.resolve("sites.csv");
+        Files.writeString(input, csv + "a,30,0,NaN,1\n");
+        Cli refused = release("--where", "site=a", "--columns", "x,y,z", "--allow-mcmc");
+        assertThat(refused.exit()).as(refused.toString()).isEqualTo(1);
+        assertThat(refused.errLines()).hasSize(1);
+        assertThat(refused.err()).contains("--where site=a selects rows by the column 'site'")
+                .contains("declare it with --public-columns site").contains("Nothing was read or written");
+        assertThat(folder.resolve("regression.json")).doesNotExist();
+        assertThat(folder.resolve("ledger.json")).doesNotExist();
+
+        Files.writeString(input, csv);
+        Cli cli = release("--where", "site=a", "--public-columns", "site", "--columns", "x,y,z",
+                "--allow-mcmc");
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        assertThat(cli.out()).contains("records       30 from").contains("selection     site in a");
+        JsonNode json = new ObjectMapper().readTree(folder.resolve("regression.json").toFile());
+        assertThat(json.get("input").get("rows").asText()).isEqualTo("site in a");
+        assertThat(json.get("input").get("publicColumns").get(0).asText()).isEqualTo("site");
+        assertThat(json.get("input").get("records").asInt()).isEqualTo(30);
+        assertThat(json.get("unitOfPrivacy").asText()).contains("selected by the column 'site' declared public");
+    }
+
     @Test
     void refusalsNameTheirFlag() throws IOException {
         Cli noRange = Cli.run("release", "--estimator", "geodesic-regression", "--geometry", "sphere:d=2",

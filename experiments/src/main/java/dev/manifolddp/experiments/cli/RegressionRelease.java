@@ -33,7 +33,8 @@ import java.util.Set;
  * public and comes from flags: the covariate's range, the ball of the responses, the footpoint radius, the speed bound
  * and tau. The joint method (default) releases footpoint and shooting vector together by one KNG on the tangent
  * bundle; its draw is a Metropolis-Hastings chain, so the release needs {@code --allow-mcmc}. The paper's two-step
- * method is offered for reproductions and is labelled unproven.
+ * method is offered for reproductions and is labelled unproven. A {@code --where} selection needs its column declared
+ * public, as for the mean ({@link PublicSelection}); the check has run before this path starts.
  */
 final class RegressionRelease {
 
@@ -79,7 +80,7 @@ final class RegressionRelease {
         CovariateColumn covariate = CovariateColumn.parse(options.covariate, options.covariateRange,
                 "--covariate-range");
         PointFile.Points points = PointFile.read(command.input, space,
-                new PointFile.Columns(null, command.columns).withCovariate(covariate), command.rowFilter());
+                new PointFile.Columns(null, command.columns).withCovariate(covariate), command.selection().filter());
         BallClip.Result data = BallClip.apply(space, centre, radius, points, false,
                 "a regression release needs every response inside the ball; declare a larger --radius");
         double[] x = points.covariate(options.covariate);
@@ -102,6 +103,8 @@ final class RegressionRelease {
                 release = release.withGuaranteeAtMost(Guarantee.NOT_PRIVATE, "--seed makes the noise reproducible, "
                         + "so anyone who knows the seed can remove it");
             }
+            release = release.withUnitOfPrivacy(release.budget(),
+                    command.selection().unit(release.unitOfPrivacy()));
             if (release.guarantee() == Guarantee.MCMC && !command.allowMcmc) {
                 throw new IllegalArgumentException("the regression release is a Metropolis-Hastings draw on the "
                         + "tangent bundle (guarantee mcmc: the target is proven epsilon-DP, the draw approximates it; "
@@ -110,9 +113,7 @@ final class RegressionRelease {
             }
             Map<String, Object> input = new LinkedHashMap<>();
             input.put("file", command.input.toAbsolutePath().normalize().toString());
-            if (command.where != null) {
-                input.put("rows", command.rowFilter().describe());
-            }
+            command.selection().describe(input);
             input.put("records", x.length);
             input.put("covariate", options.covariate);
             input.put("center", centre);
@@ -213,6 +214,9 @@ final class RegressionRelease {
         console.printf(Locale.ROOT, "estimator     %s by kng (%s) on %s%n", ESTIMATOR,
                 release.parameters().get("method"), space.spec());
         console.printf(Locale.ROOT, "records       %d from %s%n", n, command.input);
+        if (command.selection().summary() != null) {
+            console.printf(Locale.ROOT, "selection     %s%n", command.selection().summary());
+        }
         console.printf(Locale.ROOT, "budget        %s%n", release.budget());
         console.printf(Locale.ROOT, "sensitivity   %.6g (footpoint %s, vector %s)%n", release.sensitivity(),
                 release.parameters().get("footpointSensitivity"),

@@ -6,7 +6,6 @@ import dev.manifolddp.experiments.data.AtomicFile;
 import dev.manifolddp.experiments.data.BallClip;
 import dev.manifolddp.experiments.data.DatasetFiles;
 import dev.manifolddp.experiments.data.PointFile;
-import dev.manifolddp.experiments.data.RowFilter;
 import dev.manifolddp.experiments.data.SubjectGroups;
 import dev.manifolddp.experiments.ledger.BudgetLedger;
 import dev.manifolddp.experiments.ledger.DatasetKey;
@@ -54,13 +53,22 @@ import picocli.CommandLine.ParentCommand;
  * whose guarantee is {@code mcmc} (a Metropolis-Hastings draw) is refused unless
  * {@code --allow-mcmc} is given, and the refusal says why no exact sampler was used.
  *
+ * <p>Order of work: the flags are checked, the file is read for its record count n, and the mechanism is calibrated
+ * ({@link Mechanism#calibrate}, public inputs only) at the unit of privacy; the MCMC refusal and the ledger's check
+ * use that calibration, before any record is used. Then the records' own checks run (a subject over the bound,
+ * records outside the ball without {@code --clip}: input errors the curator sees, docs/guarantees.md) and the release
+ * is drawn under the calibration.
+ *
  * <p>Hostile input is refused before anything is drawn or written, naming the option, line or column: the data file
  * is read strictly ({@link PointFile}), each row is mapped to an exact point within one size-aware tolerance, no
  * output may be the input, and an existing output is replaced only with {@code --force}.
  *
  * <p>Unit of privacy: one record (replace one record, n public) by default. With {@code --subject-column} and the
  * public bound {@code --max-records-per-subject M}, one subject: the release runs at the per-record budget that group
- * privacy turns into the requested one for M records ({@link GroupPrivacy}; proof in docs/privacy-unit.md).
+ * privacy turns into the requested one for M records ({@link PrivacyUnit}; proof in docs/privacy-unit.md).
+ * {@code --where COLUMN=VALUES} releases the selected rows only and needs {@code --public-columns COLUMN}, the
+ * declaration that whether a record is selected is public (else n would be private); without it the release is
+ * refused before the file is read ({@link PublicSelection}).
  *
  * <p>Budget ledger: every published release is charged to the dataset (the SHA-256 of the file's bytes and the subject
  * column) in {@code --ledger}; a release beyond the declared total ({@code --total-epsilon}, {@code --total-delta}) is
@@ -87,6 +95,9 @@ final class ReleaseCommand implements Callable<Integer> {
 
     /** The components over the plugins, found when the command starts. */
     private Components components;
+
+    /** The --where rows with their public column, checked before anything else. */
+    private PublicSelection selection = PublicSelection.ALL;
 
     @Option(names = "--estimator", defaultValue = "frechet-mean", paramLabel = "NAME",
             description = "What to release: frechet-mean (default), another estimator (mdp list), or "
@@ -120,8 +131,13 @@ final class ReleaseCommand implements Callable<Integer> {
 
     @Option(names = "--where", paramLabel = "COLUMN=VALUES",
             description = "Release only the rows whose header column holds one of the comma-separated values, e.g. "
-                    + "group=gorf,gorm (the gorilla skulls of dataset:apes).")
+                    + "group=gorf,gorm (the gorilla skulls of dataset:apes). Needs --public-columns COLUMN.")
     String where;
+
+    @Option(names = "--public-columns", split = ",", paramLabel = "COLUMN",
+            description = "Declare the --where column public: every record's value in it is public knowledge, so "
+                    + "whether a record is selected, and n, are public. Without it --where is refused.")
+    List<String> publicColumns = new ArrayList<>();
 
     @Option(names = "--columns", split = ",", paramLabel = "NAMES",
             description = "The header columns holding the point's coordinates, in layout order (default: all "
@@ -184,6 +200,8 @@ final class ReleaseCommand implements Callable<Integer> {
     }
 
     private int release() {
+        // first, from the flags alone: a selection by a private column would make n private (PublicSelection)
+        selection = PublicSelection.declared(where, publicColumns);
         if (DatasetFiles.isName(input.toString())) {
             input = DatasetFiles.resolve("--input", input.toString(), List.of());
         }
@@ -218,7 +236,7 @@ final class ReleaseCommand implements Callable<Integer> {
         double[] centre = inputs.center(space);
         requireRepresentable(space, centre, ballRadius);
         PointFile.Points points = PointFile.read(input, space, new PointFile.Columns(subjectColumn, columns),
-                rowFilter());
+                selection.filter());
         // everything public is decided from the record count alone, before any record is used: the calibration
         // (sensitivity, scale, sampler, budget spent, guarantee), the refusal of a Metropolis-Hastings release and
         // the ledger's check
@@ -237,6 +255,7 @@ final class ReleaseCommand implements Callable<Integer> {
             BallClip.Result data = BallClip.apply(space, centre, ballRadius, points, clip,
                     "use --clip to move them onto the ball's boundary");
             Release<double[]> release = draw(mean, calibration, data);
+            release = release.withUnitOfPrivacy(release.budget(), selection.unit(release.unitOfPrivacy()));
             Map<String, Object> published = inputInfo(points, centre, ballRadius, group);
             byte[] releaseJson = ReleaseJson.release(release, space, published);
             byte[] diagnosticsJson = diagnostics == null ? null
@@ -372,18 +391,16 @@ final class ReleaseCommand implements Callable<Integer> {
                 totalDelta == null ? 0 : NumericFlag.delta("--total-delta", totalDelta));
     }
 
-    /** The --where selection, or null. */
-    RowFilter rowFilter() {
-        return where == null ? null : RowFilter.parse("--where", where);
+    /** The --where selection and its public column ({@link PublicSelection#ALL} without --where). */
+    PublicSelection selection() {
+        return selection;
     }
 
     /** What release.json says about the input: public values only (n is public under the adjacency). */
     private Map<String, Object> inputInfo(PointFile.Points points, double[] centre, double ballRadius, int group) {
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("file", input.toAbsolutePath().normalize().toString());
-        if (where != null) {
-            info.put("rows", rowFilter().describe());
-        }
+        selection.describe(info);
         info.put("records", points.size());
         if (subjectColumn != null) {
             info.put("subjectColumn", subjectColumn);
@@ -412,6 +429,9 @@ final class ReleaseCommand implements Callable<Integer> {
                         subjects.subjects(), subjects.bound()),
                 data.moved() > 0 ? " (" + data.moved() + " clipped onto the ball's boundary; this count is not "
                         + "private, do not publish it)" : "");
+        if (selection.summary() != null) {
+            console.printf(Locale.ROOT, "selection     %s%n", selection.summary());
+        }
         console.printf(Locale.ROOT, "budget        %s%n", release.budget());
         console.printf(Locale.ROOT, "sensitivity   %.6g%n", release.sensitivity());
         console.printf(Locale.ROOT, "sigma         %.6g (rule: %s)%n", release.sigma(), release.sigmaRule());

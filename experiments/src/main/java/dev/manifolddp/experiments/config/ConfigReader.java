@@ -36,7 +36,8 @@ import java.util.regex.Pattern;
  * data: { generator: sphere-cap, radius: 0.39269908, center: [0, 0, 1] }   # generator + its parameters, or
  * data: { file: points.csv, center: [0, 0, 1], radius: 0.4, clip: false, non-private: false }
  * data: { file: dataset:rats, columns: [x1, y1, ...], subject: rat, records-per-subject: 8,   # unit: one subject
- *         center: { mean-of: { where: { rat: [1, 5] } } }, radius: 0.1, where: { rat: [2, 4] } }  # public template
+ *         center: { mean-of: { where: { rat: [1, 5] } } }, radius: 0.1, where: { rat: [2, 4] } }  # public template;
+ *                                      # a where: column is declared public (n counts the selected rows)
  * data: { images: dataset:mnist, label: 3, eta: 1e-6, backend: java }   # covariance descriptors (ImageDataSpec)
  * data: { source: NAME, key: value }  # a data source a plugin's Guice module binds (run.DataSourceFactory)
  * sweep: { n: [10, 25], epsilon: [1.0], delta: [0], k: [2, 5] }            # epsilon required; n for generators
@@ -372,7 +373,12 @@ public final class ConfigReader {
                 1);
     }
 
-    /** {@code where: { COLUMN: [VALUES] }}: the rows whose one column holds one of the values. */
+    /**
+     * {@code where: { COLUMN: [VALUES] }}: the rows whose one column holds one of the values. Writing it declares
+     * COLUMN public (whether a row is selected, hence n, is public knowledge), as {@code mdp release --where} needs
+     * {@code --public-columns COLUMN}; no separate key, because a configuration is a written file that states its
+     * selection in run.json, and a run is a simulation, not a release (docs/privacy-unit.md, section 3).
+     */
     private static RowFilter rowFilter(ConfigNode filter) {
         List<String> keys = filter.keys("where");
         if (keys.size() != 1) {
