@@ -170,7 +170,7 @@ class PlanCommandTest {
             "--param", "kng:burn-in=200", "--param", "kng:thin=10"};
         Cli refused = run(SPHERE, mcmc);
         assertThat(refused.exit()).as(refused.toString()).isZero();
-        assertThat(refused.out()).contains("skipped:").contains("Metropolis-Hastings").contains("would take about")
+        assertThat(refused.out()).contains("skipped:").contains("Metropolis-Hastings").contains("each release runs 210 chain steps")
                 .contains("--allow-mcmc");
         List<String> allowed = new ArrayList<>(Arrays.asList(mcmc));
         allowed.add("--allow-mcmc");

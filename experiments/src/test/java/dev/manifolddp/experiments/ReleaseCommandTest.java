@@ -125,6 +125,28 @@ class ReleaseCommandTest {
         assertThat(diag.get("sampler").get("proposals").asLong()).isPositive();
     }
 
+    /**
+     * Issue 21: the MCMC refusal is decided by the calibration, before any record is used. The records here lie
+     * outside the ball (a refusal of the records themselves) and the chain would take 9 x 10^8 steps: the refusal is the
+     * MCMC one, at once. Before, the chain ran on the private file and was refused afterwards.
+     */
+    @Test
+    void mcmcIsRefusedBeforeAnyRecordIsUsed() throws IOException {
+        Path points = folder.resolve("far.csv");
+        String far = BadReleaseInputTest.POLE_20.replace("0,1", "1,0");
+        Files.writeString(points, (far + "\n").repeat(10));
+        long start = System.nanoTime();
+        Cli refused = Cli.run("release", "--geometry", "sphere:d=20", "--mechanism", "kng",
+                "--epsilon", "1", "--center", BadReleaseInputTest.POLE_20, "--radius", "0.3", "--input",
+                points.toString(), "--out", folder.resolve("far.json").toString(), "--param", "burn-in=900000000",
+                "--param", "thin=10", "--ledger", folder.resolve("ledger.json").toString());
+        assertOneLineFailure(refused, "guarantee mcmc");
+        assertThat(refused.err()).contains("Nothing was computed from the records").doesNotContain("outside");
+        assertThat((System.nanoTime() - start) / 1e9).isLessThan(10);
+        assertThat(folder.resolve("far.json")).doesNotExist();
+        assertThat(folder.resolve("ledger.json")).doesNotExist();
+    }
+
     /** An mcmc release is refused without --allow-mcmc, with the reason; nothing is written. */
     @Test
     void mcmcReleasesNeedConsent() throws IOException {
@@ -147,7 +169,8 @@ class ReleaseCommandTest {
 
     /**
      * Kendall shapes with 50 landmarks at r = 0.3, where the public envelope is hopeless: auto draws exactly with the
-     * data-dependent envelope (no --allow-mcmc needed), pure epsilon-DP, and says why in the release.
+     * data-dependent envelope (no --allow-mcmc needed): the value's law is exact, but no public bound covers the
+     * draw's failure at the proposal cap, so the guarantee is unproven, and the release says why.
      */
     @Test
     void kendallAutoDrawsExactlyWithoutConsent() throws IOException {
@@ -159,8 +182,10 @@ class ReleaseCommandTest {
                 points.toString(), "--out", out.toString(), "--ledger", folder.resolve("ledger.json").toString());
         assertThat(cli.exit()).as(cli.toString()).isZero();
         JsonNode release = new ObjectMapper().readTree(out.toFile());
-        assertThat(release.get("guarantee").asText()).isEqualTo("pure");
-        assertThat(release.toString()).contains("exact with the data-dependent envelope");
+        assertThat(release.get("guarantee").asText()).isEqualTo("unproven");
+        assertThat(release.toString()).contains("exact with the data-dependent envelope")
+                .contains("UNPROVEN: the value has exactly the KNG law").contains("no public bound");
+        assertThat(cli.out()).contains("guarantee     unproven").contains("warning: UNPROVEN: the value has exactly");
     }
 
     /** Asking for the chain explicitly works: no fixed proposal budget is forced on it. */

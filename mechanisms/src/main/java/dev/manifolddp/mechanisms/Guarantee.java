@@ -13,7 +13,8 @@ import java.util.Locale;
  *       a fixed proposal budget (whose failure probability is the delta).</li>
  *   <li>{@link #MCMC}: the target law is proven private, but the released value is a Metropolis-Hastings draw that
  *       only approximates it; no finite chain length turns this into a proven bound.</li>
- *   <li>{@link #UNPROVEN}: a noise scale the theory does not cover (e.g. a paper's scale below the proven one).</li>
+ *   <li>{@link #UNPROVEN}: a step the theory does not cover: a noise scale below the proven one (e.g. a paper's), or
+ *       an exact draw whose failure probability no public bound covers.</li>
  *   <li>{@link #NOT_PRIVATE}: a bound was derived from the data, a chain has no Hastings correction (its stationary
  *       law is not the target), or the randomness is seeded and therefore predictable.</li>
  * </ul>
@@ -22,7 +23,8 @@ public enum Guarantee {
     PURE("pure", "epsilon-DP, proven: proven noise scale, exact sampler"),
     EPSILON_DELTA("epsilon-delta", "(epsilon, delta)-DP, proven"),
     MCMC("mcmc", "the target is epsilon-DP, but the value is an approximate (Metropolis-Hastings) draw from it"),
-    UNPROVEN("unproven", "the noise scale is not covered by a proof: the stated budget is not guaranteed"),
+    UNPROVEN("unproven", "a step of the guarantee is not covered by a proof (the noise scale, or a sampler failure "
+            + "no public bound covers; see the warnings): the stated budget is not guaranteed"),
     NOT_PRIVATE("not-private", "no privacy guarantee");
 
     private final String label;

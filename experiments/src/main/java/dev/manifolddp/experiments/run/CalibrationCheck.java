@@ -65,7 +65,7 @@ public final class CalibrationCheck {
     private static void calibrate(Experiment experiment, Cell cell, int m, Dataset probe) {
         MechanismConfig entry = experiment.mechanisms().get(m);
         try {
-            cell.mechanisms().get(m).calibrate(cell.estimator(), cell.geometry(), probe.ball(), cell.n(),
+            cell.mechanisms().get(m).calibrate(cell.estimator(), cell.geometry(), probe.ball(), probe.points().length,
                     cell.budget(), cell.unit());
         } catch (RuntimeException e) {
             String cause = message(e);
