@@ -91,6 +91,17 @@ class RegressionReleaseCommandTest {
         assertThat(Files.readString(folder.resolve("regression.json"))).doesNotContain("acceptance");
     }
 
+    /** Issue 21: the refusal is decided from the flags, before the file is read (a malformed file is not reached). */
+    @Test
+    void theMcmcRefusalComesBeforeTheFileIsRead() throws IOException {
+        Path broken = folder.resolve("broken.csv");
+        Files.writeString(broken, "age,x,y,z\n30,0,0,1\n31,not-a-number,0,1\n");
+        Cli cli = release("--input", broken.toString());
+        assertThat(cli.exit()).isEqualTo(1);
+        assertThat(cli.err()).contains("--allow-mcmc").contains("Nothing was read or written")
+                .doesNotContain("not-a-number");
+    }
+
     @Test
     void anMcmcReleaseNeedsConsentAndWritesNothingWithoutIt() {
         Cli cli = release();
@@ -144,7 +155,7 @@ class RegressionReleaseCommandTest {
         assertThat(laplace.err()).contains("--mechanism: a geodesic regression is released by kng");
         Cli both = release("--epsilon", "1", "--allow-mcmc");
         assertThat(both.err()).contains("give either --epsilon (the total) or --epsilon-p and --epsilon-v");
-        Cli narrow = release("--covariate-range", "30,60");
+        Cli narrow = release("--covariate-range", "30,60", "--allow-mcmc"); // consent first: it is decided before the file
         assertThat(narrow.exit()).isEqualTo(1);
         assertThat(narrow.err()).contains("age");
         Cli misplaced = Cli.run("release", "--geometry", "sphere:d=2", "--covariate", "age", "--mechanism", "kng",

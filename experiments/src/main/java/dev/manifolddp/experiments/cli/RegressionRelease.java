@@ -48,6 +48,14 @@ final class RegressionRelease {
     private RegressionRelease() {
     }
 
+    /** The refusal of an unconsented Metropolis-Hastings regression release. */
+    private static IllegalArgumentException mcmcRefusal() {
+        return new IllegalArgumentException("the regression release is a Metropolis-Hastings draw on the "
+                + "tangent bundle (guarantee mcmc: the target is proven epsilon-DP, the draw approximates it; "
+                + "no exact sampler exists for it, see docs/private-regression.md). Nothing was read or written. "
+                + "Pass --allow-mcmc to accept it. Provided value: --estimator " + ESTIMATOR);
+    }
+
     static int run(ReleaseCommand command) {
         RegressionOptions options = command.regression;
         requireGiven("--covariate", options.covariate, "the column holding each record's covariate");
@@ -79,13 +87,17 @@ final class RegressionRelease {
         double[] centre = command.inputs.center(space);
         CovariateColumn covariate = CovariateColumn.parse(options.covariate, options.covariateRange,
                 "--covariate-range");
+        PrivateGeodesicRegression mechanism = build(command, space, centre, radius, footpointRadius, maxSpeed,
+                covariate, method, options, parts);
+        // decided from public settings before the file is read: every regression method draws by Metropolis-Hastings
+        if (mechanism.plannedGuarantee() == Guarantee.MCMC && command.seed == null && !command.allowMcmc) {
+            throw mcmcRefusal();
+        }
         PointFile.Points points = PointFile.read(command.input, space,
                 new PointFile.Columns(null, command.columns).withCovariate(covariate), command.selection().filter());
         BallClip.Result data = BallClip.apply(space, centre, radius, points, false,
                 "a regression release needs every response inside the ball; declare a larger --radius");
         double[] x = points.covariate(options.covariate);
-        PrivateGeodesicRegression mechanism = build(command, space, centre, radius, footpointRadius, maxSpeed,
-                covariate, method, options, parts);
         DatasetKey key = new DatasetKey(points.sha256(), null);
 
         try (BudgetLedger accounts = BudgetLedger.open(ledgerFile)) {
@@ -106,10 +118,8 @@ final class RegressionRelease {
             release = release.withUnitOfPrivacy(release.budget(),
                     command.selection().unit(release.unitOfPrivacy()));
             if (release.guarantee() == Guarantee.MCMC && !command.allowMcmc) {
-                throw new IllegalArgumentException("the regression release is a Metropolis-Hastings draw on the "
-                        + "tangent bundle (guarantee mcmc: the target is proven epsilon-DP, the draw approximates it; "
-                        + "no exact sampler exists for it, see docs/private-regression.md). Nothing was written. Pass "
-                        + "--allow-mcmc to accept it. Provided value: --estimator " + ESTIMATOR);
+                // unreachable while plannedGuarantee() is right: the refusal above is made before the file is read
+                throw mcmcRefusal();
             }
             Map<String, Object> input = new LinkedHashMap<>();
             input.put("file", command.input.toAbsolutePath().normalize().toString());

@@ -123,6 +123,23 @@ public final class PrivateGeodesicRegression {
         return mcmc;
     }
 
+    /**
+     * The guarantee every release of this configuration states, decided from public settings only (issue 21: a
+     * caller refuses an unconsented Metropolis-Hastings release before reading the data): every method draws by
+     * Metropolis-Hastings, so at best {@link Guarantee#MCMC}; {@link Guarantee#UNPROVEN} for the paper's method or a
+     * sigma rule below the proven one; {@link Guarantee#NOT_PRIVATE} when tau or the covariate range is read from the
+     * data (or the configuration is marked non-private).
+     */
+    public Guarantee plannedGuarantee() {
+        if (!publicTau || range == null) {
+            return Guarantee.NOT_PRIVATE;
+        }
+        if (method == RegressionMethod.PAPER || !sigmaRule.isProven()) {
+            return Guarantee.UNPROVEN;
+        }
+        return Guarantee.MCMC;
+    }
+
     /** The public tau, or NaN when it is read from the data at each release. */
     public double tau() {
         return tau;

@@ -95,6 +95,25 @@ class PrivateGeodesicRegressionTest {
         assertThat(paperSigma.sigmaRule()).isEqualTo("paper");
     }
 
+    /** The guarantee stated before any data are read is the one every release states (issue 21). */
+    @Test
+    void thePlannedGuaranteeIsTheReleasedOne() {
+        SphereRegressionData data = SphereRegressionData.draw(30, SphereRegressionData.rng(4, 0));
+        List<PrivateGeodesicRegression> configurations = List.of(SphereRegressionData.builder().build(),
+                SphereRegressionData.builder().method(RegressionMethod.PAPER).footpointShare(0.5).build(),
+                SphereRegressionData.builder().method(RegressionMethod.PUBLIC_VECTOR).footpointShare(0.5).build(),
+                SphereRegressionData.builder().sigmaRule(SigmaRule.PAPER).build(),
+                SphereRegressionData.builder().dataDerivedTau().nonPrivate(true).build(),
+                SphereRegressionData.builder().dataDerivedCovariateRange().nonPrivate(true).build());
+        int stream = 1;
+        for (PrivateGeodesicRegression mechanism : configurations) {
+            Release<RegressionEstimate> release = mechanism.release(data.covariates(), data.responses(), BUDGET,
+                    SphereRegressionData.rng(4, stream++));
+            assertThat(mechanism.plannedGuarantee()).as(mechanism.method() + " " + mechanism.sigmaRule())
+                    .isEqualTo(release.guarantee());
+        }
+    }
+
     @Test
     void dataDerivedTauOrRangeIsNotPrivateAndNeedsTheFlag() {
         SphereRegressionData data = SphereRegressionData.draw(40, SphereRegressionData.rng(3, 0));
