@@ -294,6 +294,13 @@ public abstract class GeometryContractTest {
                 0.9 * Math.min(Math.PI, geometry().injectivityRadius()));
     }
 
+    /** Skipped (and reported as skipped) without the capability; see {@link HomogeneousSpaceContract}. */
+    @Test
+    void homogeneousSpaceHasTheSameVolumeAboutEveryPoint() {
+        present(HomogeneousSpace.class);
+        HomogeneousSpaceContract.check(geometry(), this::randomPoint);
+    }
+
     @Test
     void parallelTransportIsALinearIsometryIntoTheTargetTangentSpace() {
         ParallelTransport transport = present(ParallelTransport.class);
