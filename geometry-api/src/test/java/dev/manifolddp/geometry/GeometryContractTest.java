@@ -301,6 +301,13 @@ public abstract class GeometryContractTest {
         HomogeneousSpaceContract.check(geometry(), this::randomPoint);
     }
 
+    /** Skipped (and reported as skipped) without the capability; see {@link LandmarkShapesContract}. */
+    @Test
+    void landmarkShapesAlignToTheNearestRotation() {
+        present(LandmarkShapes.class);
+        LandmarkShapesContract.check(geometry(), this::randomPoint);
+    }
+
     @Test
     void parallelTransportIsALinearIsometryIntoTheTargetTangentSpace() {
         ParallelTransport transport = present(ParallelTransport.class);
