@@ -308,6 +308,13 @@ public abstract class GeometryContractTest {
         LandmarkShapesContract.check(geometry(), this::randomPoint);
     }
 
+    /** Skipped (and reported as skipped) without the capability; see {@link ExactLaplaceSamplerContract}. */
+    @Test
+    void exactLaplaceSamplerDrawsTheLaplaceLaw() {
+        present(ExactLaplaceSampler.class);
+        ExactLaplaceSamplerContract.check(geometry(), this::randomPoint);
+    }
+
     @Test
     void parallelTransportIsALinearIsometryIntoTheTargetTangentSpace() {
         ParallelTransport transport = present(ParallelTransport.class);
