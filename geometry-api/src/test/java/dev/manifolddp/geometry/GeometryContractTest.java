@@ -28,7 +28,8 @@ public abstract class GeometryContractTest {
     public static final List<Class<?>> KNOWN_CAPABILITIES = List.of(ParallelTransport.class, TangentBasis.class,
             AmbientEmbedding.class, IsometricChart.class, ClosedFormMean.class, LandmarkShapes.class,
             RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class,
-            SquaredDistanceHessian.class, LogSums.class, HessianSums.class, ExactLaplaceSampler.class);
+            SquaredDistanceHessian.class, LogSums.class, HessianSums.class, ExactLaplaceSampler.class,
+            FrechetGradientBound.class);
 
     protected static final int TRIALS = 200;
 
@@ -313,6 +314,13 @@ public abstract class GeometryContractTest {
     void exactLaplaceSamplerDrawsTheLaplaceLaw() {
         present(ExactLaplaceSampler.class);
         ExactLaplaceSamplerContract.check(geometry(), this::randomPoint);
+    }
+
+    /** Skipped (and reported as skipped) without the capability; see {@link FrechetGradientBoundContract}. */
+    @Test
+    void frechetGradientBoundHoldsOnEveryBall() {
+        present(FrechetGradientBound.class);
+        FrechetGradientBoundContract.check(geometry(), this::randomPoint);
     }
 
     @Test
