@@ -29,7 +29,8 @@ public abstract class GeometryContractTest {
             AmbientEmbedding.class, IsometricChart.class, ClosedFormMean.class, LandmarkShapes.class,
             RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class,
             SquaredDistanceHessian.class, LogSums.class, HessianSums.class, ExactLaplaceSampler.class,
-            FrechetGradientBound.class);
+            FrechetGradientBound.class,
+            VolumeGrowth.class);
 
     protected static final int TRIALS = 200;
 
@@ -321,6 +322,13 @@ public abstract class GeometryContractTest {
     void frechetGradientBoundHoldsOnEveryBall() {
         present(FrechetGradientBound.class);
         FrechetGradientBoundContract.check(geometry(), this::randomPoint);
+    }
+
+    /** Skipped (and reported as skipped) without the capability; see {@link VolumeGrowthContract}. */
+    @Test
+    void volumeGrowthRateIsTheGrowthOfTheVolumeOfExp() {
+        present(VolumeGrowth.class);
+        VolumeGrowthContract.check(geometry(), this::randomPoint);
     }
 
     @Test

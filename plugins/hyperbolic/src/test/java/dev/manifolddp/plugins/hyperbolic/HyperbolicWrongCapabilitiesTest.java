@@ -6,15 +6,18 @@ import dev.manifolddp.geometry.ExactLaplaceSampler;
 import dev.manifolddp.geometry.ExactLaplaceSamplerContract;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.SubstitutedCapability;
+import dev.manifolddp.geometry.VolumeGrowth;
+import dev.manifolddp.geometry.VolumeGrowthContract;
 import java.util.Random;
 import java.util.function.Function;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The contract's check of the plugin's {@link ExactLaplaceSampler} fails on deliberately wrong versions of it (the real
- * one passes: {@link HyperbolicContractTest}): a sampler whose scale is 10% too large (a release with less noise than
- * its epsilon needs) and one whose directions favour a half-space.
+ * The contract's checks of the plugin's {@link ExactLaplaceSampler} and {@link VolumeGrowth} fail on deliberately wrong
+ * versions of them (the real ones pass: {@link HyperbolicContractTest}): a sampler whose scale is 10% too large (a
+ * release with less noise than its epsilon needs), one whose directions favour a half-space, and growth rates 10% too
+ * small (Laplace scales admitted where there is no Laplace) or too large.
  */
 class HyperbolicWrongCapabilitiesTest {
 
@@ -51,6 +54,24 @@ class HyperbolicWrongCapabilitiesTest {
         });
         assertThatThrownBy(() -> ExactLaplaceSamplerContract.check(biased, points(d)))
                 .isInstanceOf(AssertionError.class).hasMessageContaining("Rayleigh");
+    }
+
+    @ParameterizedTest(name = "d = {0}")
+    @ValueSource(ints = {2, 3, 7})
+    void aVolumeGrowthRateTenPercentTooSmallFails(int d) {
+        HyperbolicSpace space = new HyperbolicSpace(d);
+        Geometry low = new SubstitutedCapability<>(space, VolumeGrowth.class, () -> 0.9 * (d - 1));
+        assertThatThrownBy(() -> VolumeGrowthContract.check(low, points(d)))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("the volume grows at rate");
+    }
+
+    @ParameterizedTest(name = "d = {0}")
+    @ValueSource(ints = {2, 3, 7})
+    void aVolumeGrowthRateTenPercentTooLargeFails(int d) {
+        HyperbolicSpace space = new HyperbolicSpace(d);
+        Geometry high = new SubstitutedCapability<>(space, VolumeGrowth.class, () -> 1.1 * (d - 1));
+        assertThatThrownBy(() -> VolumeGrowthContract.check(high, points(d)))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("Bishop-Gromov");
     }
 
     private static Function<Random, double[]> points(int d) {
