@@ -30,7 +30,8 @@ public abstract class GeometryContractTest {
             RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class,
             SquaredDistanceHessian.class, LogSums.class, HessianSums.class, ExactLaplaceSampler.class,
             FrechetGradientBound.class,
-            VolumeGrowth.class);
+            VolumeGrowth.class,
+            SpectralVolume.class);
 
     protected static final int TRIALS = 200;
 
@@ -329,6 +330,13 @@ public abstract class GeometryContractTest {
     void volumeGrowthRateIsTheGrowthOfTheVolumeOfExp() {
         present(VolumeGrowth.class);
         VolumeGrowthContract.check(geometry(), this::randomPoint);
+    }
+
+    /** Skipped (and reported as skipped) without the capability; see {@link SpectralVolumeContract}. */
+    @Test
+    void spectralCoordinatesHaveTheStatedDistanceAndVolume() {
+        present(SpectralVolume.class);
+        SpectralVolumeContract.check(geometry(), this::randomPoint);
     }
 
     @Test

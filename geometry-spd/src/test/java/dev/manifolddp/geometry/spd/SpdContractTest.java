@@ -11,6 +11,7 @@ import dev.manifolddp.geometry.IsometricChart;
 import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.ParallelTransport;
+import dev.manifolddp.geometry.SpectralVolume;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import dev.manifolddp.geometry.GeometryContractTest;
@@ -45,11 +46,11 @@ class SpdContractTest extends GeometryContractTest {
 
     /**
      * What the affine-invariant metric offers, including the fused log sums (one x^(-1/2) per evaluation) and the
-     * volume growth that limits its Laplace scales.
+     * spectral coordinates and volume growth its exact Laplace sampler is built from.
      */
     static final Set<Class<?>> AFFINE_INVARIANT = Set.of(ParallelTransport.class, TangentBasis.class,
             AmbientEmbedding.class, HomogeneousSpace.class, JacobiFields.class, SquaredDistanceHessian.class,
-            LogSums.class, VolumeGrowth.class);
+            LogSums.class, SpectralVolume.class, VolumeGrowth.class);
 
     /**
      * The metrics' common capabilities plus the flat metric's global chart and closed-form mean; no {@link LogSums}
