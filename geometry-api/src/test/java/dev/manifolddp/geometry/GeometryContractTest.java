@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
@@ -24,11 +27,38 @@ import org.junit.jupiter.api.Test;
  */
 public abstract class GeometryContractTest {
 
-    /** Every capability interface this API defines; a geometry must claim exactly the ones it has. */
-    public static final List<Class<?>> KNOWN_CAPABILITIES = List.of(ParallelTransport.class, TangentBasis.class,
-            AmbientEmbedding.class, IsometricChart.class, ClosedFormMean.class, LandmarkShapes.class,
-            RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class,
-            SquaredDistanceHessian.class, LogSums.class, HessianSums.class, ExactLaplaceSampler.class);
+    /**
+     * Every capability interface this API defines, with the test of this class that checks its promise (a test that
+     * starts with {@link #present}, so that it is skipped for a geometry without the capability). A geometry must
+     * claim exactly the ones it has, and may claim no other API interface ({@link CapabilityCatalog}); a new
+     * capability is added here together with its check, or the API module's {@code CapabilityCatalogTest} fails.
+     */
+    public static final Map<Class<?>, String> CAPABILITY_CHECKS = capabilityChecks();
+
+    /** The capabilities of {@link #CAPABILITY_CHECKS}, in the order listed there. */
+    public static final List<Class<?>> KNOWN_CAPABILITIES = List.copyOf(CAPABILITY_CHECKS.keySet());
+
+    private static Map<Class<?>, String> capabilityChecks() {
+        Map<Class<?>, String> checks = new LinkedHashMap<>();
+        checks.put(ParallelTransport.class, "parallelTransportIsALinearIsometryIntoTheTargetTangentSpace");
+        checks.put(TangentBasis.class, "tangentBasisIsOrthonormalAndSpansTheTangentSpace");
+        checks.put(AmbientEmbedding.class, "ambientRadiusContainsTheGeodesicBall");
+        checks.put(IsometricChart.class, "isometricChartPreservesDistances");
+        checks.put(ClosedFormMean.class, "closedFormMeanZeroesTheFrechetGradient");
+        checks.put(LandmarkShapes.class, "landmarkShapesAlignToTheNearestRotation");
+        checks.put(RadialVolume.class, "radialVolumeRatioIsTheJacobianOfExp");
+        checks.put(AmbientMetric.class, "ambientMetricIsTheDotProductWithAnOrthogonalProjection");
+        checks.put(HomogeneousSpace.class, "homogeneousSpaceHasTheSameVolumeAboutEveryPoint");
+        checks.put(JacobiFields.class, "jacobiFieldsMatchFiniteDifferencesAndSatisfyTheAdjointIdentity");
+        checks.put(SquaredDistanceHessian.class, "squaredDistanceHessianMatchesFiniteDifferencesOfTheGradient");
+        checks.put(LogSums.class, "logSumsKernelAgreesWithTheGenericLoop");
+        checks.put(HessianSums.class, "hessianSumsKernelAgreesWithThePerRecordHessians");
+        checks.put(ExactLaplaceSampler.class, "exactLaplaceSamplerDrawsTheLaplaceLaw");
+        checks.put(FrechetGradientBound.class, "frechetGradientBoundHoldsOnEveryBall");
+        checks.put(VolumeGrowth.class, "volumeGrowthRateIsTheGrowthOfTheVolumeOfExp");
+        checks.put(SpectralVolume.class, "spectralCoordinatesHaveTheStatedDistanceAndVolume");
+        return Collections.unmodifiableMap(checks);
+    }
 
     protected static final int TRIALS = 200;
 
@@ -255,12 +285,30 @@ public abstract class GeometryContractTest {
 
     @Test
     void capabilitiesAreExactlyTheClaimedOnes() {
+        assertThat(expectedCapabilities()).as("capabilities %s expects that the contract does not check", spec())
+                .isSubsetOf(KNOWN_CAPABILITIES);
         for (Class<?> capability : KNOWN_CAPABILITIES) {
             boolean expected = expectedCapabilities().contains(capability);
-            assertThat(geometry().capability(capability).isPresent()).as(capability.getSimpleName()).isEqualTo(expected);
+            assertThat(geometry().capability(capability).isPresent()).as(capability.getSimpleName())
+                    .isEqualTo(expected);
             assertThat(ValidatingGeometry.wrap(geometry()).capability(capability).isPresent())
                     .as("%s through the validating decorator", capability.getSimpleName()).isEqualTo(expected);
         }
+    }
+
+    /**
+     * A geometry may claim no API interface whose promise the contract does not check: found by asking it for every
+     * public interface of the API package ({@link CapabilityCatalog}), so a capability added to the API and claimed
+     * by a geometry fails here until it has a check in {@link #CAPABILITY_CHECKS}.
+     */
+    @Test
+    void claimsNoCapabilityTheContractDoesNotCheck() {
+        List<Class<?>> interfaces = CapabilityCatalog.apiInterfaces();
+        assertThat(CapabilityCatalog.uncheckedClaims(geometry(), interfaces)).as("%s claims these API interfaces as "
+                + "capabilities, but GeometryContractTest has no check of their promise; add one to "
+                + "CAPABILITY_CHECKS", spec()).isEmpty();
+        assertThat(CapabilityCatalog.uncheckedClaims(ValidatingGeometry.wrap(geometry()), interfaces))
+                .as("through the validating decorator").isEmpty();
     }
 
     /** Skipped (and reported as skipped) without the capability; see {@link JacobiFieldsContract}. */
@@ -292,6 +340,48 @@ public abstract class GeometryContractTest {
         present(HessianSums.class);
         HessianSumsContract.check(geometry(), this::randomPoint,
                 0.9 * Math.min(Math.PI, geometry().injectivityRadius()));
+    }
+
+    /** Skipped (and reported as skipped) without the capability; see {@link HomogeneousSpaceContract}. */
+    @Test
+    void homogeneousSpaceHasTheSameVolumeAboutEveryPoint() {
+        present(HomogeneousSpace.class);
+        HomogeneousSpaceContract.check(geometry(), this::randomPoint);
+    }
+
+    /** Skipped (and reported as skipped) without the capability; see {@link LandmarkShapesContract}. */
+    @Test
+    void landmarkShapesAlignToTheNearestRotation() {
+        present(LandmarkShapes.class);
+        LandmarkShapesContract.check(geometry(), this::randomPoint);
+    }
+
+    /** Skipped (and reported as skipped) without the capability; see {@link ExactLaplaceSamplerContract}. */
+    @Test
+    void exactLaplaceSamplerDrawsTheLaplaceLaw() {
+        present(ExactLaplaceSampler.class);
+        ExactLaplaceSamplerContract.check(geometry(), this::randomPoint);
+    }
+
+    /** Skipped (and reported as skipped) without the capability; see {@link FrechetGradientBoundContract}. */
+    @Test
+    void frechetGradientBoundHoldsOnEveryBall() {
+        present(FrechetGradientBound.class);
+        FrechetGradientBoundContract.check(geometry(), this::randomPoint);
+    }
+
+    /** Skipped (and reported as skipped) without the capability; see {@link VolumeGrowthContract}. */
+    @Test
+    void volumeGrowthRateIsTheGrowthOfTheVolumeOfExp() {
+        present(VolumeGrowth.class);
+        VolumeGrowthContract.check(geometry(), this::randomPoint);
+    }
+
+    /** Skipped (and reported as skipped) without the capability; see {@link SpectralVolumeContract}. */
+    @Test
+    void spectralCoordinatesHaveTheStatedDistanceAndVolume() {
+        present(SpectralVolume.class);
+        SpectralVolumeContract.check(geometry(), this::randomPoint);
     }
 
     @Test

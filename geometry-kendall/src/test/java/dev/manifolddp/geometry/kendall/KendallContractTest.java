@@ -2,6 +2,7 @@ package dev.manifolddp.geometry.kendall;
 
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.AmbientMetric;
+import dev.manifolddp.geometry.FrechetGradientBound;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.Geometries;
@@ -45,7 +46,7 @@ class KendallContractTest extends GeometryContractTest {
     protected Set<Class<?>> expectedCapabilities() {
         return Set.of(TangentBasis.class, AmbientEmbedding.class, LandmarkShapes.class, ParallelTransport.class,
                 RadialVolume.class, AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class,
-                SquaredDistanceHessian.class);
+                SquaredDistanceHessian.class, FrechetGradientBound.class);
     }
 
     @Override

@@ -11,10 +11,12 @@ import dev.manifolddp.geometry.IsometricChart;
 import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.ParallelTransport;
+import dev.manifolddp.geometry.SpectralVolume;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import dev.manifolddp.geometry.GeometryContractTest;
 import dev.manifolddp.geometry.ValidatingGeometry;
+import dev.manifolddp.geometry.VolumeGrowth;
 import java.util.Random;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -42,10 +44,13 @@ import org.junit.jupiter.params.provider.ValueSource;
     "spd/log-euclidean:k=5"})
 class SpdContractTest extends GeometryContractTest {
 
-    /** What the affine-invariant metric offers, including the fused log sums (one x^(-1/2) per evaluation). */
+    /**
+     * What the affine-invariant metric offers, including the fused log sums (one x^(-1/2) per evaluation) and the
+     * spectral coordinates and volume growth its exact Laplace sampler is built from.
+     */
     static final Set<Class<?>> AFFINE_INVARIANT = Set.of(ParallelTransport.class, TangentBasis.class,
             AmbientEmbedding.class, HomogeneousSpace.class, JacobiFields.class, SquaredDistanceHessian.class,
-            LogSums.class);
+            LogSums.class, SpectralVolume.class, VolumeGrowth.class);
 
     /**
      * The metrics' common capabilities plus the flat metric's global chart and closed-form mean; no {@link LogSums}

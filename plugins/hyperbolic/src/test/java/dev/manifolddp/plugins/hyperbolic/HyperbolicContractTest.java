@@ -8,6 +8,7 @@ import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.RadialVolume;
 import dev.manifolddp.geometry.TangentBasis;
+import dev.manifolddp.geometry.VolumeGrowth;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.params.ParameterizedClass;
@@ -42,7 +43,7 @@ class HyperbolicContractTest extends GeometryContractTest {
     @Override
     protected Set<Class<?>> expectedCapabilities() {
         return Set.of(ParallelTransport.class, TangentBasis.class, RadialVolume.class, HomogeneousSpace.class,
-                ExactLaplaceSampler.class);
+                ExactLaplaceSampler.class, VolumeGrowth.class);
     }
 
     @Override
