@@ -67,7 +67,11 @@ class AuditCommandTest {
         assertThat(json.get("releasesPerDataSet").asInt()).isEqualTo(200);
         assertThat(json.get("measurementReleases").asInt()).isEqualTo(100);
         assertThat(json.get("randomSource").asText()).contains("seed=3");
-        assertThat(json.get("dataSets")).hasSize(2);
+        // two directions, each on the boundary and at the admitted slack
+        assertThat(json.get("dataSets")).hasSize(4);
+        assertThat(json.get("dataSets").get(0).get("placement").asText()).isEqualTo("boundary");
+        assertThat(json.get("dataSets").get(1).get("placement").asText()).isEqualTo("slack");
+        assertThat(json.get("dataSets").get(1).get("nearDistance").asDouble()).isGreaterThan(0.3);
         assertThat(json.get("dataSets").get(0).get("near")).hasSize(4);
         assertThat(json.get("dataSets").get(0).get("far")).hasSize(4);
         JsonNode mechanisms = json.get("mechanisms");

@@ -3,6 +3,7 @@ package dev.manifolddp.experiments.audit;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.manifolddp.experiments.Versions;
+import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.sampling.random.RandomStreams;
 import java.io.IOException;
@@ -59,7 +60,9 @@ public final class AuditJson {
         root.put("measurementReleases", setup.measurementReleases());
         root.put("seed", setup.seed());
         root.put("randomSource", RandomStreams.seeded(setup.seed()).describe() + "; directions from stream (0, 0), "
-                + "release i on data set role r (0 = D, 1 = D') of pair p from stream (1 + 2p + r, i)");
+                + "release i on data set role r (0 = D, 1 = D') of pair p from stream (1 + 2p + r, i); pair p is "
+                + "direction p / " + BoundaryPairs.PER_DIRECTION + " at placement p % " + BoundaryPairs.PER_DIRECTION
+                + " (0 = boundary, 1 = slack)");
         root.put("dataSets", dataSets(result));
         List<Map<String, Object>> mechanisms = new ArrayList<>();
         for (MechanismAudit audit : result.audits()) {
@@ -74,12 +77,19 @@ public final class AuditJson {
     private static List<Map<String, Object>> dataSets(AuditResult result) {
         List<Map<String, Object>> pairs = new ArrayList<>();
         int n = result.setup().n();
+        Geometry geometry = result.setup().geometry();
+        double[] centre = result.setup().centre();
         for (BoundaryPair pair : result.pairs()) {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("pair", pair.index());
+            entry.put("direction", pair.directionIndex());
             entry.put("directionTangentCoordinates", pair.coordinates());
+            entry.put("placement", pair.placement().configName());
+            entry.put("length", pair.length());
             entry.put("near", pair.near());
             entry.put("far", pair.far());
+            entry.put("nearDistance", geometry.distance(centre, pair.near()));
+            entry.put("farDistance", geometry.distance(centre, pair.far()));
             entry.put("D", n + " records at near");
             entry.put("DPrime", (n - 1) + " records at near and 1 at far (record " + n + " replaced)");
             pairs.add(entry);

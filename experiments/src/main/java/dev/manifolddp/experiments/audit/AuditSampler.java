@@ -46,7 +46,7 @@ final class AuditSampler {
 
     /** The number of progress steps {@link #fill} reports for one mechanism. */
     static long steps(AuditSetup setup) {
-        return 2L * setup.directions() * chunks(setup.releases());
+        return 2L * setup.pairs() * chunks(setup.releases());
     }
 
     /** The chunk tasks of one mechanism: (pair, role, chunk) for every pair, both roles and every chunk. */

@@ -230,9 +230,10 @@ final class AuditCommand implements Callable<Integer> {
 
     private void summary(PrintStream console, AuditResult result, Path plot) {
         AuditSetup setup = result.setup();
-        console.printf(Locale.ROOT, "audit on %s: ball of radius %s, n = %d, %d direction(s), %d releases per data set "
-                + "(%d choose the event, %d measure it), seed %d%n", setup.geometry().spec(), setup.radius(),
-                setup.n(), setup.directions(), setup.releases(), setup.selectionReleases(),
+        console.printf(Locale.ROOT, "audit on %s: ball of radius %s, n = %d, %d direction(s) on the boundary and at "
+                + "the admitted slack (%d pairs), %d releases per data set (%d choose the event, %d measure it), seed "
+                + "%d%n", setup.geometry().spec(), setup.radius(), setup.n(), setup.directions(), setup.pairs(),
+                setup.releases(), setup.selectionReleases(),
                 setup.measurementReleases(), setup.seed());
         for (MechanismAudit audit : result.audits()) {
             console.printf(Locale.ROOT, "%n%s%n", audit.target().label());

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.run.Progress;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.Release;
@@ -136,16 +138,31 @@ class AuditorTest {
     }
 
     @Test
-    void boundaryPairsAreAdjacentAndOnTheBoundary() {
+    void boundaryPairsAreAdjacentOnTheBoundaryAndAtTheAdmittedSlack() {
         Geometry sphere = components.geometry("sphere:d=2");
         double[] centre = {0, 0, 1};
-        List<BoundaryPair> pairs = BoundaryPairs.generate(sphere, centre, 0.4, 7, 3, RandomStreams.seeded(2)
+        double radius = 0.4;
+        DataBall ball = DataBall.declared(centre, radius);
+        List<BoundaryPair> pairs = BoundaryPairs.generate(sphere, centre, radius, 7, 3, RandomStreams.seeded(2)
                 .stream(0, 0));
-        assertThat(pairs).hasSize(3);
+        assertThat(pairs).hasSize(6);
         for (BoundaryPair pair : pairs) {
-            assertThat(sphere.distance(centre, pair.near())).isCloseTo(0.4, within(1e-9)).isLessThanOrEqualTo(0.4);
-            assertThat(sphere.distance(centre, pair.far())).isCloseTo(0.4, within(1e-9)).isLessThanOrEqualTo(0.4);
-            assertThat(sphere.distance(pair.near(), pair.far())).isCloseTo(0.8, within(1e-9));
+            assertThat(pair.index()).isEqualTo(2 * pair.directionIndex() + pair.placement().ordinal());
+            double near = sphere.distance(centre, pair.near());
+            double far = sphere.distance(centre, pair.far());
+            if (pair.placement() == BoundaryPlacement.BOUNDARY) {
+                assertThat(pair.length()).isEqualTo(radius);
+                assertThat(near).isCloseTo(radius, within(1e-15));
+                assertThat(far).isCloseTo(radius, within(1e-15));
+            } else {
+                // beyond r, by no more than the check admits (less a few ulps of rounding)
+                assertThat(near).isGreaterThan(radius * (1 + 0.9 * DataBall.SLACK));
+                assertThat(far).isGreaterThan(radius * (1 + 0.9 * DataBall.SLACK));
+            }
+            // every release checks the records like this: none may be refused
+            ball.requireContains(sphere, pair.data());
+            ball.requireContains(sphere, pair.neighbour());
+            assertThat(sphere.distance(pair.near(), pair.far())).isCloseTo(2 * pair.length(), within(1e-9));
             int differing = 0;
             for (int i = 0; i < 7; i++) {
                 if (pair.data()[i] != pair.neighbour()[i]) {
@@ -160,6 +177,11 @@ class AuditorTest {
             assertThat(norm).isCloseTo(1, within(1e-12));
         }
         assertThat(pairs.get(0).coordinates()).containsExactly(1, 0);
+        assertThat(pairs.get(1).coordinates()).containsExactly(1, 0);
+        // the slack pair's D is the issue-21 data set: its non-private mean lies outside the ball
+        double[] mean = FrechetMeanEstimator.DEFAULT.minimise(sphere, pairs.get(1).data(), centre, 1e-10, 2000)
+                .point();
+        assertThat(sphere.distance(centre, mean)).isGreaterThan(radius);
     }
 
     private static AuditSetup setup(String geometry, String centre, double radius, PrivacyBudget budget,
