@@ -17,7 +17,8 @@ import java.util.Map;
 
 /**
  * Writes {@code audit.json}: the configuration and seeds, the adjacent data sets, and for each mechanism the claimed
- * budget, the lower confidence bound with its confidence, the event and the counts it rests on. The top-level
+ * budget, the lower confidence bound with its confidence, the event and the counts it rests on, the delta bound at
+ * the claimed epsilon and the releases that failed per pair and data set. The top-level
  * {@code epsilonLowerBound} is the largest over the mechanisms, which the Bonferroni split keeps at the familywise
  * confidence. Undefined numbers are written as null.
  */
@@ -26,8 +27,10 @@ public final class AuditJson {
     /** What the bound cannot see, written with every audit. */
     static final List<String> LIMITATIONS = List.of(
             "a lower bound only: a small value does not show the mechanism is private",
-            "only the boundary pairs and events tried are seen; the worst pair or event may be elsewhere",
+            "only the boundary and slack pairs and the events tried are seen; the worst pair or event may be elsewhere",
             "a failure of probability delta needs about 1/delta releases to be seen",
+            "a failure is seen only as an exception from the release; a hang, an Error or a refusal at calibration "
+                    + "is not an outcome",
             "timing and other side channels are out of scope");
 
     private AuditJson() {
@@ -107,22 +110,31 @@ public final class AuditJson {
         entry.put("epsilonLowerBound", audit.epsilonLowerBound());
         entry.put("confidence", audit.confidence());
         entry.put("epsilonPointEstimate", number(audit.measurement().pointEstimate()));
+        entry.put("deltaLowerBound", audit.deltaLowerBound());
+        entry.put("deltaLowerBoundNote", "the least delta the claimed epsilon needs, from the same event at the same "
+                + "confidence: above the claimed delta exactly when epsilonLowerBound is above the claimed epsilon");
         entry.put("violation", audit.violation());
         entry.put("verdict", audit.verdict());
         AuditEvent event = audit.event();
         Map<String, Object> chosen = new LinkedHashMap<>();
         chosen.put("description", event.describe());
         chosen.put("pair", event.pair());
-        chosen.put("coordinates", event.system().configName());
-        chosen.put("statistic", event.statistic().configName());
-        chosen.put("side", event.above() ? "above" : "below");
-        chosen.put("threshold", event.threshold());
         chosen.put("numerator", event.numeratorRole() == 0 ? "D" : "DPrime");
-        chosen.put("direction", event.direction());
-        chosen.put("medianOnD", event.centre());
-        chosen.put("medianOnDPrime", event.centreOther());
+        if (event instanceof HalfLineEvent halfLine) {
+            chosen.put("outcome", "released value");
+            chosen.put("coordinates", halfLine.system().configName());
+            chosen.put("statistic", halfLine.statistic().configName());
+            chosen.put("side", halfLine.above() ? "above" : "below");
+            chosen.put("threshold", halfLine.threshold());
+            chosen.put("direction", halfLine.direction());
+            chosen.put("medianOnD", halfLine.centre());
+            chosen.put("medianOnDPrime", halfLine.centreOther());
+        } else {
+            chosen.put("outcome", "release failed");
+        }
         chosen.put("candidatesCompared", audit.candidates());
         entry.put("event", chosen);
+        entry.put("failures", failures(audit.failures()));
         EpsilonBound m = audit.measurement();
         Map<String, Object> counts = new LinkedHashMap<>();
         counts.put("inEvent", m.inEvent());
@@ -139,6 +151,27 @@ public final class AuditJson {
         selection.put("note", "counts of the chosen event on the selection half; biased by the choice, not a bound");
         entry.put("selection", selection);
         return entry;
+    }
+
+    private static Map<String, Object> failures(ReleaseFailures failures) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("onD", failures.onD());
+        map.put("onDPrime", failures.onDPrime());
+        map.put("releasesPerRole", failures.releasesPerRole());
+        List<Map<String, Object>> pairs = new ArrayList<>();
+        for (ReleaseFailures.Pair pair : failures.pairs()) {
+            Map<String, Object> counts = new LinkedHashMap<>();
+            counts.put("pair", pair.pair());
+            counts.put("onD", pair.onD());
+            counts.put("onDPrime", pair.onDPrime());
+            counts.put("releases", pair.releases());
+            pairs.add(counts);
+        }
+        map.put("byPair", pairs);
+        map.put("firstFailure", failures.example());
+        map.put("note", "releases that threw after calibration, over both halves: counts, not a bound (the event "
+                + "'release failed' is measured like any other when the selection chooses it)");
+        return map;
     }
 
     private static Map<String, Object> budget(PrivacyBudget budget) {

@@ -1,14 +1,17 @@
 package dev.manifolddp.experiments.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.run.Progress;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.PrivacyBudget;
@@ -17,7 +20,9 @@ import dev.manifolddp.sampling.random.RandomStreams;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.apache.commons.rng.UniformRandomProvider;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -78,7 +83,9 @@ class AuditorTest {
         AuditSetup setup = setup(geometry, centre, 0.3, new PrivacyBudget(1, delta), 2000, 1, 11,
                 1 - 0.05 / SOUND_CASES);
         MechanismAudit audit = audit(setup, mechanism, params);
-        assertThat(audit.claimed()).isEqualTo(setup.budget());
+        // the claim is the calibration's: an exact KNG draw, capped, adds the delta its cap's failure costs
+        assertThat(audit.claimed().epsilon()).isEqualTo(setup.budget().epsilon());
+        assertThat(audit.claimed().delta()).isBetween(setup.budget().delta(), setup.budget().delta() + 1e-10);
         assertThat(audit.epsilonLowerBound()).as(audit.event().describe()).isBetween(0.0, 1.0);
         assertThat(audit.violation()).isFalse();
     }
@@ -108,6 +115,62 @@ class AuditorTest {
         assertThat(audit.violation()).isTrue();
         // 1000 measured releases per data set cannot show more than about ln(1000 / ln(80)) = 5.4
         assertThat(audit.epsilonLowerBound()).as(audit.event().describe()).isGreaterThan(3.0);
+    }
+
+    @Test
+    void aCalibrationRefusalIsAConfigurationErrorBeforeAnyRelease() {
+        AuditSetup setup = setup("sphere:d=2", "0,0,1", 0.3, PrivacyBudget.pure(1), 40, 1, 3, 0.95);
+        AtomicInteger releases = new AtomicInteger();
+        Mechanism refusing = new Mechanism() {
+            @Override
+            public String name() {
+                return "refusing";
+            }
+
+            @Override
+            public Calibration calibrate(Estimator estimator, Geometry geometry, DataBall ball, int n,
+                    PrivacyBudget budget) {
+                throw new IllegalArgumentException("refusing: no calibration for this ball");
+            }
+
+            @Override
+            public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
+                releases.incrementAndGet();
+                throw new IllegalStateException("never reached");
+            }
+        };
+        assertThatThrownBy(() -> Auditor.run(setup, List.of(new AuditTarget("refusing", Map.of(), refusing)), 1,
+                Progress.none())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no calibration");
+        assertThat(releases).hasValue(0);
+    }
+
+    @Test
+    void releasesThatAllFailMakeTheAuditInconclusiveNotAViolation() {
+        AuditSetup setup = setup("sphere:d=2", "0,0,1", 0.3, PrivacyBudget.pure(1), 40, 1, 3, 0.95);
+        Mechanism laplace = target("riemannian-laplace", "").mechanism();
+        Mechanism failing = new Mechanism() {
+            @Override
+            public String name() {
+                return "always-failing";
+            }
+
+            @Override
+            public Calibration calibrate(Estimator estimator, Geometry geometry, DataBall ball, int n,
+                    PrivacyBudget budget) {
+                return laplace.calibrate(estimator, geometry, ball, n, budget);
+            }
+
+            @Override
+            public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
+                throw new IllegalStateException("always fails");
+            }
+        };
+        MechanismAudit audit = Auditor.run(setup, List.of(new AuditTarget("always-failing", Map.of(), failing)), 1,
+                Progress.none()).audits().get(0);
+        assertThat(audit.failures().every()).isTrue();
+        assertThat(audit.violation()).isFalse();
+        assertThat(audit.epsilonLowerBound()).isZero();
+        assertThat(audit.verdict()).startsWith("INCONCLUSIVE").contains("always fails");
     }
 
     @Test
