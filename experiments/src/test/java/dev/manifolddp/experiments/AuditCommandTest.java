@@ -56,6 +56,7 @@ class AuditCommandTest {
         assertThat(cli.out()).contains("riemannian-laplace\n").contains("kng [sampler=exact]")
                 .contains("euclidean-laplace").contains("claimed   epsilon = 1.0")
                 .contains("at 98.33% confidence (95.00% familywise)").contains("verdict   consistent with the claim")
+                .contains("failures  none").contains("delta_hat >= 0")
                 .contains("wrote ");
         assertThat(folder.resolve("audit.png")).isNotEmptyFile();
         JsonNode json = new ObjectMapper().readTree(folder.resolve("audit.json").toFile());
@@ -67,7 +68,11 @@ class AuditCommandTest {
         assertThat(json.get("releasesPerDataSet").asInt()).isEqualTo(200);
         assertThat(json.get("measurementReleases").asInt()).isEqualTo(100);
         assertThat(json.get("randomSource").asText()).contains("seed=3");
-        assertThat(json.get("dataSets")).hasSize(2);
+        // two directions, each on the boundary and at the admitted slack
+        assertThat(json.get("dataSets")).hasSize(4);
+        assertThat(json.get("dataSets").get(0).get("placement").asText()).isEqualTo("boundary");
+        assertThat(json.get("dataSets").get(1).get("placement").asText()).isEqualTo("slack");
+        assertThat(json.get("dataSets").get(1).get("nearDistance").asDouble()).isGreaterThan(0.3);
         assertThat(json.get("dataSets").get(0).get("near")).hasSize(4);
         assertThat(json.get("dataSets").get(0).get("far")).hasSize(4);
         JsonNode mechanisms = json.get("mechanisms");
@@ -85,7 +90,12 @@ class AuditCommandTest {
             assertThat(counts.get("inEvent").asInt()).isBetween(0, 100);
             assertThat(counts.get("alphaEachSide").asDouble()).isCloseTo(0.05 / 6, org.assertj.core.data.Offset
                     .offset(1e-12));
-            assertThat(m.get("event").get("statistic").asText()).isIn("projection", "likelihood-ratio");
+            assertThat(m.get("event").get("outcome").asText()).isIn("released value", "release failed");
+            assertThat(m.get("deltaLowerBound").asDouble()).isBetween(0.0, 1e-10);
+            assertThat(m.get("failures").get("onD").asLong()).isZero();
+            assertThat(m.get("failures").get("onDPrime").asLong()).isZero();
+            assertThat(m.get("failures").get("releasesPerRole").asLong()).isEqualTo(4 * 200);
+            assertThat(m.get("failures").get("byPair")).hasSize(4);
         }
         assertThat(mechanisms.get(1).get("parameters").get("sampler").asText()).isEqualTo("exact");
         assertThat(mechanisms.get(0).get("parameters")).isEmpty();

@@ -7,6 +7,7 @@ import dev.manifolddp.geometry.IsometricChart;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.IntFunction;
 
 /**
@@ -56,6 +57,24 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
             radius = Math.max(radius, geometry.distance(center, point));
         }
         return new DataBall(center, Math.max(radius, Double.MIN_NORMAL), true);
+    }
+
+    /**
+     * True when {@link #requireContains} admits {@code point}: its distance from the centre, measured as that check
+     * measures it (in the geometry's {@link IsometricChart} when it has one), is at most {@code r (1 + SLACK)}. For
+     * a caller that places records at the edge of what the check admits (the privacy auditor) and must know that no
+     * release will refuse them.
+     *
+     * @throws IllegalArgumentException when {@code point} or the centre is not a point of {@code geometry}
+     */
+    public boolean admits(Geometry geometry, double[] point) {
+        GeometryChecks.requirePoint(geometry, "the ball's centre", center);
+        GeometryChecks.requirePoint(geometry, "the point", point);
+        Optional<IsometricChart> chart = geometry.capability(IsometricChart.class);
+        double distance = chart.isPresent()
+                ? IsometricChart.chartDistance(chart.get().toChart(center), chart.get().toChart(point))
+                : geometry.distance(center, point);
+        return !(distance > radius * (1 + SLACK));
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.manifolddp.experiments.audit;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.manifolddp.experiments.Versions;
+import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.sampling.random.RandomStreams;
 import java.io.IOException;
@@ -16,7 +17,8 @@ import java.util.Map;
 
 /**
  * Writes {@code audit.json}: the configuration and seeds, the adjacent data sets, and for each mechanism the claimed
- * budget, the lower confidence bound with its confidence, the event and the counts it rests on. The top-level
+ * budget, the lower confidence bound with its confidence, the event and the counts it rests on, the delta bound at
+ * the claimed epsilon and the releases that failed per pair and data set. The top-level
  * {@code epsilonLowerBound} is the largest over the mechanisms, which the Bonferroni split keeps at the familywise
  * confidence. Undefined numbers are written as null.
  */
@@ -25,8 +27,10 @@ public final class AuditJson {
     /** What the bound cannot see, written with every audit. */
     static final List<String> LIMITATIONS = List.of(
             "a lower bound only: a small value does not show the mechanism is private",
-            "only the boundary pairs and events tried are seen; the worst pair or event may be elsewhere",
+            "only the boundary and slack pairs and the events tried are seen; the worst pair or event may be elsewhere",
             "a failure of probability delta needs about 1/delta releases to be seen",
+            "a failure is seen only as an exception from the release; a hang, an Error or a refusal at calibration "
+                    + "is not an outcome",
             "timing and other side channels are out of scope");
 
     private AuditJson() {
@@ -59,7 +63,9 @@ public final class AuditJson {
         root.put("measurementReleases", setup.measurementReleases());
         root.put("seed", setup.seed());
         root.put("randomSource", RandomStreams.seeded(setup.seed()).describe() + "; directions from stream (0, 0), "
-                + "release i on data set role r (0 = D, 1 = D') of pair p from stream (1 + 2p + r, i)");
+                + "release i on data set role r (0 = D, 1 = D') of pair p from stream (1 + 2p + r, i); pair p is "
+                + "direction p / " + BoundaryPairs.PER_DIRECTION + " at placement p % " + BoundaryPairs.PER_DIRECTION
+                + " (0 = boundary, 1 = slack)");
         root.put("dataSets", dataSets(result));
         List<Map<String, Object>> mechanisms = new ArrayList<>();
         for (MechanismAudit audit : result.audits()) {
@@ -74,12 +80,19 @@ public final class AuditJson {
     private static List<Map<String, Object>> dataSets(AuditResult result) {
         List<Map<String, Object>> pairs = new ArrayList<>();
         int n = result.setup().n();
+        Geometry geometry = result.setup().geometry();
+        double[] centre = result.setup().centre();
         for (BoundaryPair pair : result.pairs()) {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("pair", pair.index());
+            entry.put("direction", pair.directionIndex());
             entry.put("directionTangentCoordinates", pair.coordinates());
+            entry.put("placement", pair.placement().configName());
+            entry.put("length", pair.length());
             entry.put("near", pair.near());
             entry.put("far", pair.far());
+            entry.put("nearDistance", geometry.distance(centre, pair.near()));
+            entry.put("farDistance", geometry.distance(centre, pair.far()));
             entry.put("D", n + " records at near");
             entry.put("DPrime", (n - 1) + " records at near and 1 at far (record " + n + " replaced)");
             pairs.add(entry);
@@ -97,22 +110,31 @@ public final class AuditJson {
         entry.put("epsilonLowerBound", audit.epsilonLowerBound());
         entry.put("confidence", audit.confidence());
         entry.put("epsilonPointEstimate", number(audit.measurement().pointEstimate()));
+        entry.put("deltaLowerBound", audit.deltaLowerBound());
+        entry.put("deltaLowerBoundNote", "the least delta the claimed epsilon needs, from the same event at the same "
+                + "confidence: above the claimed delta exactly when epsilonLowerBound is above the claimed epsilon");
         entry.put("violation", audit.violation());
         entry.put("verdict", audit.verdict());
         AuditEvent event = audit.event();
         Map<String, Object> chosen = new LinkedHashMap<>();
         chosen.put("description", event.describe());
         chosen.put("pair", event.pair());
-        chosen.put("coordinates", event.system().configName());
-        chosen.put("statistic", event.statistic().configName());
-        chosen.put("side", event.above() ? "above" : "below");
-        chosen.put("threshold", event.threshold());
         chosen.put("numerator", event.numeratorRole() == 0 ? "D" : "DPrime");
-        chosen.put("direction", event.direction());
-        chosen.put("medianOnD", event.centre());
-        chosen.put("medianOnDPrime", event.centreOther());
+        if (event instanceof HalfLineEvent halfLine) {
+            chosen.put("outcome", "released value");
+            chosen.put("coordinates", halfLine.system().configName());
+            chosen.put("statistic", halfLine.statistic().configName());
+            chosen.put("side", halfLine.above() ? "above" : "below");
+            chosen.put("threshold", halfLine.threshold());
+            chosen.put("direction", halfLine.direction());
+            chosen.put("medianOnD", halfLine.centre());
+            chosen.put("medianOnDPrime", halfLine.centreOther());
+        } else {
+            chosen.put("outcome", "release failed");
+        }
         chosen.put("candidatesCompared", audit.candidates());
         entry.put("event", chosen);
+        entry.put("failures", failures(audit.failures()));
         EpsilonBound m = audit.measurement();
         Map<String, Object> counts = new LinkedHashMap<>();
         counts.put("inEvent", m.inEvent());
@@ -129,6 +151,27 @@ public final class AuditJson {
         selection.put("note", "counts of the chosen event on the selection half; biased by the choice, not a bound");
         entry.put("selection", selection);
         return entry;
+    }
+
+    private static Map<String, Object> failures(ReleaseFailures failures) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        map.put("onD", failures.onD());
+        map.put("onDPrime", failures.onDPrime());
+        map.put("releasesPerRole", failures.releasesPerRole());
+        List<Map<String, Object>> pairs = new ArrayList<>();
+        for (ReleaseFailures.Pair pair : failures.pairs()) {
+            Map<String, Object> counts = new LinkedHashMap<>();
+            counts.put("pair", pair.pair());
+            counts.put("onD", pair.onD());
+            counts.put("onDPrime", pair.onDPrime());
+            counts.put("releases", pair.releases());
+            pairs.add(counts);
+        }
+        map.put("byPair", pairs);
+        map.put("firstFailure", failures.example());
+        map.put("note", "releases that threw after calibration, over both halves: counts, not a bound (the event "
+                + "'release failed' is measured like any other when the selection chooses it)");
+        return map;
     }
 
     private static Map<String, Object> budget(PrivacyBudget budget) {

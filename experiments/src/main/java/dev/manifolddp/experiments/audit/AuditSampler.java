@@ -1,9 +1,12 @@
 package dev.manifolddp.experiments.audit;
 
+import dev.manifolddp.estimators.FrechetMeanEstimator;
+import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.sampling.random.RandomStreams;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
@@ -17,11 +20,23 @@ import org.apache.commons.rng.UniformRandomProvider;
  * data set. The loop can therefore run on any number of threads, or on a distributed engine, with the same result;
  * it runs in chunks ({@link #chunk}) on a fork-join pool or an engine ({@link AuditChunks}), each chunk written to its
  * own slots of the {@link ReleaseTable}.
+ *
+ * <p><b>A release that fails is an outcome.</b> Every release is calibrated from the public inputs
+ * ({@link #calibrate}; a refusal there is a configuration error and ends the audit) and then drawn; a
+ * {@link RuntimeException} from the draw, after the mechanism read the records, is recorded as the outcome "failed"
+ * of that release. A user who calls the mechanism sees the failure just as they would see a value, and whether it
+ * happens may depend on the data: the event statistics compare it across the two data sets like any other event
+ * (issue 21: KNG's fixed proposal budget failed with probability near 1 on one data set of a pair and never on the
+ * other, and the abort this used to cause hid it). Errors ({@link Error}) still end the audit.
  */
 final class AuditSampler {
 
     /** Releases per parallel task and per progress step. */
     static final int CHUNK = 250;
+
+    /** The chunk value of a release that failed, and of one that did not. */
+    private static final double FAILED = 1;
+    private static final double RELEASED = 0;
 
     private AuditSampler() {
     }
@@ -31,22 +46,62 @@ final class AuditSampler {
         return 1 + 2L * pair + role;
     }
 
-    /** Release {@code index} on role {@code role} of {@code pair}: the pure function the audit is made of. */
+    /**
+     * The calibration every release of {@code mechanism} is drawn under: the Frechet mean on the setup's geometry,
+     * public ball, n and budget, from public inputs only.
+     *
+     * @throws IllegalArgumentException when the mechanism refuses the configuration (before any release)
+     */
+    static Calibration calibrate(AuditSetup setup, Mechanism mechanism) {
+        return mechanism.calibrate(FrechetMeanEstimator.DEFAULT, setup.geometry(), ball(setup), setup.n(),
+                setup.budget());
+    }
+
+    /**
+     * Release {@code index} on role {@code role} of {@code pair}: the pure function the audit is made of. The
+     * mechanism is calibrated afresh for it, as a caller of {@code Mechanism.release} would.
+     *
+     * @throws RuntimeException what the draw threw: the outcome "failed" ({@link #chunk} records it as such)
+     */
     static Release<double[]> release(AuditSetup setup, Mechanism mechanism, BoundaryPair pair, int role,
             int index) {
+        return draw(calibrate(setup, mechanism), setup, mechanism, pair, role, index);
+    }
+
+    /** Release {@code index} on role {@code role} of {@code pair} under {@code calibration}. */
+    private static Release<double[]> draw(Calibration calibration, AuditSetup setup, Mechanism mechanism,
+            BoundaryPair pair, int role, int index) {
         UniformRandomProvider random = RandomStreams.seeded(setup.seed()).stream(cell(pair.index(), role), index);
         double[][] source = pair.dataSet(role);
         double[][] data = new double[source.length][];
         for (int i = 0; i < source.length; i++) {
             data[i] = source[i].clone();   // a mechanism that wrote into its input must not corrupt the audit
         }
-        return mechanism.release(setup.geometry(), data, DataBall.declared(setup.centre(), setup.radius()),
-                setup.budget(), random);
+        return mechanism.release(calibration, data, random);
+    }
+
+    /**
+     * What release {@code index} on role {@code role} of {@code pair} threw, as one line ({@code Type: message}), or
+     * null when it did not fail. It draws the release again: a pure function gives the same outcome, so a failure
+     * counted in a chunk computed anywhere can be described on the driver.
+     */
+    static String failure(AuditSetup setup, Mechanism mechanism, BoundaryPair pair, int role, int index) {
+        Calibration calibration = calibrate(setup, mechanism);
+        try {
+            draw(calibration, setup, mechanism, pair, role, index);
+            return null;
+        } catch (RuntimeException failure) {
+            return failure.getClass().getSimpleName() + ": " + failure.getMessage();
+        }
+    }
+
+    private static DataBall ball(AuditSetup setup) {
+        return DataBall.declared(setup.centre(), setup.radius());
     }
 
     /** The number of progress steps {@link #fill} reports for one mechanism. */
     static long steps(AuditSetup setup) {
-        return 2L * setup.directions() * chunks(setup.releases());
+        return 2L * setup.pairs() * chunks(setup.releases());
     }
 
     /** The chunk tasks of one mechanism: (pair, role, chunk) for every pair, both roles and every chunk. */
@@ -93,7 +148,8 @@ final class AuditSampler {
     /**
      * Chunk task {@code task}'s releases (its pair, role and chunk are {@code task / chunks / 2},
      * {@code (task / chunks) % 2} and {@code task % chunks}) as coordinates: system by system in
-     * {@link ReleaseCoordinates#systems()} order, release by release.
+     * {@link ReleaseCoordinates#systems()} order, release by release (NaN for a release that failed), then one value
+     * per release, 1 when it failed and 0 when it did not.
      */
     static double[] chunk(AuditSetup setup, Mechanism mechanism, List<BoundaryPair> pairs,
             ReleaseCoordinates coordinates, int task) {
@@ -109,18 +165,30 @@ final class AuditSampler {
         }
         int from = chunk * CHUNK;
         int to = Math.min(setup.releases(), from + CHUNK);
-        double[] rows = new double[(to - from) * width];
+        int count = to - from;
+        double[] rows = new double[count * (width + 1)];
         double[][] row = new double[systems.length][];
         for (int s = 0; s < systems.length; s++) {
             row[s] = new double[coordinates.dimension(systems[s])];
         }
         for (int i = from; i < to; i++) {
-            double[] value = release(setup, mechanism, pair, role, i).value();
+            Calibration calibration = calibrate(setup, mechanism);
+            double[] value;
+            try {
+                value = draw(calibration, setup, mechanism, pair, role, i).value();
+            } catch (RuntimeException failure) {
+                value = null;   // the outcome "failed": see the class comment
+            }
+            rows[count * width + (i - from)] = value == null ? FAILED : RELEASED;
             int offset = 0;
             for (int s = 0; s < systems.length; s++) {
                 int dimension = row[s].length;
-                coordinates.coordinates(systems[s], value, tangent, row[s]);
-                System.arraycopy(row[s], 0, rows, offset * (to - from) + (i - from) * dimension, dimension);
+                if (value == null) {
+                    Arrays.fill(row[s], Double.NaN);
+                } else {
+                    coordinates.coordinates(systems[s], value, tangent, row[s]);
+                }
+                System.arraycopy(row[s], 0, rows, offset * count + (i - from) * dimension, dimension);
                 offset += dimension;
             }
         }
@@ -141,6 +209,10 @@ final class AuditSampler {
             System.arraycopy(rows, offset * count, table.block(system, pair, role), from * dimension,
                     count * dimension);
             offset += dimension;
+        }
+        boolean[] failed = table.failed(pair, role);
+        for (int i = 0; i < count; i++) {
+            failed[from + i] = rows[offset * count + i] == FAILED;
         }
     }
 

@@ -15,7 +15,7 @@ import java.util.Locale;
  * @param n          records per data set
  * @param budget     the claimed budget, passed to every release
  * @param releases   releases on each data set (half select the event, half measure it)
- * @param directions boundary directions, hence adjacent pairs, tried
+ * @param directions boundary directions tried, each at every {@link BoundaryPlacement} (one adjacent pair each)
  * @param seed       the seed every random stream derives from
  * @param confidence the familywise confidence of all the bounds of one audit run (e.g. 0.95)
  */
@@ -48,6 +48,11 @@ public record AuditSetup(Geometry geometry, double[] centre, double radius, int 
                     + "Provided value: " + confidence);
         }
         centre = centre.clone();
+    }
+
+    /** The adjacent pairs tried: one per direction and {@link BoundaryPlacement}. */
+    public int pairs() {
+        return directions * BoundaryPairs.PER_DIRECTION;
     }
 
     /** Releases per data set on the selection half. */

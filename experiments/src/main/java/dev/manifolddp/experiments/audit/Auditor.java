@@ -1,7 +1,7 @@
 package dev.manifolddp.experiments.audit;
 
 import dev.manifolddp.experiments.run.Progress;
-import dev.manifolddp.mechanisms.Release;
+import dev.manifolddp.mechanisms.Calibration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
@@ -10,7 +10,9 @@ import java.util.concurrent.ForkJoinPool;
  * The black-box empirical privacy auditor (Jagielski, Ullman, Oprea 2020; Nasr et al. 2021; docs/auditor.md): for
  * each mechanism, releases on worst-case adjacent data sets of the public ball ({@link BoundaryPairs}), an event
  * chosen on the first half of the releases ({@link EventSelection}) and measured on the second, and a Clopper-Pearson
- * lower confidence bound on the epsilon spent ({@link EpsilonBound}).
+ * lower confidence bound on the epsilon spent ({@link EpsilonBound}). A release that fails is an outcome like a
+ * value ({@link FailureEvent}); a mechanism that refuses the configuration at calibration stops the audit before any
+ * release.
  *
  * <p><b>Confidence accounting.</b> With m mechanisms and familywise level {@code alpha = 1 - confidence}, each
  * mechanism's bound is at level {@code alpha / m} (Bonferroni over the maximum a reader takes over mechanisms), made
@@ -71,13 +73,18 @@ public final class Auditor {
         List<MechanismAudit> audits = new ArrayList<>();
         for (int t = 0; t < targets.size(); t++) {
             AuditTarget target = targets.get(t);
-            // the first release checks the configuration before the chunks start, and tells the claimed budget
-            Release<double[]> first = AuditSampler.release(setup, target.mechanism(), pairs.get(0), 0, 0);
+            // the calibration checks the configuration before any release (a refusal ends the audit here), and
+            // tells the claimed budget; a release that fails later is an outcome (AuditSampler)
+            Calibration calibration = AuditSampler.calibrate(setup, target.mechanism());
             ReleaseTable table = filler.fill(tasks, t, progress::step);
-            EventSelection.Choice choice = EventSelection.select(setup, table, pairs, coordinates, alphaSide);
-            EpsilonBound measured = EventSelection.measure(setup, table, choice.event(), alphaSide);
-            audits.add(new MechanismAudit(target, first.budget(), first.guarantee(), first.sigma(),
-                    1 - alpha, choice.event(), choice.selection(), choice.candidates(), measured));
+            // the claim under test is the calibration's: KNG with a fixed proposal budget asked for pure epsilon
+            // claims the delta its budget's failure costs
+            double delta = calibration.budget().delta();
+            EventSelection.Choice choice = EventSelection.select(setup, table, pairs, coordinates, delta, alphaSide);
+            EpsilonBound measured = EventSelection.measure(setup, table, choice.event(), delta, alphaSide);
+            audits.add(new MechanismAudit(target, calibration.budget(), calibration.guarantee(),
+                    calibration.sigma(), 1 - alpha, choice.event(), choice.selection(), choice.candidates(), measured,
+                    ReleaseFailures.of(setup, target.mechanism(), pairs, table)));
         }
         return new AuditResult(setup, pairs, audits);
     }

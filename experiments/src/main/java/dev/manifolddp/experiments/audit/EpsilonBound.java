@@ -34,4 +34,16 @@ public record EpsilonBound(long inEvent, long releases, long inEventOther, long 
         return new EpsilonBound(inEvent, releases, inEventOther, releasesOther, delta, alphaSide, pLower, pOtherUpper,
                 bound, point);
     }
+
+    /**
+     * A lower confidence bound on the delta of any (epsilon, delta) the mechanism satisfies, at this
+     * {@code epsilon}: {@code P_D(E) <= e^epsilon P_D'(E) + delta} gives {@code delta >= p_low - e^epsilon p'_up}
+     * (0 when not positive), with the same probability {@code 1 - 2 alphaSide} as {@link #epsilonLowerBound}, from
+     * the same two bounds. At the claimed epsilon it exceeds the claimed delta exactly when
+     * {@link #epsilonLowerBound} exceeds the claimed epsilon; it says how much delta the claim would need, which is
+     * the natural measure of a data-dependent failure (a delta near 1).
+     */
+    public double deltaLowerBound(double epsilon) {
+        return Math.max(0, pLower - Math.exp(epsilon) * pOtherUpper);
+    }
 }

@@ -4,9 +4,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Chooses the event on the selection half (releases {@code [0, S)} of every data set): for every pair, coordinate
- * system, statistic, threshold (at fixed quantiles of the pooled selection values), side of the threshold and
- * assignment of roles, it computes the bound the event would give, and keeps the best. Nothing here sees the
+ * Chooses the event on the selection half (releases {@code [0, S)} of every data set): for every pair, the failure
+ * of the release ({@link FailureEvent}) and every coordinate system, statistic, threshold (at fixed quantiles of the
+ * pooled selection values) and side of the threshold ({@link HalfLineEvent}), each with both assignments of roles, it
+ * computes the bound the event would give, and keeps the best (the first among equals, in that order). Nothing here sees the
  * measurement half, so the chosen event is a fixed event for the measurement and the maximum over candidates needs
  * no correction (only what is measured on the measurement half is counted by Bonferroni).
  * The selection-half bound of the chosen event is reported for information only: it is biased upwards by the choice.
@@ -39,15 +40,33 @@ final class EventSelection {
     private EventSelection() {
     }
 
+    /**
+     * The best event on the selection half.
+     *
+     * @param delta the delta the mechanism claims (its calibration's, which may exceed the requested one)
+     */
     static Choice select(AuditSetup setup, ReleaseTable table, List<BoundaryPair> pairs, ReleaseCoordinates coordinates,
-            double alphaSide) {
+            double delta, double alphaSide) {
         int size = setup.selectionReleases();
-        double delta = setup.budget().delta();
         AuditEvent best = null;
         EpsilonBound bestBound = null;
         double bestScore = Double.NEGATIVE_INFINITY;
         long candidates = 0;
+        boolean anyOutcome = false;
         for (BoundaryPair pair : pairs) {
+            long[] failures = {table.failures(pair.index(), 0, 0, size), table.failures(pair.index(), 1, 0, size)};
+            anyOutcome |= failures[0] + failures[1] > 0;
+            for (int numerator = 0; numerator < 2; numerator++) {
+                candidates++;
+                EpsilonBound bound = EpsilonBound.of(failures[numerator], size, failures[1 - numerator], size, delta,
+                        SELECTION_STRICTNESS * alphaSide);
+                double score = (bound.pLower() - delta) / bound.pOtherUpper();
+                if (score > bestScore) {
+                    bestScore = score;
+                    bestBound = bound;
+                    best = new FailureEvent(pair.index(), numerator);
+                }
+            }
             for (CoordinateSystem system : table.systems()) {
                 int dimension = table.dimension(system);
                 double[][] blocks = {table.block(system, pair.index(), 0), table.block(system, pair.index(), 1)};
@@ -56,6 +75,7 @@ final class EventSelection {
                 if (centre == null || centreOther == null) {
                     continue;   // no release on this half can be read in this system
                 }
+                anyOutcome = true;
                 double[] direction = coordinates.direction(system, pair);
                 for (Statistic statistic : Statistic.values()) {
                     double[][] sorted = new double[2][];
@@ -75,7 +95,7 @@ final class EventSelection {
                                 if (score > bestScore) {
                                     bestScore = score;
                                     bestBound = bound;
-                                    best = new AuditEvent(pair.index(), system, statistic, direction, centre,
+                                    best = new HalfLineEvent(pair.index(), system, statistic, direction, centre,
                                             centreOther, threshold, above, numerator);
                                 }
                             }
@@ -84,30 +104,39 @@ final class EventSelection {
                 }
             }
         }
-        if (best == null) {
+        if (!anyOutcome) {
             throw new IllegalStateException("no release of the selection half could be read in any coordinate system: "
                     + "the mechanism's releases are neither points of the manifold nor have ambient coordinates");
         }
         return new Choice(best, bestBound, candidates);
     }
 
-    /** Measures {@code event} on the measurement half. */
-    static EpsilonBound measure(AuditSetup setup, ReleaseTable table, AuditEvent event, double alphaSide) {
-        int dimension = table.dimension(event.system());
-        double[] numerator = table.block(event.system(), event.pair(), event.numeratorRole());
-        double[] other = table.block(event.system(), event.pair(), 1 - event.numeratorRole());
-        long inEvent = 0;
-        long inEventOther = 0;
-        for (int i = setup.selectionReleases(); i < setup.releases(); i++) {
-            if (event.contains(numerator, i * dimension)) {
-                inEvent++;
-            }
-            if (event.contains(other, i * dimension)) {
-                inEventOther++;
+    /** Measures {@code event} on the measurement half against the claimed {@code delta}. */
+    static EpsilonBound measure(AuditSetup setup, ReleaseTable table, AuditEvent event, double delta,
+            double alphaSide) {
+        int from = setup.selectionReleases();
+        int to = setup.releases();
+        long inEvent = count(table, event, event.numeratorRole(), from, to);
+        long inEventOther = count(table, event, 1 - event.numeratorRole(), from, to);
+        int size = setup.measurementReleases();
+        return EpsilonBound.of(inEvent, size, inEventOther, size, delta, alphaSide);
+    }
+
+    /** How many of releases {@code [from, to)} on role {@code role} of the event's pair lie in {@code event}. */
+    private static long count(ReleaseTable table, AuditEvent event, int role, int from, int to) {
+        if (event instanceof FailureEvent) {
+            return table.failures(event.pair(), role, from, to);
+        }
+        HalfLineEvent halfLine = (HalfLineEvent) event;
+        int dimension = table.dimension(halfLine.system());
+        double[] block = table.block(halfLine.system(), halfLine.pair(), role);
+        long count = 0;
+        for (int i = from; i < to; i++) {
+            if (halfLine.contains(block, i * dimension)) {
+                count++;
             }
         }
-        int size = setup.measurementReleases();
-        return EpsilonBound.of(inEvent, size, inEventOther, size, setup.budget().delta(), alphaSide);
+        return count;
     }
 
     /** The coordinate-wise median of the readable rows among the first {@code size}; null when none is readable. */

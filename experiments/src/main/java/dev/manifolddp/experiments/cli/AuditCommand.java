@@ -9,6 +9,7 @@ import dev.manifolddp.experiments.audit.AuditTarget;
 import dev.manifolddp.experiments.audit.AuditTasks;
 import dev.manifolddp.experiments.audit.Auditor;
 import dev.manifolddp.experiments.audit.MechanismAudit;
+import dev.manifolddp.experiments.audit.ReleaseFailures;
 import dev.manifolddp.experiments.engine.AuditJob;
 import dev.manifolddp.experiments.engine.RunEngine;
 import dev.manifolddp.experiments.plugins.Components;
@@ -228,11 +229,30 @@ final class AuditCommand implements Callable<Integer> {
         }
     }
 
+    /** The failed releases per data set, with the pairs they happened on and the first one. */
+    private static String failures(ReleaseFailures failures) {
+        if (!failures.any()) {
+            return "none";
+        }
+        StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "%d of %d releases on D, %d of %d on D' (",
+                failures.onD(), failures.releasesPerRole(), failures.onDPrime(), failures.releasesPerRole()));
+        String separator = "";
+        for (ReleaseFailures.Pair pair : failures.pairs()) {
+            if (pair.onD() + pair.onDPrime() > 0) {
+                text.append(separator).append(String.format(Locale.ROOT, "pair %d: %d on D, %d on D'", pair.pair(),
+                        pair.onD(), pair.onDPrime()));
+                separator = "; ";
+            }
+        }
+        return text.append("); first: ").append(failures.example()).toString();
+    }
+
     private void summary(PrintStream console, AuditResult result, Path plot) {
         AuditSetup setup = result.setup();
-        console.printf(Locale.ROOT, "audit on %s: ball of radius %s, n = %d, %d direction(s), %d releases per data set "
-                + "(%d choose the event, %d measure it), seed %d%n", setup.geometry().spec(), setup.radius(),
-                setup.n(), setup.directions(), setup.releases(), setup.selectionReleases(),
+        console.printf(Locale.ROOT, "audit on %s: ball of radius %s, n = %d, %d direction(s) on the boundary and at "
+                + "the admitted slack (%d pairs), %d releases per data set (%d choose the event, %d measure it), seed "
+                + "%d%n", setup.geometry().spec(), setup.radius(), setup.n(), setup.directions(), setup.pairs(),
+                setup.releases(), setup.selectionReleases(),
                 setup.measurementReleases(), setup.seed());
         for (MechanismAudit audit : result.audits()) {
             console.printf(Locale.ROOT, "%n%s%n", audit.target().label());
@@ -243,6 +263,9 @@ final class AuditCommand implements Callable<Integer> {
             console.printf(Locale.ROOT, "  event     %s: %d of %d on one data set, %d of %d on the other%n",
                     audit.event().describe(), audit.measurement().inEvent(), audit.measurement().releases(),
                     audit.measurement().inEventOther(), audit.measurement().releasesOther());
+            console.printf(Locale.ROOT, "  delta_hat >= %.4g at the claimed epsilon, same event and confidence%n",
+                    audit.deltaLowerBound());
+            console.printf(Locale.ROOT, "  failures  %s%n", failures(audit.failures()));
             console.printf(Locale.ROOT, "  verdict   %s%n", audit.verdict());
         }
         console.printf(Locale.ROOT, "%nwrote %s and %s%n", out, plot);
