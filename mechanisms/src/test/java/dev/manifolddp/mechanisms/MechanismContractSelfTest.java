@@ -3,8 +3,6 @@ package dev.manifolddp.mechanisms;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.manifolddp.estimators.Estimator;
-import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.ContractToyMechanism.Fault;
 import dev.manifolddp.mechanisms.MechanismContractTest.Case;
 import java.util.ArrayList;
@@ -91,28 +89,17 @@ class MechanismContractSelfTest {
     }
 
     /** A built-in mechanism whose releases a wrapper rewrites after the draw, bypassing {@link Calibration#seal}. */
-    private static final class RewritingWrapper implements Mechanism {
-        private final Mechanism inner = RiemannianLaplace.builder().build();
+    private static final class RewritingWrapper extends ForwardingMechanism {
         private final boolean warning;
 
         RewritingWrapper(boolean warning) {
+            super(RiemannianLaplace.builder().build());
             this.warning = warning;
         }
 
         @Override
-        public String name() {
-            return inner.name();
-        }
-
-        @Override
-        public Calibration calibrate(Estimator estimator, Geometry geometry, DataBall ball, int n,
-                PrivacyBudget budget) {
-            return inner.calibrate(estimator, geometry, ball, n, budget);
-        }
-
-        @Override
         public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
-            Release<double[]> drawn = inner.release(calibration, data, random);
+            Release<double[]> drawn = delegate.release(calibration, data, random);
             double spread = 0;
             for (double[] record : data) {
                 spread = Math.max(spread, calibration.geometry().distance(calibration.ball().center(), record));

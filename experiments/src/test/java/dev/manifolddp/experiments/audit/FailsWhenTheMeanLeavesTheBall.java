@@ -1,11 +1,10 @@
 package dev.manifolddp.experiments.audit;
 
-import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.DataBall;
+import dev.manifolddp.mechanisms.ForwardingMechanism;
 import dev.manifolddp.mechanisms.Mechanism;
-import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.Release;
 import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -22,26 +21,19 @@ import org.apache.commons.rng.UniformRandomProvider;
  * <p>It hands out the real mechanism's calibration and lets the real mechanism draw under it: the fault is only the
  * data-dependent failure in front of the draw.
  */
-final class FailsWhenTheMeanLeavesTheBall implements Mechanism {
+final class FailsWhenTheMeanLeavesTheBall extends ForwardingMechanism {
 
     /** The minimiser's accuracy and iteration limit, as the built-in mechanisms run it. */
     private static final double TOLERANCE = 1e-10;
     private static final int ITERATIONS = 2000;
 
-    private final Mechanism real;
-
     FailsWhenTheMeanLeavesTheBall(Mechanism real) {
-        this.real = real;
+        super(real);
     }
 
     @Override
     public String name() {
-        return real.name() + "-failing-outside-the-ball";
-    }
-
-    @Override
-    public Calibration calibrate(Estimator estimator, Geometry geometry, DataBall ball, int n, PrivacyBudget budget) {
-        return real.calibrate(estimator, geometry, ball, n, budget);
+        return delegate.name() + "-failing-outside-the-ball";
     }
 
     @Override
@@ -57,6 +49,6 @@ final class FailsWhenTheMeanLeavesTheBall implements Mechanism {
                     + "budget (the envelope was anchored at the ball's centre: the minimiser lies at %.17g, outside "
                     + "r = %.17g)", name(), distance, ball.radius()));
         }
-        return real.release(calibration, data, random);
+        return delegate.release(calibration, data, random);
     }
 }

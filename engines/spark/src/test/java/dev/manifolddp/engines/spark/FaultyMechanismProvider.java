@@ -1,14 +1,11 @@
 package dev.manifolddp.engines.spark;
 
-import dev.manifolddp.estimators.Estimator;
-import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.ParameterSpec;
 import dev.manifolddp.mechanisms.Calibration;
-import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.EuclideanLaplaceProvider;
+import dev.manifolddp.mechanisms.ForwardingMechanism;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.MechanismProvider;
-import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.Release;
 import java.util.List;
 import java.util.Map;
@@ -50,16 +47,10 @@ public final class FaultyMechanismProvider implements MechanismProvider {
     public Mechanism create(Map<String, String> parameters) {
         String fail = parameters.getOrDefault("fail", "never");
         Mechanism inner = new EuclideanLaplaceProvider().create(Map.of());
-        return new Mechanism() {
+        return new ForwardingMechanism(inner) {
             @Override
             public String name() {
                 return NAME;
-            }
-
-            @Override
-            public Calibration calibrate(Estimator estimator, Geometry geometry, DataBall ball, int n,
-                    PrivacyBudget budget) {
-                return inner.calibrate(estimator, geometry, ball, n, budget);
             }
 
             @Override
@@ -71,7 +62,7 @@ public final class FaultyMechanismProvider implements MechanismProvider {
                 if (fail.equals("first-attempt") && task != null && task.attemptNumber() == 0) {
                     throw new IllegalStateException("simulated loss of an executor on the first attempt");
                 }
-                return inner.release(calibration, data, random);
+                return delegate.release(calibration, data, random);
             }
         };
     }
