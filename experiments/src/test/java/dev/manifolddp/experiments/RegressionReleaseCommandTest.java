@@ -103,6 +103,14 @@ class RegressionReleaseCommandTest {
     }
 
     @Test
+    void aSeededRegressionStillNeedsConsent() {
+        Cli cli = release("--seed", "7");
+        assertThat(cli.exit()).isEqualTo(1);
+        assertThat(cli.err()).contains("--allow-mcmc");
+        assertThat(folder.resolve("regression.json")).doesNotExist();
+    }
+
+    @Test
     void anMcmcReleaseNeedsConsentAndWritesNothingWithoutIt() {
         Cli cli = release();
         assertThat(cli.exit()).isEqualTo(1);

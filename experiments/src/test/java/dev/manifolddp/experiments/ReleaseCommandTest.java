@@ -147,6 +147,19 @@ class ReleaseCommandTest {
         assertThat(folder.resolve("ledger.json")).doesNotExist();
     }
 
+    /** A seeded chain needs the same consent: the seed makes it not-private too, it does not waive the consent. */
+    @Test
+    void aSeededChainStillNeedsConsent() throws IOException {
+        Path points = folder.resolve("seeded.csv");
+        Files.writeString(points, (BadReleaseInputTest.POLE_20 + "\n").repeat(10));
+        Cli refused = Cli.run("release", "--geometry", "sphere:d=20", "--mechanism", "kng", "--epsilon", "1",
+                "--center", BadReleaseInputTest.POLE_20, "--radius", "0.3", "--input", points.toString(), "--out",
+                folder.resolve("seeded.json").toString(), "--param", "burn-in=200", "--param", "thin=10", "--seed",
+                "7", "--ledger", folder.resolve("ledger.json").toString());
+        assertOneLineFailure(refused, "guarantee mcmc");
+        assertThat(folder.resolve("seeded.json")).doesNotExist();
+    }
+
     /** An mcmc release is refused without --allow-mcmc, with the reason; nothing is written. */
     @Test
     void mcmcReleasesNeedConsent() throws IOException {

@@ -89,8 +89,9 @@ final class RegressionRelease {
                 "--covariate-range");
         PrivateGeodesicRegression mechanism = build(command, space, centre, radius, footpointRadius, maxSpeed,
                 covariate, method, options, parts);
-        // decided from public settings before the file is read: every regression method draws by Metropolis-Hastings
-        if (mechanism.plannedGuarantee() == Guarantee.MCMC && command.seed == null && !command.allowMcmc) {
+        // decided from public settings before the file is read: every regression method draws by Metropolis-Hastings;
+        // a seeded chain needs the same consent (the seed only makes it not-private as well), as for the mean
+        if (mechanism.plannedGuarantee() == Guarantee.MCMC && !command.allowMcmc) {
             throw mcmcRefusal();
         }
         PointFile.Points points = PointFile.read(command.input, space,
