@@ -3,6 +3,8 @@ package dev.manifolddp.mechanisms;
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.LandmarkShapes;
+import java.util.function.UnaryOperator;
+import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * What the extrinsic baselines ({@link EuclideanLaplace}, {@link ExtrinsicGaussian}) share: the Euclidean mean of the
@@ -18,6 +20,21 @@ import dev.manifolddp.geometry.LandmarkShapes;
 final class AmbientData {
 
     private AmbientData() {
+    }
+
+    /**
+     * The release of an extrinsic baseline under its calibration: the records' ambient mean ({@link #mean}), the
+     * mechanism's noise added to it ({@code noisy}, drawing from {@code random}), and the way back to the point
+     * layout ({@link #value}).
+     */
+    static Release<double[]> release(Mechanism mechanism, Calibration calibration, double[][] data,
+            UniformRandomProvider random, boolean project, UnaryOperator<double[]> noisy) {
+        Release.Builder<double[]> release = calibration.start(mechanism, data, random).release();
+        Geometry geometry = calibration.geometry();
+        AmbientEmbedding embedding = geometry.capability(AmbientEmbedding.class).orElseThrow();
+        double[] y = noisy.apply(mean(geometry, embedding, data, calibration.ball().center()));
+        double[] value = value(geometry, embedding, y, project, release);
+        return calibration.seal(release.value(value).sampler(SamplerReport.direct()));
     }
 
     /** The public facts of the ambient mean (its dimension, the alignment), for a calibration. */

@@ -58,8 +58,13 @@ public final class Calibration {
         this.unit = unit;
         this.requested = requested;
         this.recordLevel = template.copy().value(NO_VALUE).build();
-        this.published = unit.isRecord() ? recordLevel : recordLevel.withUnitOfPrivacy(
-                unit.spent(requested, recordLevel.budget()), unit.describe());
+        this.published = atUnit(recordLevel);
+    }
+
+    /** {@code release}, calibrated per record, restated at this calibration's unit of privacy. */
+    private Release<double[]> atUnit(Release<double[]> release) {
+        return unit.isRecord() ? release
+                : release.withUnitOfPrivacy(unit.spent(requested, release.budget()), unit.describe());
     }
 
     /**
@@ -152,8 +157,7 @@ public final class Calibration {
         if (recordLevel.guarantee() == Guarantee.NOT_PRIVATE) {
             // nothing to protect: a non-private release (a data-derived bound the caller asked for) may state bounds
             // it read off the records, e.g. data-derived coordinate ranges
-            return unit.isRecord() ? drawn : drawn.withUnitOfPrivacy(unit.spent(requested, drawn.budget()),
-                    unit.describe());
+            return atUnit(drawn);
         }
         List<String> drift = drift(drawn, valueParameters, valueWarnings);
         ReleaseDiagnostics diagnostics = drawn.diagnostics();

@@ -74,6 +74,11 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
         double distance = chart.isPresent()
                 ? IsometricChart.chartDistance(chart.get().toChart(center), chart.get().toChart(point))
                 : geometry.distance(center, point);
+        return admitsDistance(distance);
+    }
+
+    /** The containment test on a distance from the centre: at most {@code r (1 + SLACK)}. */
+    private boolean admitsDistance(double distance) {
         return !(distance > radius * (1 + SLACK));
     }
 
@@ -112,7 +117,7 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
                 GeometryChecks.requirePoint(geometry, RECORD_NAMES, i, points[i]);
                 distance = geometry.distance(center, points[i]);
             }
-            if (distance > radius * (1 + SLACK)) {
+            if (!admitsDistance(distance)) {
                 count++;
                 if (outside.size() < 10) {
                     outside.add(String.format(Locale.ROOT, "row %d at distance %.6g", i + 1, distance));

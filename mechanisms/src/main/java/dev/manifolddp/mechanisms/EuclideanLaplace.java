@@ -111,16 +111,13 @@ public final class EuclideanLaplace implements Mechanism {
 
     @Override
     public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
-        Release.Builder<double[]> release = calibration.start(this, data, random).release();
-        Geometry geometry = calibration.geometry();
-        AmbientEmbedding embedding = geometry.capability(AmbientEmbedding.class).orElseThrow();
         Grid grid = calibration.plan(Grid.class);
-        double[] mean = AmbientData.mean(geometry, embedding, data, calibration.ball().center());
-        double[] y = new double[mean.length];
-        new dev.manifolddp.sampling.exact.EuclideanLaplace().sampleOnGrid(mean, grid.granularity(), grid.scale(),
-                random, y);
-        double[] value = AmbientData.value(geometry, embedding, y, project, release);
-        return calibration.seal(release.value(value).sampler(SamplerReport.direct()));
+        return AmbientData.release(this, calibration, data, random, project, mean -> {
+            double[] y = new double[mean.length];
+            new dev.manifolddp.sampling.exact.EuclideanLaplace().sampleOnGrid(mean, grid.granularity(), grid.scale(),
+                    random, y);
+            return y;
+        });
     }
 
     /** Configures a {@link EuclideanLaplace}; {@link #build()} validates. */

@@ -99,14 +99,9 @@ public final class ExtrinsicGaussian implements Mechanism {
 
     @Override
     public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
-        Release.Builder<double[]> release = calibration.start(this, data, random).release();
-        Geometry geometry = calibration.geometry();
-        AmbientEmbedding embedding = geometry.capability(AmbientEmbedding.class).orElseThrow();
         Drawing drawing = calibration.plan(Drawing.class);
-        double[] mean = AmbientData.mean(geometry, embedding, data, calibration.ball().center());
-        double[] y = drawing.grid().draw(drawing.s0(), mean, random);
-        double[] value = AmbientData.value(geometry, embedding, y, project, release);
-        return calibration.seal(release.value(value).sampler(SamplerReport.direct()));
+        return AmbientData.release(this, calibration, data, random, project,
+                mean -> drawing.grid().draw(drawing.s0(), mean, random));
     }
 
     /** Configures an {@link ExtrinsicGaussian}; {@link #build()} validates. */

@@ -299,15 +299,15 @@ public final class KNormGradient implements Mechanism {
 
     /**
      * How a release is drawn: the exact sampler (null for Metropolis-Hastings), its proposal budget (0: until
-     * accepted, up to {@link ExactKngSampler#MAX_PROPOSALS}), the gradient bounds of the envelope, the public
-     * acceptance bound, the public bound on the anchor's gradient norm it assumes ({@link KngAnchor}), and whether
-     * the data-dependent envelope is tried.
+     * accepted, up to {@link ExactKngSampler#MAX_PROPOSALS}), the gradient bounds of the envelope, the public bound
+     * on the anchor's gradient norm that the public acceptance bound assumes ({@link KngAnchor}), and whether the
+     * data-dependent envelope is tried.
      */
     private record SamplingPlan(ExactKngSampler exact, long proposals, Estimator.GradientBounds bounds,
-            double acceptanceLowerBound, double anchorBound, boolean dataEnvelope) {
+            double anchorBound, boolean dataEnvelope) {
 
         static SamplingPlan chain() {
-            return new SamplingPlan(null, 0, null, 0, 0, false);
+            return new SamplingPlan(null, 0, null, 0, false);
         }
     }
 
@@ -368,7 +368,7 @@ public final class KNormGradient implements Mechanism {
                     .parameter("failureDeltaFormula", "(1 + e^epsilon) (1 - alpha)^cap, alpha = "
                             + "acceptanceLowerBound, cap = proposalCap (at least the smallest positive double)");
         }
-        return new SamplingPlan(exact, 0, bounds, alpha, anchorBound, dataEnvelope);
+        return new SamplingPlan(exact, 0, bounds, anchorBound, dataEnvelope);
     }
 
     /**
@@ -450,6 +450,8 @@ public final class KNormGradient implements Mechanism {
                     .warning("exact sampler without a fixed proposal budget: the number of proposals and the running "
                             + "time depend on the data, which the DP guarantee does not cover; set proposal-budget "
                             + "auto for a data-independent amount of work");
+            // building the data envelope costs about as much as tens of gradient evaluations, so it is only tried
+            // when the public bound allows more than DATA_ENVELOPE_ABOVE proposals per draw (a public decision)
             boolean tryDataEnvelope = offersDataEnvelope(estimator, exact.get())
                     && !(alpha * DATA_ENVELOPE_ABOVE >= 1);
             return unlimited(exact.get(), bounds, alpha, anchorBound, tryDataEnvelope, budget, release);
@@ -494,7 +496,7 @@ public final class KNormGradient implements Mechanism {
                 .parameter("proposalBudget", proposals)
                 .parameter("failureDelta", spentDelta)
                 .parameter("failureDeltaFormula", "(1 + e^epsilon) (1 - alpha)^N, alpha = acceptanceLowerBound");
-        return new SamplingPlan(exact.get(), proposals, bounds, alpha, anchorBound, false);
+        return new SamplingPlan(exact.get(), proposals, bounds, anchorBound, false);
     }
 
     /** Configures a {@link KNormGradient}; {@link #build()} validates. */

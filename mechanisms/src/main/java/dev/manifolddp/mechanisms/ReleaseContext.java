@@ -9,7 +9,6 @@ import dev.manifolddp.geometry.GeometryChecks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.apache.commons.rng.UniformRandomProvider;
 
 /**
  * The checks and bookkeeping every {@link Mechanism#release} shares: validated inputs, the release builder

@@ -29,7 +29,12 @@ final class BallData implements DataSource {
         return new Dataset(generator.generate(n, random).points(), ball);
     }
 
-    /** n references to the ball's centre: enough for a release to compute its calibration. */
+    /** The declared public ball every release of the plan uses. */
+    DataBall ball() {
+        return ball;
+    }
+
+    /** n references to the ball's centre, in the declared ball. */
     @Override
     public Dataset probe(int n) {
         double[][] points = new double[n][];

@@ -40,7 +40,7 @@ public final class PlanJson {
         root.put("syntheticLaw", Planner.describeLaw(request));
         root.put("seed", request.seed());
         root.put("streams", "prediction k (in the order computed) draws its data from stream (2k, r) and its noise "
-                + "from stream (2k+1, r), r the replicate; its probe release from (2k+1, replicates)");
+                + "from stream (2k+1, r), r the replicate; its calibration draws nothing");
         List<Object> rows = new ArrayList<>();
         result.rows().forEach(row -> rows.add(row(row)));
         root.put("predictions", rows);

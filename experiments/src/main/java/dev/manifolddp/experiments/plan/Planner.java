@@ -3,7 +3,6 @@ package dev.manifolddp.experiments.plan;
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.EstimatorProvider;
 import dev.manifolddp.experiments.plugins.Components;
-import dev.manifolddp.experiments.run.Dataset;
 import dev.manifolddp.experiments.run.StreamLayout;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Calibration;
@@ -171,9 +170,8 @@ public final class Planner {
     private Attempt probe(PlannedMechanism mechanism, int n, double epsilon, double delta) {
         Attempt attempt = new Attempt(mechanism, n, new PrivacyBudget(epsilon, delta));
         int stream = nextStream++;
-        Dataset stand = data.probe(n);
         try {
-            attempt.probe = mechanism.release().calibrate(estimator, geometry, stand.ball(), n, attempt.budget);
+            attempt.probe = mechanism.release().calibrate(estimator, geometry, data.ball(), n, attempt.budget);
         } catch (IllegalArgumentException e) {
             attempt.refusal = oneLine(e);
             return attempt;

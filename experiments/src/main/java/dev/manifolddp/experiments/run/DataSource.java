@@ -9,9 +9,10 @@ public interface DataSource {
     Dataset draw(int n, UniformRandomProvider random);
 
     /**
-     * Public stand-in records for checking a mechanism's calibration without drawing anything: {@code n} references to
-     * the ball's centre (all rows' count for {@code n < 0}) in the ball a replicate would use. No record of a data
-     * file is returned; a data-derived ball is measured from the rows as a replicate would measure it.
+     * Public stand-in records for checking a cell before it runs ({@code CalibrationCheck}): {@code n} references to the
+     * ball's centre (all rows' count for {@code n < 0}) in the ball a replicate would use, which the mechanisms'
+     * calibration reads (with the records' count) and the estimator's check runs on. No record of a data file is
+     * returned; a data-derived ball is measured from the rows as a replicate would measure it.
      */
     Dataset probe(int n);
 
