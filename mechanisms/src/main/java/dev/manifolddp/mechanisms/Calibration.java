@@ -292,8 +292,16 @@ public final class Calibration {
         return recordLevel.sampler().isMcmc();
     }
 
-    /** The mechanism's own plan, of the type it stored. */
+    /**
+     * The mechanism's own plan, of the type it stored; a plan of another type means the calibration was made by
+     * another mechanism, which is refused as {@link #start} refuses it, whichever a release asks first.
+     */
     public <P> P plan(Class<P> type) {
+        if (plan != null && !type.isInstance(plan)) {
+            throw new IllegalArgumentException(String.format("this calibration was made by %s, whose plan is not a "
+                    + "%s; calibrate with the mechanism that releases. Provided value: %s", mechanism.name(),
+                    type.getSimpleName(), mechanism.name()));
+        }
         return type.cast(plan);
     }
 }
