@@ -295,8 +295,8 @@ class BadConfigInputTest {
                 + "must be > 0"));
         cases.add(config("file radius infinite", mutateData(FILE_DATA.replace("0.3", "1e999")), "data.radius: the "
                 + "public ball radius must be finite"));
-        cases.add(config("file radius YAML infinity", mutateData(FILE_DATA.replace("0.3", ".inf")), "not valid "
-                + "YAML: Malformed numeric value '.inf' (line 6)"));
+        cases.add(config("file radius YAML infinity", mutateData(FILE_DATA.replace("0.3", ".inf")), "data.radius: "
+                + "the public ball radius must be finite. Provided value: .inf"));
         cases.add(config("file radius a word", mutateData(FILE_DATA.replace("0.3", "wide")), "data.radius: the "
                 + "public ball radius must be a number"));
         cases.add(config("file radius null", mutateData(FILE_DATA.replace("0.3", "~")), "data.radius: has no "
@@ -351,7 +351,7 @@ class BadConfigInputTest {
         cases.add(config("epsilon overflows", mutate("epsilon: [1.0]", "epsilon: [1e400]"), "sweep.epsilon[0]: "
                 + "epsilon must be finite"));
         cases.add(config("epsilon YAML infinity", mutate("epsilon: [1.0]", "epsilon: [.inf]"),
-                "not valid YAML: Malformed numeric value '.inf' (line 7)"));
+                "sweep.epsilon[0]: epsilon must be finite and > 0. Provided value: .inf"));
         cases.add(config("epsilon a word", mutate("epsilon: [1.0]", "epsilon: [lots]"), "sweep.epsilon[0]: epsilon "
                 + "must be a number"));
         cases.add(config("epsilon listed twice", mutate("epsilon: [1.0]", "epsilon: [1.0, 1.0]"),

@@ -160,4 +160,29 @@ class PluginTest {
                 .contains("dev.manifolddp.geometry.sphere.SphereProvider from ")
                 .contains("dev.example.clash.ClashingSphereProvider from ").contains("clash.jar");
     }
+
+    @Test
+    void aBadServicesLineIsRefusedNamingItsJarFileAndLine() throws IOException {
+        String service = "META-INF/services/dev.manifolddp.geometry.GeometryProvider";
+        String[][] cases = {
+            {"# a comment\ndev.example.Missing\n", "line 2: the class dev.example.Missing is in no jar"},
+            {"not a class!\n", "line 1: 'not a class!' is not a Java class name"},
+            {"java.lang.String\n", "line 1: the class java.lang.String does not implement "
+                    + "dev.manifolddp.geometry.GeometryProvider"},
+        };
+        for (int i = 0; i < cases.length; i++) {
+            Path folder = work.resolve("bad-services-" + i);
+            Files.createDirectories(folder);
+            Path jar = folder.resolve("broken-" + i + ".jar");
+            try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar))) {
+                out.putNextEntry(new java.util.jar.JarEntry(service));
+                out.write(cases[i][0].getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                out.closeEntry();
+            }
+            Cli cli = Cli.run("list", "--plugins", folder.toString());
+            assertThat(cli.exit()).as(cli.toString()).isNotZero();
+            assertThat(cli.errLines()).as(cli.toString()).hasSize(1);
+            assertThat(cli.err()).contains("broken-" + i + ".jar").contains(service).contains(cases[i][1]);
+        }
+    }
 }

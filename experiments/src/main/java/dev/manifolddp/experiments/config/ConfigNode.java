@@ -159,7 +159,7 @@ final class ConfigNode {
             value = node.asDouble();
         } else if (node.isTextual()) {
             try {
-                value = Double.parseDouble(node.asText().trim());
+                value = YamlDocument.parseNumber(node.asText());
             } catch (NumberFormatException e) {
                 throw new ConfigException(path, String.format("%s must be a number. Provided value: %s", what,
                         describe()));
@@ -249,6 +249,8 @@ final class ConfigNode {
         if (node == null || node.isMissingNode()) {
             return "(missing)";
         }
-        return abbreviate(node.toString());
+        // a scalar as the user wrote it (".inf", "1e400"), not as Jackson prints the parsed value ("Infinity")
+        return abbreviate(node.isValueNode() && !node.isNull() && sourceTexts.containsKey(path)
+                ? written(node, path) : node.toString());
     }
 }

@@ -2,11 +2,9 @@ package dev.manifolddp.experiments.config;
 
 import dev.manifolddp.experiments.data.RowFilter;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -120,7 +118,7 @@ public final class ConfigReader {
         if (yaml == null) {
             throw new ConfigException("", "the configuration text must not be null. Provided value: null");
         }
-        JsonNode document = document(yaml);
+        JsonNode document = YamlDocument.read(yaml);
         ConfigNode root = new ConfigNode(document, "", scalarTexts(yaml));
         if (root.isMissing()) {
             throw new ConfigException("", "the configuration is empty; it must be a YAML mapping with the keys "
@@ -166,33 +164,6 @@ public final class ConfigReader {
         Limits.releases(Limits.cells(sweep), replicates, mechanisms.size(), "replicates");
         return new ExperimentConfig(name, reproduces, seed, replicates, threads, geometry, data, sweep, estimator,
                 mechanisms, utility, deviations, nonPrivate, plot, pictures, file, document);
-    }
-
-    /**
-     * The one YAML document of {@code yaml}; a second document (after {@code ---}) is an error naming its line, since
-     * reading only the first would silently ignore the rest.
-     */
-    private static JsonNode document(String yaml) {
-        ObjectMapper mapper = new ObjectMapper(new YAMLFactory());
-        mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-        try (JsonParser parser = mapper.createParser(yaml)) {
-            JsonNode document = mapper.readTree(parser);
-            JsonToken next = parser.nextToken();
-            if (next == JsonToken.VALUE_NULL) {
-                next = parser.nextToken(); // an empty document after a trailing '---' holds nothing to ignore
-            }
-            if (next != null) {
-                throw new ConfigException("", String.format("the file holds a second YAML document at line %d; a "
-                        + "configuration is one document: remove the '---' line and what follows, or put the second "
-                        + "experiment in its own file", parser.currentTokenLocation().getLineNr()));
-            }
-            return document;
-        } catch (JsonProcessingException e) {
-            throw new ConfigException("", "the file is not valid YAML: " + e.getOriginalMessage().replace('\n', ' ')
-                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"), e);
-        } catch (IOException e) {
-            throw new ConfigException("", "the file is not valid YAML: " + e.getMessage(), e);
-        }
     }
 
     /**
@@ -479,7 +450,7 @@ public final class ConfigReader {
 
     private static double parse(String text, String path, String what) {
         try {
-            return Double.parseDouble(text);
+            return YamlDocument.parseNumber(text);
         } catch (NumberFormatException e) {
             throw new ConfigException(path, what + " must be a number. Provided value: " + text);
         }

@@ -59,7 +59,9 @@ public record PluginJars(ClassLoader loader, List<Path> jars) {
     public static PluginJars of(List<Path> jars) {
         jars.forEach(PluginJars::requireReadable);
         URL[] urls = jars.stream().map(PluginJars::url).toArray(URL[]::new);
-        return new PluginJars(new URLClassLoader("manifolddp-plugins", urls, applicationLoader()), jars);
+        URLClassLoader loader = new URLClassLoader("manifolddp-plugins", urls, applicationLoader());
+        jars.forEach(jar -> ServiceLines.check(jar, loader));
+        return new PluginJars(loader, jars);
     }
 
     /** True when {@code source} (a code-source location, see {@code Registry.source}) is a plugin jar. */
