@@ -112,8 +112,8 @@ final class AuditCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path plot = plotFile(out);
-        refuseOverwrite(out);
-        refuseOverwrite(plot);
+        OutputPaths.of().inputs("--plugins", plugins.jars()).file("--out", out).file("--out's plot", plot)
+                .check(force);
         engine.check();
         return plugins.withComponents(components -> audit(components, plot));
     }
@@ -205,13 +205,6 @@ final class AuditCommand implements Callable<Integer> {
             }
         }
         return targets;
-    }
-
-    private void refuseOverwrite(Path file) {
-        if (Files.exists(file) && !force) {
-            throw new IllegalArgumentException(String.format("--out: %s already exists; use --force to overwrite it "
-                    + "or choose another file. Provided value: %s", file, out));
-        }
     }
 
     private static Path plotFile(Path json) {

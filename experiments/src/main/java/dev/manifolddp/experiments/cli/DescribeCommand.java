@@ -77,6 +77,8 @@ final class DescribeCommand implements Callable<Integer> {
         try {
             ImageDataSpec spec = ImageDataSpec.parse(keys, name -> DatasetFiles.isName(name)
                     ? DatasetFiles.resolve("--input", name, List.of()) : Path.of(name));
+            // before the images are read: --out must not replace them, --force or not
+            OutputPaths.of().input("--input", spec.file()).file("--out", out).check(force);
             described = ImageDescriptors.of(spec, !quiet && System.console() != null);
         } catch (ConfigException e) {
             // the keys are the data section's; on the command line they are flags

@@ -4,6 +4,7 @@ import com.google.inject.Injector;
 import dev.manifolddp.experiments.check.SensitivityCheck;
 import dev.manifolddp.experiments.check.SensitivityCheckFactory;
 import dev.manifolddp.experiments.config.ConfigException;
+import dev.manifolddp.experiments.config.ConfigFiles;
 import dev.manifolddp.experiments.config.ConfigReader;
 import dev.manifolddp.experiments.config.Configuration;
 import dev.manifolddp.experiments.config.ExperimentConfig;
@@ -11,6 +12,7 @@ import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.config.RegressionConfig;
 import dev.manifolddp.experiments.config.RegressionSensitivityConfig;
 import dev.manifolddp.experiments.config.SensitivityCheckConfig;
+import dev.manifolddp.experiments.data.InputFile;
 import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.regression.RegressionExperiment;
 import dev.manifolddp.experiments.regression.RegressionExperimentFactory;
@@ -56,6 +58,13 @@ final class ExperimentLoader {
     static Loaded load(Path file, Injector root, RunOptions options) {
         return prefixed(file, () -> {
             Configuration configuration = ConfigReader.readAny(file);
+            // before any reader opens them: a FIFO among the named files would block the build forever
+            for (ConfigFiles.Named named : ConfigFiles.named(file)) {
+                ConfigException.at(named.key(), () -> {
+                    InputFile.requireRegular(named.path(), "the file");
+                    return null;
+                });
+            }
             if (configuration instanceof SensitivityCheckConfig check) {
                 Limits.require("--scale", "grid x --scale " + options.scale(),
                         Math.round(Math.min(Long.MAX_VALUE / 2.0, check.grid() * options.scale())), Limits.MAX_GRID,

@@ -1,65 +1,157 @@
 package dev.manifolddp.experiments.cli;
 
+import dev.manifolddp.experiments.data.InputFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /**
- * The files {@code mdp release} reads and writes, checked before anything is computed: no output is the input (or
- * the same file under another name), the release and the diagnostics are two files, the ledger is none of them, and
- * an existing output is replaced only with {@code --force}. The writes themselves are atomic and refuse to replace
- * a file that appeared in the meantime ({@link dev.manifolddp.experiments.data.AtomicFile}).
+ * The one guard of every command that writes: the files it reads and writes, checked before anything is computed.
+ *
+ * <ul>
+ *   <li>No output is an input (or the same file under another name, through links and relative paths), whether or
+ *       not {@code --force} is given: {@code --force} replaces an earlier result, never the data.</li>
+ *   <li>No input lies inside an output folder: a run with {@code --force} writes into its folder, and a plugin's
+ *       output may choose any name there.</li>
+ *   <li>Two outputs are two files; a file read and rewritten (the ledger) is none of the others.</li>
+ *   <li>An input that exists is a regular file: a FIFO or a device would block the read forever or never end.</li>
+ *   <li>An output file is not a folder, and an existing one is replaced only with {@code --force}.</li>
+ * </ul>
+ * The writes themselves are atomic and refuse to replace a file that appeared in the meantime
+ * ({@link dev.manifolddp.experiments.data.AtomicFile}).
  */
 final class OutputPaths {
 
-    private record Named(String flag, Path path) {
+    private enum Role { INPUT, STATE, FILE, FOLDER }
+
+    private record Named(String flag, Path path, Role role) {
     }
 
-    private OutputPaths() {
+    private final List<Named> paths = new ArrayList<>();
+
+    /** A command's paths, added one by one; nothing is checked until {@link #check}. */
+    static OutputPaths of() {
+        return new OutputPaths();
     }
 
-    static void check(Path input, Path out, Path diagnostics, Path ledger, boolean force) {
-        List<Named> files = new ArrayList<>();
-        files.add(new Named("--input", input));
-        files.add(new Named("--out", out));
-        if (diagnostics != null) {
-            files.add(new Named("--diagnostics", diagnostics));
+    /** A file the command reads ({@code null} is skipped). */
+    OutputPaths input(String flag, Path path) {
+        return add(flag, path, Role.INPUT);
+    }
+
+    /** Files the command reads, all named by {@code flag}. */
+    OutputPaths inputs(String flag, Collection<Path> files) {
+        files.forEach(file -> input(flag, file));
+        return this;
+    }
+
+    /** A file the command reads and then replaces by design (the budget ledger). */
+    OutputPaths state(String flag, Path path) {
+        return add(flag, path, Role.STATE);
+    }
+
+    /** A file the command writes ({@code null} is skipped). */
+    OutputPaths file(String flag, Path path) {
+        return add(flag, path, Role.FILE);
+    }
+
+    /** A folder the command writes into ({@code null} is skipped). */
+    OutputPaths folder(String flag, Path path) {
+        return add(flag, path, Role.FOLDER);
+    }
+
+    private OutputPaths add(String flag, Path path, Role role) {
+        if (path != null) {
+            paths.add(new Named(flag, path, role));
         }
-        files.add(new Named("--ledger", ledger));
-        for (int i = 1; i < files.size(); i++) {
-            for (int j = 0; j < i; j++) {
-                if (same(files.get(i).path(), files.get(j).path())) {
-                    throw new IllegalArgumentException(String.format("%s %s is the same file as %s %s: %s; give "
-                            + "each its own file", files.get(i).flag(), files.get(i).path(), files.get(j).flag(),
-                            files.get(j).path(), j == 0 ? "writing it would destroy the data" : "one would replace "
-                                    + "the other"));
+        return this;
+    }
+
+    /**
+     * Fails with one message naming the two flags and paths at the first conflict.
+     *
+     * @param force whether existing output files may be replaced
+     */
+    void check(boolean force) {
+        for (Named named : paths) {
+            if (named.role() == Role.INPUT || named.role() == Role.STATE) {
+                if (Files.exists(canonical(named.path()))) {
+                    InputFile.requireRegular(named.path(), named.flag());
                 }
             }
         }
-        for (Named output : files.subList(1, files.size() - 1)) {
-            if (Files.isDirectory(output.path())) {
+        for (int i = 1; i < paths.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                conflict(paths.get(j), paths.get(i));
+            }
+        }
+        for (Named output : paths) {
+            if (output.role() != Role.FILE) {
+                continue;
+            }
+            // the resolved name: "missing/../data.csv" does not exist for the file system, but is what gets written
+            Path resolved = canonical(output.path());
+            if (Files.isDirectory(resolved)) {
                 throw new IllegalArgumentException(output.flag() + " " + output.path() + " is a folder; give a file "
                         + "name");
             }
-            if (!force && Files.exists(output.path())) {
+            if (!force && Files.exists(resolved)) {
                 throw new IllegalArgumentException(output.flag() + " " + output.path() + " already exists and was "
                         + "left unchanged; choose another file or pass --force to replace it");
             }
         }
     }
 
+    private static void conflict(Named a, Named b) {
+        if (a.role() == Role.INPUT && b.role() == Role.INPUT) {
+            return; // reading one file twice harms nothing
+        }
+        Named folder = a.role() == Role.FOLDER ? a : b.role() == Role.FOLDER ? b : null;
+        if (folder != null) {
+            Named other = folder == a ? b : a;
+            if (other.role() != Role.FOLDER && inside(other.path(), folder.path())) {
+                throw new IllegalArgumentException(String.format("%s %s holds %s %s: writing into that folder could "
+                        + "replace it, with --force or not; choose another %s, or move %s out of it", folder.flag(),
+                        folder.path(), other.flag(), other.path(), folder.flag(), other.path().getFileName()));
+            }
+            return;
+        }
+        if (same(a.path(), b.path())) {
+            boolean data = a.role() == Role.INPUT || b.role() == Role.INPUT;
+            throw new IllegalArgumentException(String.format("%s %s is the same file as %s %s: %s, with --force or "
+                    + "not; give each its own file", b.flag(), b.path(), a.flag(), a.path(),
+                    data ? "writing it would destroy the data" : "one would replace the other"));
+        }
+    }
+
+    /** True when {@code file} lies in {@code folder} or below it, through links and relative names. */
+    private static boolean inside(Path file, Path folder) {
+        return canonical(file).startsWith(canonicalFolder(folder));
+    }
+
     /** True when the two paths name one file, through links and relative names, whether or not it exists. */
     private static boolean same(Path a, Path b) {
         try {
-            if (Files.exists(a) && Files.exists(b)) {
-                return Files.isSameFile(a, b);
+            Path x = canonical(a);
+            Path y = canonical(b);
+            if (Files.exists(x) && Files.exists(y)) {
+                return Files.isSameFile(x, y);
             }
         } catch (IOException e) {
             // fall through to comparing the resolved names
         }
         return canonical(a).equals(canonical(b));
+    }
+
+    private static Path canonicalFolder(Path folder) {
+        try {
+            return folder.toRealPath();
+        } catch (IOException e) {
+            return canonical(folder);
+        }
     }
 
     private static Path canonical(Path path) {

@@ -4,9 +4,13 @@ import com.google.inject.Injector;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import picocli.CommandLine.Option;
 
 /**
@@ -20,6 +24,18 @@ final class PluginsOption {
     @Option(names = "--plugins", paramLabel = "DIR", description = "Load every jar in DIR as a plugin: its "
             + "geometries, estimators, mechanisms, data generators, utility measures and Guice modules.")
     Path directory;
+
+    /** The jar files of {@code --plugins} (none without it): inputs that no output may replace. */
+    List<Path> jars() {
+        if (directory == null || !Files.isDirectory(directory)) {
+            return List.of(); // PluginJars.load says what is wrong with the folder
+        }
+        try (Stream<Path> entries = Files.list(directory)) {
+            return entries.filter(path -> path.getFileName().toString().endsWith(".jar")).toList();
+        } catch (IOException e) {
+            return List.of(); // PluginJars.load reports the unreadable folder
+        }
+    }
 
     /** Runs {@code command} with the root graph over the plugins; {@code log} (may be null) names what they bring. */
     <T> T run(PrintStream log, Function<Injector, T> command) {

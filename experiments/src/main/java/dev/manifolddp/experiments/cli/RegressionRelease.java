@@ -81,7 +81,9 @@ final class RegressionRelease {
         double maxSpeed = options.maxSpeed == null ? 2 * radius
                 : NumericFlag.positive("--max-speed", options.maxSpeed, "the public bound on |v|");
         Path ledgerFile = command.ledgerFile();
-        OutputPaths.check(command.input, command.out, command.diagnostics, ledgerFile, command.force);
+        OutputPaths.of().input("--input", command.input).inputs("--plugins", command.plugins.jars())
+                .file("--out", command.out).file("--diagnostics", command.diagnostics).state("--ledger", ledgerFile)
+                .check(command.force);
 
         Geometry space = command.geometry();
         double[] centre = command.inputs.center(space);

@@ -218,7 +218,8 @@ final class ReleaseCommand implements Callable<Integer> {
         int group = groupBound();
         BudgetLedger.Total total = declaredTotal();
         Path ledgerFile = ledgerFile();
-        OutputPaths.check(input, out, diagnostics, ledgerFile, force);
+        OutputPaths.of().input("--input", input).inputs("--plugins", plugins.jars()).file("--out", out)
+                .file("--diagnostics", diagnostics).state("--ledger", ledgerFile).check(force);
 
         Geometry space = geometry();
         EstimatorProvider estimatorProvider = components.estimators().find(estimator).orElseThrow(() ->

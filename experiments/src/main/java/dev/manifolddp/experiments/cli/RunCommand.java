@@ -2,6 +2,7 @@ package dev.manifolddp.experiments.cli;
 
 import com.google.inject.Key;
 import dev.manifolddp.experiments.check.SensitivityCheck;
+import dev.manifolddp.experiments.config.ConfigFiles;
 import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.engine.EngineJob;
 import dev.manifolddp.experiments.engine.RunEngine;
@@ -89,24 +90,26 @@ final class RunCommand implements Callable<Integer> {
             // an unknown engine fails before the experiment is built
             RunEngine runEngine = engine.engine(jars.loader());
             ExperimentLoader.Loaded loaded = ExperimentLoader.load(config, root, options);
+            OutputPaths paths = OutputPaths.of().input("CONFIG", config).inputs("--plugins", plugins.jars());
+            ConfigFiles.named(config).forEach(named -> paths.input(named.key(), named.path()));
             if (!(loaded instanceof ExperimentLoader.Comparison) && runEngine != null) {
                 throw new IllegalArgumentException("--engine " + engine.name + " runs mechanism comparisons "
                         + "(kind: mechanisms) only; run this configuration without --engine");
             }
             if (loaded instanceof ExperimentLoader.Check check) {
-                return runCheck(check.check(), OutputFolder.resolve(out, check.check().config().name(), force));
+                return runCheck(check.check(), folder(paths, check.check().config().name()));
             }
             if (loaded instanceof ExperimentLoader.Regression regression) {
                 return runRegression(regression.experiment(),
-                        OutputFolder.resolve(out, regression.experiment().config().name(), force), options);
+                        folder(paths, regression.experiment().config().name()), options);
             }
             if (loaded instanceof ExperimentLoader.RegressionCheck regressionCheck) {
                 return runRegressionCheck(regressionCheck.check(),
-                        OutputFolder.resolve(out, regressionCheck.check().config().name(), force), options);
+                        folder(paths, regressionCheck.check().config().name()), options);
             }
             ExperimentLoader.Comparison comparison = (ExperimentLoader.Comparison) loaded;
             Experiment experiment = comparison.experiment();
-            Path folder = OutputFolder.resolve(out, experiment.config().name(), force);
+            Path folder = folder(paths, experiment.config().name());
             parent.out.printf(Locale.ROOT, "%s: %d cells x %d mechanisms x %d replicates = %d releases on "
                     + "%s%n", experiment.config().name(), experiment.cells().size(),
                     experiment.mechanisms().size(), experiment.replicates(), experiment.releases(),
@@ -124,6 +127,13 @@ final class RunCommand implements Callable<Integer> {
                     String.join(", ", files));
             return 0;
         });
+    }
+
+    /** The checked output folder of a run named {@code name}: no input of the run lies in it. */
+    private Path folder(OutputPaths paths, String name) {
+        Path folder = OutputFolder.resolve(out, name, force);
+        paths.folder(out != null ? "--out" : "the output folder (from name)", folder).check(force);
+        return folder;
     }
 
     /** Every output bound in the run's graph: the standard files, then those that plugin modules added. */

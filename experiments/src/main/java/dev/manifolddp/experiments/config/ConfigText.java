@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.config;
 
+import dev.manifolddp.experiments.data.InputFile;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
@@ -32,6 +33,13 @@ final class ConfigText {
         }
         if (Files.isDirectory(file)) {
             throw new ConfigException("", file + " is a folder, not a configuration file; give the YAML file");
+        }
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // a FIFO would block the read until another process writes to it
+            ConfigException.at("", () -> {
+                InputFile.requireRegular(file, "the configuration file");
+                return null;
+            });
         }
         byte[] bytes;
         try {

@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.images;
 
 import dev.manifolddp.experiments.config.ConfigException;
+import dev.manifolddp.experiments.data.InputFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -76,9 +77,13 @@ public record ImageDataSpec(String images, Path file, Integer label, Integer pat
                     + "to cut into patches (dataset:images-cc0/rocket.png)");
         }
         Path file = ConfigException.at("data.images", () -> resolve.apply(images.strip()));
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(file)) {
             throw new ConfigException("data.images", "no such file: " + file + ". Provided value: " + images);
         }
+        ConfigException.at("data.images", () -> {
+            InputFile.requireRegular(file, "the images");
+            return null;
+        });
         boolean csv = isCsv(file);
         Integer label = null;
         Integer patch = null;

@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.plugins;
 
+import dev.manifolddp.experiments.data.InputFile;
 import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URL;
@@ -45,7 +46,8 @@ public record PluginJars(ClassLoader loader, List<Path> jars) {
         }
         List<Path> jars = new ArrayList<>();
         try (Stream<Path> entries = Files.list(directory)) {
-            entries.filter(path -> path.getFileName().toString().endsWith(".jar") && Files.isRegularFile(path))
+            // every *.jar, regular or not: a pipe or folder so named is refused below, never silently skipped
+            entries.filter(path -> path.getFileName().toString().endsWith(".jar"))
                     .sorted((a, b) -> a.getFileName().toString().compareTo(b.getFileName().toString()))
                     .forEach(jars::add);
         } catch (IOException e) {
@@ -74,6 +76,7 @@ public record PluginJars(ClassLoader loader, List<Path> jars) {
      * unreadable jar without a word, and its providers would silently be missing.
      */
     private static void requireReadable(Path jar) {
+        InputFile.requireRegular(jar, "--plugins: the plugin jar");
         if (!Files.isReadable(jar)) {
             throw new IllegalArgumentException("--plugins: the plugin jar " + jar + " is not readable (permission "
                     + "denied); make it readable or remove it from the folder");
