@@ -181,6 +181,36 @@ class ReleaseCommandTest {
     }
 
     /**
+     * The refusal's advice is computed by calibrating at nearby public inputs, so it points the right way on both
+     * sides: at epsilon = 1 a larger epsilon gives an exact draw; at epsilon = 1e6 the fixed proposal budget grows with
+     * epsilon and only a smaller one does (issue 22, item 4).
+     */
+    @Test
+    void theMcmcRefusalSaysWhichWayToMoveEpsilon() throws IOException {
+        Path points = folder.resolve("pole.csv");
+        Files.writeString(points, (BadReleaseInputTest.POLE_20 + "\n").repeat(10));
+        for (String[] expected : new String[][] {{"1", "--epsilon 8.000 or larger"},
+                {"1e6", "--epsilon 3.125e+04 or smaller"}}) {
+            Cli refused = Cli.run("release", "--geometry", "sphere:d=20", "--mechanism", "kng", "--epsilon",
+                    expected[0], "--center", BadReleaseInputTest.POLE_20, "--radius", "0.3", "--input",
+                    points.toString(), "--out", folder.resolve("advice.json").toString(), "--ledger",
+                    folder.resolve("ledger.json").toString());
+            assertOneLineFailure(refused, "guarantee mcmc");
+            assertThat(refused.err()).contains("an exact draw needs " + expected[1]);
+            if (!expected[0].equals("1")) {
+                continue; // one check that the advice is right is enough: each exact draw costs up to 10^6 proposals
+            }
+            // and the advice is right: the advised epsilon draws exactly
+            String advised = expected[1].split(" ")[1];
+            Cli exact = Cli.run("release", "--geometry", "sphere:d=20", "--mechanism", "kng", "--epsilon", advised,
+                    "--center", BadReleaseInputTest.POLE_20, "--radius", "0.3", "--input", points.toString(), "--out",
+                    folder.resolve("advised-" + expected[0] + ".json").toString(), "--ledger",
+                    folder.resolve("ledger.json").toString());
+            assertThat(exact.exit()).as(exact.toString()).isZero();
+        }
+    }
+
+    /**
      * Kendall shapes with 50 landmarks at r = 0.3, where the public envelope is hopeless: auto draws exactly with the
      * data-dependent envelope (no --allow-mcmc needed): the value's law is exact, but no public bound covers the
      * draw's failure at the proposal cap, so the guarantee is unproven, and the release says why.

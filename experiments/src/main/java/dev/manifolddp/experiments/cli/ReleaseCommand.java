@@ -243,7 +243,9 @@ final class ReleaseCommand implements Callable<Integer> {
         // the ledger's check
         Calibration calibration = calibrate(mean, estimand, space, centre, ballRadius, points.size(), requested,
                 PrivacyUnit.subjects(group));
-        refuseUnconsentedMcmc(calibration);
+        refuseUnconsentedMcmc(calibration, () -> ExactDrawAdvice.advise((e, r, m) -> mean.calibrate(estimand, space,
+                DataBall.declared(centre, r), m, new PrivacyBudget(e, requested.delta()), PrivacyUnit.subjects(group)),
+                requested.epsilon(), ballRadius, points.size()));
         PrivacyBudget spent = calibration.budget();
         DatasetKey key = new DatasetKey(points.sha256(), subjectColumn);
 
@@ -287,15 +289,17 @@ final class ReleaseCommand implements Callable<Integer> {
         }
     }
 
-    /** Refuses a release whose calibration is a Metropolis-Hastings draw unless --allow-mcmc: nothing is drawn. */
-    private void refuseUnconsentedMcmc(Calibration calibration) {
+    /**
+     * Refuses a release whose calibration is a Metropolis-Hastings draw unless --allow-mcmc: nothing is drawn. The
+     * advice is computed (by calibrating at nearby public inputs) only when the refusal happens.
+     */
+    private void refuseUnconsentedMcmc(Calibration calibration, Supplier<String> advice) {
         if (calibration.guarantee() == Guarantee.MCMC && !allowMcmc) {
             Object choice = calibration.parameters().get("samplerChoice");
             throw new IllegalArgumentException("the release would be a Metropolis-Hastings draw (guarantee mcmc: only "
                     + "approximately private)" + (choice == null ? "" : "; why: " + choice) + ". Nothing was "
-                    + "computed from the records and nothing was written. Pass --allow-mcmc to accept it, or choose "
-                    + "a smaller --radius, a larger --epsilon, more records, or a mechanism with an exact sampler. "
-                    + "Provided value: --mechanism " + mechanism);
+                    + "computed from the records and nothing was written. Pass --allow-mcmc to accept it; "
+                    + advice.get() + ". Provided value: --mechanism " + mechanism);
         }
     }
 
