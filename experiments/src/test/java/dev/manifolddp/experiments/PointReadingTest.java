@@ -180,9 +180,9 @@ class PointReadingTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no geometry given");
         assertThatThrownBy(() -> PointFile.center(null, sphere, "--center"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--center is missing");
-        assertThatThrownBy(() -> BallClip.apply(sphere, null, 0.3, null, false, "")).isInstanceOf(
+        assertThatThrownBy(() -> BallClip.apply(sphere, null, 0.3, "--radius", null, false, "")).isInstanceOf(
                 IllegalArgumentException.class).hasMessageContaining("no centre (null)");
-        assertThatThrownBy(() -> BallClip.apply(sphere, new double[] {0, 0, 1}, Double.NaN, new PointFile.Points(
+        assertThatThrownBy(() -> BallClip.apply(sphere, new double[] {0, 0, 1}, Double.NaN, "--radius", new PointFile.Points(
                 new double[0][], new int[0]), false, "")).hasMessageContaining("radius must be a finite number");
     }
 }

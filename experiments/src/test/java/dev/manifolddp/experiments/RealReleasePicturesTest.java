@@ -98,7 +98,7 @@ class RealReleasePicturesTest {
             double radius) {
         PointFile.Points points = PointFile.read(DatasetFiles.resolve("--input", dataset, List.of()), geometry,
                 PointFile.Columns.ALL.withCoordinates(columns));
-        return BallClip.apply(geometry, PointFile.center(centre, geometry, "--center"), radius, points, true, "")
+        return BallClip.apply(geometry, PointFile.center(centre, geometry, "--center"), radius, "--radius", points, true, "")
                 .points();
     }
 

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.stream.IntStream;
+import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -53,8 +54,15 @@ final class AuditSampler {
      * @throws IllegalArgumentException when the mechanism refuses the configuration (before any release)
      */
     static Calibration calibrate(AuditSetup setup, Mechanism mechanism) {
-        return mechanism.calibrate(FrechetMeanEstimator.DEFAULT, setup.geometry(), ball(setup), setup.n(),
-                setup.budget());
+        try {
+            return mechanism.calibrate(FrechetMeanEstimator.DEFAULT, setup.geometry(), ball(setup), setup.n(),
+                    setup.budget());
+        } catch (IllegalArgumentException e) {
+            // the mechanism names the quantity; the user set it through these flags
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--mechanism %s refused the audit with "
+                    + "--epsilon %s, --delta %s, --radius %s, --n %d: %s", mechanism.name(), setup.budget().epsilon(),
+                    setup.budget().delta(), setup.radius(), setup.n(), e.getMessage()), e);
+        }
     }
 
     /**

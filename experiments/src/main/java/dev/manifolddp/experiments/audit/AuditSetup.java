@@ -47,7 +47,24 @@ public record AuditSetup(Geometry geometry, double[] centre, double radius, int 
             throw new IllegalArgumentException("--confidence must lie strictly between 0 and 1 (e.g. 0.95). "
                     + "Provided value: " + confidence);
         }
+        requireMemory(n, releases, directions, centre.length, Runtime.getRuntime().maxMemory());
         centre = centre.clone();
+    }
+
+    /**
+     * Fails, naming --n, --releases and --directions, when the audit's records and releases (two data sets of n points
+     * and their releases per adjacent pair) would not fit in half the heap: an OutOfMemoryError would end the audit
+     * after its work, or, for sizes past the largest array, at once with a message that names no flag.
+     */
+    static void requireMemory(long n, long releases, long directions, int dimension, long heapBytes) {
+        double bytes = (double) directions * BoundaryPairs.PER_DIRECTION * 2 * Double.BYTES * dimension
+                * ((double) n + releases);
+        if (bytes > heapBytes / 2.0) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--n %d, --releases %d and --directions %d "
+                    + "need about %.3g GB for the audit's records and releases, more than half the %.3g GB this JVM "
+                    + "may use; lower them, or give the JVM more memory (MDP_JAVA_OPTS=-Xmx...)", n, releases,
+                    directions, bytes / 1e9, heapBytes / 1e9));
+        }
     }
 
     /** The adjacent pairs tried: one per direction and {@link BoundaryPlacement}. */

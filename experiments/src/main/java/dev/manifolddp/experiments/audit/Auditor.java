@@ -1,5 +1,7 @@
 package dev.manifolddp.experiments.audit;
 
+import java.util.Locale;
+import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.run.Progress;
 import dev.manifolddp.mechanisms.Calibration;
 import java.util.ArrayList;
@@ -34,8 +36,9 @@ public final class Auditor {
      * @param progress reports one step per chunk of releases ({@link #steps} in all)
      */
     public static AuditResult run(AuditSetup setup, List<AuditTarget> targets, int threads, Progress progress) {
-        if (threads < 1) {
-            throw new IllegalArgumentException("--threads must be at least 1. Provided value: " + threads);
+        if (threads < 1 || threads > Limits.MAX_THREADS) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--threads must lie in [1, %d]. Provided "
+                    + "value: %d", Limits.MAX_THREADS, threads));
         }
         ForkJoinPool pool = new ForkJoinPool(threads);
         try {

@@ -98,7 +98,7 @@ final class RegressionRelease {
         }
         PointFile.Points points = PointFile.read(command.input, space,
                 new PointFile.Columns(null, command.columns).withCovariate(covariate), command.selection().filter());
-        BallClip.Result data = BallClip.apply(space, centre, radius, points, false,
+        BallClip.Result data = BallClip.apply(space, centre, radius, "--radius", points, false,
                 "a regression release needs every response inside the ball; declare a larger --radius");
         double[] x = points.covariate(options.covariate);
         DatasetKey key = new DatasetKey(points.sha256(), null);

@@ -255,7 +255,7 @@ final class ReleaseCommand implements Callable<Integer> {
             // are refusals the curator sees before any release exists (docs/guarantees.md)
             SubjectGroups subjects = subjectColumn == null ? null
                     : SubjectGroups.of(points, group, "--max-records-per-subject");
-            BallClip.Result data = BallClip.apply(space, centre, ballRadius, points, clip,
+            BallClip.Result data = BallClip.apply(space, centre, ballRadius, "--radius", points, clip,
                     "use --clip to move them onto the ball's boundary");
             Release<double[]> release = draw(mean, calibration, data);
             release = release.withUnitOfPrivacy(release.budget(), selection.unit(release.unitOfPrivacy()));
@@ -346,9 +346,10 @@ final class ReleaseCommand implements Callable<Integer> {
             double reach = ambient.ambientRadius(centre, ballRadius);
             if (!(reach < Double.MAX_VALUE / 1e6)) {
                 throw new IllegalArgumentException(String.format(Locale.ROOT, "--radius must be a radius whose ball "
-                        + "fits in double precision: the ball of radius %s around --center reaches %.3g in ambient "
+                        + "fits in double precision: the ball of radius %s around --center reaches %s in ambient "
                         + "coordinates; choose a radius that covers the data and no more. Provided value: %s",
-                        inputs.radius, reach, inputs.radius));
+                        inputs.radius, Double.isFinite(reach) ? String.format(Locale.ROOT, "%.3g", reach)
+                                : "beyond the largest double", inputs.radius));
             }
         });
     }

@@ -30,8 +30,8 @@ public final class BallClip {
      * Refuses points outside the ball (listing them, with {@code hint} saying how to clip) unless {@code clip};
      * otherwise moves them onto its boundary.
      */
-    public static Result apply(Geometry geometry, double[] center, double radius, PointFile.Points data,
-            boolean clip, String hint) {
+    public static Result apply(Geometry geometry, double[] center, double radius, String radiusName,
+            PointFile.Points data, boolean clip, String hint) {
         if (geometry == null || center == null || data == null) {
             throw new IllegalArgumentException("the ball check needs a geometry, a centre and the data; got "
                     + (geometry == null ? "no geometry" : center == null ? "no centre" : "no data") + " (null)");
@@ -62,9 +62,9 @@ public final class BallClip {
         if (count > 0 && !clip) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "%d of %d records lie outside the declared ball of radius %.6g around the centre (%s%s); the "
-                            + "sensitivity bound would not hold. Declare a larger public radius or %s",
+                            + "sensitivity bound would not hold. Declare a larger public radius (%s) or %s",
                     count, data.size(), radius, String.join(", ", outside), count > outside.size() ? ", ..." : "",
-                    hint));
+                    radiusName, hint));
         }
         return new Result(points, count);
     }

@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.images;
 
+import dev.manifolddp.experiments.config.ConfigException;
 import java.awt.image.BufferedImage;
 import java.awt.image.ComponentColorModel;
 import java.awt.image.Raster;
@@ -42,7 +43,7 @@ public final class PngPatches {
         int width = image.getWidth();
         int height = image.getHeight();
         if (patch < 3 || patch > Math.min(width, height)) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "patch: the patch side must lie in [3, %d] "
+            throw new ConfigException("data.patch", String.format(Locale.ROOT, "the patch side must lie in [3, %d] "
                     + "(the shorter side of the %d x %d image %s). Provided value: %d", Math.min(width, height), width,
                     height, name, patch));
         }

@@ -11,6 +11,7 @@ import dev.manifolddp.mechanisms.PrivacyBudget;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -87,7 +88,13 @@ public final class BudgetLedger implements AutoCloseable {
             Files.createDirectories(absolute.getParent());
             channel = FileChannel.open(absolute.resolveSibling(absolute.getFileName() + ".lock"),
                     StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock lock = channel.lock();
+            FileLock lock;
+            try {
+                lock = channel.lock();
+            } catch (OverlappingFileLockException e) {
+                throw new IllegalArgumentException("--ledger " + file + ": another release in this process holds the "
+                        + "ledger; releases that share a ledger run one after the other (wait for it to finish)", e);
+            }
             return new BudgetLedger(file, channel, lock, load(file));
         } catch (IOException | RuntimeException e) {
             closeQuietly(channel);
@@ -229,7 +236,8 @@ public final class BudgetLedger implements AutoCloseable {
         boolean exceeds = epsilon > total.epsilon() * (1 + SLACK) || delta > total.delta() * (1 + SLACK);
         if (exceeds) {
             String message = String.format(Locale.ROOT, "the release needs %s but the dataset's budget has only "
-                    + "%s left: the ledger %s records %s spent in %d release(s) out of the declared total %s",
+                    + "%s left: the ledger %s records %s spent in %d release(s) out of the declared total "
+                    + "(--total-epsilon, --total-delta) %s",
                     amount(request.epsilon(), request.delta()), amount(Math.max(0, total.epsilon() - spent[0]),
                             Math.max(0, total.delta() - spent[1])), file, amount(spent[0], spent[1]),
                     releases(key), total);

@@ -37,7 +37,7 @@ final class FileRecords {
                 : ConfigException.at("data.template", () -> PointFile.center(data.template(), geometry,
                         "the template (ball centre m0)"));
         BallClip.Result inside = ConfigException.at("domain.data-radius", () -> BallClip.apply(geometry, center,
-                domain.dataRadius(), points, false, "choose a template closer to the data"));
+                domain.dataRadius(), "domain.data-radius", points, false, "choose a template closer to the data"));
         double maxDistance = 0;
         for (double[] y : inside.points()) {
             maxDistance = Math.max(maxDistance, geometry.distance(center, y));

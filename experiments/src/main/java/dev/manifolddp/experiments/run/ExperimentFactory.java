@@ -258,7 +258,7 @@ public final class ExperimentFactory {
         String radius = "measured from the data (non-private)";
         if (data.radius() != null) {
             BallClip.Result result = ConfigException.at("data.file", () -> BallClip.apply(geometry, center,
-                    data.radius(), points, data.clip(), "set 'clip: true' under data to move them onto the ball's "
+                    data.radius(), "data.radius", points, data.clip(), "set 'clip: true' under data to move them onto the ball's "
                             + "boundary"));
             rows = result.points();
             notes.clipped(result.moved());

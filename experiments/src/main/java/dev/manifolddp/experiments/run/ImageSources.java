@@ -69,7 +69,7 @@ final class ImageSources implements DataSourceFactory {
         }
         double bound = DescriptorSpec.radius(channels, spec.eta());
         double radius = spec.radius(channels);
-        BallClip.Result result = ConfigException.at("data.radius", () -> BallClip.apply(geometry, identity, radius,
+        BallClip.Result result = ConfigException.at("data.radius", () -> BallClip.apply(geometry, identity, radius, "data.radius",
                 new PointFile.Points(points, described.set().origins()), spec.clip(),
                 "set 'clip: true' under data to move them onto the ball's boundary, or use radius: theorem"));
         notes.clipped(result.moved());
