@@ -148,7 +148,11 @@ class HostileNumbersCliTest {
                 "--threads", "1");
         for (String flag : List.of("--radius", "--n", "--epsilon", "--delta", "--replicates", "--seed",
                 "--target-error", "--threads")) {
-            inputs.add(new Input("plan " + flag, without(plan, flag), flag, null));
+            List<String> args = new ArrayList<>(without(plan, flag));
+            if (flag.equals("--target-error")) {
+                args.addAll(List.of("--max-n", "1000")); // an unreachable target is searched up to --max-n
+            }
+            inputs.add(new Input("plan " + flag, args, flag, null));
         }
         List<String> searched = new ArrayList<>(plan);
         searched.addAll(List.of("--target-error", "0.1"));
