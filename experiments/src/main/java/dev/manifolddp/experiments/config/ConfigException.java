@@ -1,5 +1,7 @@
 package dev.manifolddp.experiments.config;
 
+import dev.manifolddp.geometry.ParameterException;
+
 /**
  * A configuration error at a path of the YAML document, e.g. {@code mechanisms[2].params.burnin}. The message starts
  * with the path and says what is allowed, so the CLI can print it as the one line a user needs.
@@ -27,13 +29,17 @@ public final class ConfigException extends IllegalArgumentException {
 
     /**
      * Runs {@code action}, turning a refusal (IllegalArgumentException or IllegalStateException) into an error at the
-     * configuration key {@code path}; a ConfigException passes through unchanged.
+     * configuration key {@code path} (one level down, {@code path.NAME}, when it is a {@link ParameterException} of the
+     * parameter NAME); a ConfigException passes through unchanged.
      */
     public static <T> T at(String path, java.util.function.Supplier<T> action) {
         try {
             return action.get();
         } catch (ConfigException e) {
             throw e;
+        } catch (ParameterException e) {
+            throw new ConfigException(path.isEmpty() ? e.parameter() : path + "." + e.parameter(),
+                    String.valueOf(e.getMessage()).replace('\n', ' '), e);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new ConfigException(path, String.valueOf(e.getMessage()).replace('\n', ' '), e);
         }
