@@ -29,19 +29,29 @@ public final class ConfigException extends IllegalArgumentException {
 
     /**
      * Runs {@code action}, turning a refusal (IllegalArgumentException or IllegalStateException) into an error at the
-     * configuration key {@code path} (one level down, {@code path.NAME}, when it is a {@link ParameterException} of the
-     * parameter NAME); a ConfigException passes through unchanged.
+     * configuration key {@code path}; a ConfigException passes through unchanged.
      */
     public static <T> T at(String path, java.util.function.Supplier<T> action) {
         try {
             return action.get();
         } catch (ConfigException e) {
             throw e;
-        } catch (ParameterException e) {
-            throw new ConfigException(path.isEmpty() ? e.parameter() : path + "." + e.parameter(),
-                    String.valueOf(e.getMessage()).replace('\n', ' '), e);
         } catch (IllegalArgumentException | IllegalStateException e) {
             throw new ConfigException(path, String.valueOf(e.getMessage()).replace('\n', ' '), e);
+        }
+    }
+
+    /**
+     * {@link #at} for an action that reads the parameters written as the keys of the map at {@code path} (e.g.
+     * {@code data} or {@code mechanisms[2].params}): a refused parameter ({@link ParameterException}) is reported at
+     * its own key, {@code path.NAME}.
+     */
+    public static <T> T atParameters(String path, java.util.function.Supplier<T> action) {
+        try {
+            return action.get();
+        } catch (ParameterException e) {
+            throw new ConfigException(path + "." + e.parameter(), String.valueOf(e.getMessage()).replace('\n', ' '),
+                    e);
         }
     }
 }
