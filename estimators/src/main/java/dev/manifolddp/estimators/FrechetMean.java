@@ -35,9 +35,12 @@ import java.util.Optional;
  * {@link SensitivityBounds#requireAssumption1}). Without it, an iterate may reach the cut locus of a data point,
  * where {@code log} is not unique: {@link #fit} then fails with an {@link IllegalArgumentException} instead of
  * returning an arbitrary point. An iteration that hits its limit is reported with
- * {@link FrechetMeanResult#converged()} false, never silently. So is a critical point that may not be the mean:
- * when the curvature is positive the Frechet function can have several critical points (three points 120 degrees
- * apart on a great circle: each is one), so before reporting convergence {@link #fit} checks from the data that
+ * {@link FrechetMeanResult#converged()} false, never silently. So is one whose gradient norm stops decreasing
+ * above the tolerance ({@link FrechetMeanResult#stagnated()}: the tolerance is below the rounding floor of the data,
+ * e.g. {@code tolerance(Double.MIN_VALUE)}); it stops after 64 updates without a new smallest gradient norm
+ * and returns the iterate with the smallest one, with a reason that gives the floor reached. So is a critical point
+ * that may not be the mean: when the curvature is positive the Frechet function can have several critical points
+ * (three points 120 degrees apart on a great circle: each is one), so before reporting convergence {@link #fit} checks from the data that
  * they lie in a ball of Assumption 1 holding the point found ({@link FrechetMeanCertificate}); if not, the result
  * has {@code converged = false} and a {@link FrechetMeanResult#reason()} that says why.
  *
@@ -273,6 +276,21 @@ public final class FrechetMean {
                 FrechetMeanCertificate.check(geometry, data, mean, farthestIndex, farthestDistance));
     }
 
+    /**
+     * The result of a run stopped by {@code stagnation} at {@code best}, the iterate with the smallest gradient norm:
+     * reported as stagnated (the mean to within rounding) when the data certify that it is the mean, and otherwise
+     * with the certificate's reason followed by the stagnation's.
+     */
+    FrechetMeanResult stagnated(double[] best, int iterations, Stagnation stagnation, String method,
+                                double[][] data) {
+        String why = stagnation.reason(tolerance, iterations);
+        Optional<String> uncertified = FrechetMeanCertificate.check(geometry, data, best);
+        return uncertified.isEmpty()
+                ? new FrechetMeanResult(best, iterations, stagnation.floor(), false, method, why, true)
+                : new FrechetMeanResult(best, iterations, stagnation.floor(), false, method,
+                        uncertified.get() + "; " + why, false);
+    }
+
     private static FrechetMeanResult result(double[] mean, int iterations, double residual, String method,
                                             Optional<String> why) {
         return new FrechetMeanResult(mean, iterations, residual, why.isEmpty(), method, why.orElse(""));
@@ -285,6 +303,8 @@ public final class FrechetMean {
         private final double[] next;
         private final double[] direction;
         private final double[] logScratch;
+        /** The iterate with the smallest gradient norm so far: what a stagnated run returns. */
+        private final double[] best;
         private final double cutLocus;
 
         Descent(double[][] data) {
@@ -294,12 +314,16 @@ public final class FrechetMean {
             this.next = new double[length];
             this.direction = new double[length];
             this.logScratch = new double[length];
+            this.best = new double[length];
             this.cutLocus = geometry.injectivityRadius() * (1 - GeometryChecks.CUT_LOCUS_MARGIN);
         }
 
         FrechetMeanResult run() {
             int iterations = 0;
             double gradientNorm = meanLog(iterations);
+            Stagnation stagnation = new Stagnation();
+            stagnation.record(gradientNorm, iterations);
+            System.arraycopy(current, 0, best, 0, current.length);
             boolean converged = false;
             while (true) {
                 if (stopRule == StopRule.GRADIENT_NORM && gradientNorm < tolerance) {
@@ -308,6 +332,9 @@ public final class FrechetMean {
                 }
                 if (iterations == maxIterations) {
                     break;
+                }
+                if (stagnation.stalled(iterations)) {
+                    return stagnated(best, iterations, stagnation, GRADIENT_DESCENT, data);
                 }
                 // Re-project onto T_current: in exact arithmetic a no-op, but it stops rounding drift of the
                 // iterate off the manifold from feeding back through log's normal component. Without it, on the
@@ -323,6 +350,9 @@ public final class FrechetMean {
                 // rho(mu_(k-1), x_i) stays inside the injectivity radius.
                 double stepLength = step * gradientNorm;
                 gradientNorm = meanLog(iterations);
+                if (stagnation.record(gradientNorm, iterations)) {
+                    System.arraycopy(current, 0, best, 0, current.length);
+                }
                 if (stopRule == StopRule.STEP_LENGTH && stepLength < tolerance) {
                     converged = true;
                     break;

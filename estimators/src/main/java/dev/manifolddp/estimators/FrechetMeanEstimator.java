@@ -15,7 +15,10 @@ import java.util.OptionalDouble;
  *
  * <p>The configured step, tolerance, iteration limit and stop rule govern {@link #estimate} (an experiment's
  * reference); {@link #minimise} uses the mechanism's tolerance and iteration limit with the default step and stop
- * rule, and the configured method. Immutable and thread-safe.
+ * rule, and the configured method. {@link #estimate} accepts a mean that {@link FrechetMeanResult#stagnated()} at the
+ * rounding floor above a tolerance too small to be met: it is the certified mean to within rounding, so an experiment
+ * measured against it measures the mechanisms, not the optimiser (a tolerance of 1e-300 means "as accurate as double
+ * precision allows" instead of a failure at the first replicate). Immutable and thread-safe.
  *
  * @param step          gradient-descent step size in (0, 1]
  * @param tolerance     the stop rule's threshold for {@link #estimate}
@@ -59,7 +62,7 @@ public record FrechetMeanEstimator(double step, double tolerance, int maxIterati
     @Override
     public double[] estimate(Geometry dataSpace, double[][] data) {
         return FrechetMean.builder().geometry(dataSpace).step(step).tolerance(tolerance).maxIterations(maxIterations)
-                .stopRule(stopRule).method(method).build().fit(data).requireConverged();
+                .stopRule(stopRule).method(method).build().fit(data).requireAttained();
     }
 
     @Override

@@ -11,7 +11,9 @@ import java.util.Map;
  * Newton steps where the geometry has the SquaredDistanceHessian capability and the papers' gradient descent
  * elsewhere; {@code gradient} or {@code newton} to choose; the closed form when the geometry has one). An estimate
  * that has not converged is an error, not a silent approximation: the experiment that compares releases with it
- * would otherwise measure the optimiser.
+ * would otherwise measure the optimiser. A tolerance below the rounding floor of the data is not such a failure: the
+ * iteration stops where the gradient no longer decreases and the mean is the certified one to within rounding
+ * ({@link FrechetMeanResult#stagnated()}).
  */
 public final class FrechetMeanEstimatorProvider implements EstimatorProvider {
 

@@ -22,8 +22,8 @@ import java.util.Arrays;
  * with the {@link HessianSums} capability evaluates all n records in one fused kernel (on the sphere trig-free, with
  * one basis projection per evaluation); the per-record loop remains the generic path and the one that names the
  * offending record when the kernel refuses one. Every array (and the kernel's copy of the data) is allocated here,
- * before the loop; the loop allocates nothing. The stop rules, iteration limit, cut-locus failures
- * and certificate are those of {@link FrechetMean}; {@code iterations} counts accepted updates of either kind.
+ * before the loop; the loop allocates nothing. The stop rules, iteration limit, stagnation test,
+ * cut-locus failures and certificate are those of {@link FrechetMean}; {@code iterations} counts accepted updates of either kind.
  */
 final class FrechetMeanNewton {
 
@@ -54,6 +54,8 @@ final class FrechetMeanNewton {
     private final double[] factor;
     private final double[] newtonCoordinates;
     private final double[] stepVector;
+    /** The iterate with the smallest gradient norm so far: what a stagnated run returns ({@link Stagnation}). */
+    private final double[] best;
     private State current;
     private State trial;
 
@@ -74,6 +76,7 @@ final class FrechetMeanNewton {
         this.factor = new double[dimension * dimension];
         this.newtonCoordinates = new double[dimension];
         this.stepVector = new double[length];
+        this.best = new double[length];
         this.current = new State(dimension, length);
         this.trial = new State(dimension, length);
         System.arraycopy(start, 0, current.point, 0, length);
@@ -82,6 +85,9 @@ final class FrechetMeanNewton {
     FrechetMeanResult run() {
         int iterations = 0;
         evaluate(current, iterations, true);
+        Stagnation stagnation = new Stagnation();
+        stagnation.record(current.gradientNorm, iterations);
+        System.arraycopy(current.point, 0, best, 0, best.length);
         boolean converged = false;
         while (true) {
             if (settings.stopRule() == FrechetMean.StopRule.GRADIENT_NORM
@@ -92,6 +98,9 @@ final class FrechetMeanNewton {
             if (iterations == settings.maxIterations()) {
                 break;
             }
+            if (stagnation.stalled(iterations)) {
+                return settings.stagnated(best, iterations, stagnation, FrechetMean.NEWTON, data);
+            }
             double stepLength = tryNewtonStep(iterations + 1);
             if (Double.isNaN(stepLength)) {
                 stepLength = gradientStep(iterations + 1);
@@ -100,6 +109,9 @@ final class FrechetMeanNewton {
             trial = current;
             current = accepted;
             iterations++;
+            if (stagnation.record(current.gradientNorm, iterations)) {
+                System.arraycopy(current.point, 0, best, 0, best.length);
+            }
             if (settings.stopRule() == FrechetMean.StopRule.STEP_LENGTH && stepLength < settings.tolerance()) {
                 converged = true;
                 break;

@@ -26,8 +26,9 @@ import java.util.Locale;
  * predicted decrease is below what the energy resolves in double precision, a step that does not raise the energy
  * beyond rounding is kept: the energy can no longer rank such steps, and near the minimum Gauss-Newton is right.
  *
- * <p>Stops with {@code converged} when {@code |grad E| <= tolerance}; otherwise at the iteration limit, or when the
- * damping explodes without a decrease (the reason gives the gradient norm reached). One instance per fit; the loop
+ * <p>Stops with {@code converged} when {@code |grad E| <= tolerance}; otherwise at the iteration limit, when the
+ * damping explodes without a decrease, or when the gradient norm has not reached a new minimum in
+ * {@link Stagnation#WINDOW} updates (a tolerance below the rounding floor; the reason gives the floor reached). One instance per fit; the loop
  * allocates nothing.
  */
 final class GeodesicRegressionOptimizer {
@@ -114,6 +115,7 @@ final class GeodesicRegressionOptimizer {
         double mu = -1;
         double nu = 2;
         int iterations = 0;
+        Stagnation stagnation = new Stagnation();
         while (true) {
             double gradientNorm = linearise();
             if (gradientNorm <= tolerance) {
@@ -123,6 +125,12 @@ final class GeodesicRegressionOptimizer {
                 return outcome(energy, gradientNorm, iterations, false, String.format(Locale.ROOT,
                         "the iteration limit %d was reached with gradient norm %.3g above the tolerance %.3g",
                         maxIterations, gradientNorm, tolerance));
+            }
+            // below the energy's resolution every step that does not raise it is kept, so a tolerance under the
+            // rounding floor would otherwise spin to the iteration limit
+            stagnation.record(gradientNorm, iterations);
+            if (stagnation.stalled(iterations)) {
+                return outcome(energy, gradientNorm, iterations, false, stagnation.reason(tolerance, iterations));
             }
             if (mu < 0) {
                 mu = INITIAL_DAMPING * maxDiagonal();

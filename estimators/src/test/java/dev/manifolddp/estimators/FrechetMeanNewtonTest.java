@@ -273,17 +273,20 @@ class FrechetMeanNewtonTest {
         assertThat(FrechetMean.iteration(sphere, FrechetMean.Method.GRADIENT)).isEqualTo(FrechetMean.Method.GRADIENT);
     }
 
-    /** Bytes allocated by runs of 5 and 105 updates differ by less than one byte per update. */
+    /**
+     * Bytes allocated by runs of 5 and 55 updates differ by less than one byte per update (both reach their limit
+     * before the stagnation test stops them at the rounding floor).
+     */
     @Test
     void iterationAllocatesNothing() {
         assertThat(Allocations.supported()).isTrue();
         double[][] data = BallData.inBall(sphere, NORTH, 0.6, 20, new SplittableRandom(8));
         FrechetMean few = newton(sphere).tolerance(1e-300).maxIterations(5).build();
-        FrechetMean many = newton(sphere).tolerance(1e-300).maxIterations(105).build();
-        assertThat(many.fit(data).converged()).isFalse();
+        FrechetMean many = newton(sphere).tolerance(1e-300).maxIterations(55).build();
+        assertThat(many.fit(data).reason()).isEqualTo(FrechetMeanResult.ITERATION_LIMIT);
         double fewBytes = Allocations.bytesPerCall(() -> few.fit(data), 200);
         double manyBytes = Allocations.bytesPerCall(() -> many.fit(data), 200);
-        assertThat((manyBytes - fewBytes) / 100).isLessThan(1.0);
+        assertThat((manyBytes - fewBytes) / 50).isLessThan(1.0);
     }
 
     @Test

@@ -164,19 +164,20 @@ class FrechetMeanTest {
     }
 
     /**
-     * The loop preallocates its workspace: the bytes allocated by a fit of 205 updates and one of 5 updates differ
-     * by less than one byte per update (tolerance 1e-300 is never met, so both run to their limit).
+     * The loop preallocates its workspace: the bytes allocated by a fit of 65 updates and one of 5 updates differ
+     * by less than one byte per update (tolerance 1e-300 is never met, and both reach their limit before the
+     * stagnation test, which needs 64 updates without progress at the rounding floor, stops them).
      */
     @Test
     void iterationAllocatesNothing() {
         assertThat(Allocations.supported()).isTrue();
         double[][] data = sphereData(0.6, 20, 8);
         FrechetMean few = FrechetMean.builder().geometry(sphere).tolerance(1e-300).maxIterations(5).build();
-        FrechetMean many = FrechetMean.builder().geometry(sphere).tolerance(1e-300).maxIterations(205).build();
-        assertThat(many.fit(data).converged()).isFalse();
+        FrechetMean many = FrechetMean.builder().geometry(sphere).tolerance(1e-300).maxIterations(65).build();
+        assertThat(many.fit(data).reason()).isEqualTo(FrechetMeanResult.ITERATION_LIMIT);
         double fewBytes = Allocations.bytesPerCall(() -> few.fit(data), 200);
         double manyBytes = Allocations.bytesPerCall(() -> many.fit(data), 200);
-        assertThat((manyBytes - fewBytes) / 200).isLessThan(1.0);
+        assertThat((manyBytes - fewBytes) / 60).isLessThan(1.0);
     }
 
     @Test

@@ -269,10 +269,12 @@ class BadConfigInputTest {
                 "data.source: the built-in source 'generator' is written data: { generator: ... }"));
         cases.add(config("source unknown", mutateData("data: { source: lattice, step: 0.5 }"), "data.source: "
                 + "unknown data source 'lattice'; known data sources: none (a plugin's Guice module binds them"));
-        cases.add(config("generator radius negative", mutate("radius: 0.39269908", "radius: -1"), "data: "));
+        cases.add(config("generator radius negative", mutate("radius: 0.39269908", "radius: -1"),
+                "data.radius: "));
         cases.add(config("generator radius beyond the injectivity radius", mutate("radius: 0.39269908",
                 "radius: 5"), "data: "));
-        cases.add(config("generator radius not a number", mutate("radius: 0.39269908", "radius: wide"), "data: "));
+        cases.add(config("generator radius not a number", mutate("radius: 0.39269908", "radius: wide"),
+                "data.radius: "));
         cases.add(config("generator centre too short", mutate("center: [0, 0, 1]", "center: [0, 0]"), "data: "));
         cases.add(config("generator centre off the sphere", mutate("center: [0, 0, 1]", "center: [0, 0, 2]"),
                 "data: "));
@@ -408,7 +410,7 @@ class BadConfigInputTest {
         cases.add(config("estimator parameter unknown", mutate("estimator: frechet-mean",
                 "estimator: { name: frechet-mean, params: { colour: red } }"), "estimator.params.colour: "));
         cases.add(config("estimator tolerance negative", mutate("estimator: frechet-mean",
-                "estimator: { name: frechet-mean, params: { tolerance: -1 } }"), "estimator.params: "));
+                "estimator: { name: frechet-mean, params: { tolerance: -1 } }"), "estimator.params.tolerance: "));
         cases.add(config("estimator key misspelt", mutate("estimator: frechet-mean", "estimator: { nam: x }"),
                 "estimator.nam: unknown key 'nam'"));
         cases.add(config("estimator null", mutate("estimator: frechet-mean", "estimator: ~"), "estimator: has no "
@@ -435,9 +437,9 @@ class BadConfigInputTest {
         cases.add(config("proposal budget of 10^10", mutate("sampler: mcmc, burn-in: 200, thin: 10",
                 "sampler: exact, proposal-budget: 10000000000"), "mechanisms[0].params.proposal-budget: "
                 + "'proposal-budget' is at most 100,000,000"));
-        cases.add(config("thin zero", mutate("thin: 10", "thin: 0"), "mechanisms[0].params: "));
-        cases.add(config("thin a word", mutate("thin: 10", "thin: long"), "mechanisms[0].params: "));
-        cases.add(config("step negative", mutate("thin: 10", "thin: 10, step: -1"), "mechanisms[0].params: "));
+        cases.add(config("thin zero", mutate("thin: 10", "thin: 0"), "mechanisms[0].params.thin: "));
+        cases.add(config("thin a word", mutate("thin: 10", "thin: long"), "mechanisms[0].params.thin: "));
+        cases.add(config("step negative", mutate("thin: 10", "thin: 10, step: -1"), "mechanisms[0].params.step: "));
         cases.add(config("sampler unknown", mutate("sampler: mcmc", "sampler: magic"), "mechanisms[0].params: ",
                 "magic"));
         cases.add(config("sigma rule unknown", mutate("thin: 10", "thin: 10, sigma-rule: bogus"),

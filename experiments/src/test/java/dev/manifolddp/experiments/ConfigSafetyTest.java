@@ -180,7 +180,7 @@ class ConfigSafetyTest {
         Cli cli = Cli.run("validate", config.toString());
         double seconds = (System.nanoTime() - start) / 1e9;
         assertThat(cli.exit()).as(cli.toString()).isZero();
-        assertThat(cli.out()).contains("every cell's calibration checked without drawing");
+        assertThat(cli.out()).contains("every cell's calibration checked, and its first replicate's data and estimate");
         assertThat(seconds).as("validate of 6 cells x 4 mechanisms up to n = 10^6").isLessThan(10);
     }
 

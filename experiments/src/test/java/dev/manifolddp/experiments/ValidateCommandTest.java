@@ -51,7 +51,7 @@ class ValidateCommandTest {
     @Test
     void badParameterValueIsReportedAtTheMechanism() {
         assertOneLineError(validate(Configs.tinySphere(3, 1).replace("burn-in: 200", "burn-in: lots")),
-                "mechanisms[0].params: ", "lots");
+                "mechanisms[0].params.burn-in: ", "lots");
     }
 
     @Test

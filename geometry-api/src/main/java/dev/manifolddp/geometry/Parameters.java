@@ -78,12 +78,12 @@ public final class Parameters {
         try {
             value = Integer.parseInt(text);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(String.format("%s: parameter '%s' must be an integer. Provided value: %s",
-                    owner, name, text), e);
+            throw new ParameterException(name, String.format("%s: parameter '%s' must be an integer. Provided value: "
+                    + "%s", owner, name, text), e);
         }
         if (value < min || value > max) {
-            throw new IllegalArgumentException(String.format(
-                    "%s: parameter '%s' must lie in [%d, %d]. Provided value: %d", owner, name, min, max, value));
+            throw new ParameterException(name, String.format(
+                    "%s: parameter '%s' must lie in [%d, %d]. Provided value: %d", owner, name, min, max, value), null);
         }
         return value;
     }
@@ -92,9 +92,9 @@ public final class Parameters {
     public double positiveReal(String name) {
         double value = number(name);
         if (!(value > 0) || !Double.isFinite(value)) {
-            throw new IllegalArgumentException(String.format(
+            throw new ParameterException(name, String.format(
                     "%s: parameter '%s' must be a finite positive number. Provided value: %s", owner, name,
-                    string(name)));
+                    string(name)), null);
         }
         return value;
     }
@@ -106,9 +106,9 @@ public final class Parameters {
     public double real(String name, double min, double max) {
         double value = number(name);
         if (!(value >= min && value <= max)) {
-            throw new IllegalArgumentException(String.format(
+            throw new ParameterException(name, String.format(
                     "%s: parameter '%s' must be a finite number in [%s, %s]. Provided value: %s", owner, name, min,
-                    max, string(name)));
+                    max, string(name)), null);
         }
         return value;
     }
@@ -118,8 +118,8 @@ public final class Parameters {
         try {
             return Double.parseDouble(text);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(String.format("%s: parameter '%s' must be a number. Provided value: %s",
-                    owner, name, text), e);
+            throw new ParameterException(name, String.format("%s: parameter '%s' must be a number. Provided value: "
+                    + "%s", owner, name, text), e);
         }
     }
 

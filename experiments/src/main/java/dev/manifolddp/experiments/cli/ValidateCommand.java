@@ -15,8 +15,8 @@ import picocli.CommandLine.ParentCommand;
 /**
  * {@code mdp validate CONFIG}: checks a configuration completely (keys, values, sizes, plugin names and parameters;
  * creates the geometry, data source, estimator, mechanisms and utility measures of every cell, and checks every
- * cell's calibration, {@link dev.manifolddp.experiments.run.CalibrationCheck}) without running
- * it.
+ * cell's calibration, then draws each cell's first replicate from the run's own stream and checks its records and
+ * non-private estimate, {@link dev.manifolddp.experiments.run.CalibrationCheck}) without releasing anything.
  */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = "Check a configuration without running it.")
@@ -59,7 +59,7 @@ final class ValidateCommand implements Callable<Integer> {
             }
             Experiment experiment = ((ExperimentLoader.Comparison) loaded).experiment();
             parent.out.printf(Locale.ROOT, "%s is valid: %d cells (%s) x %d mechanisms (%s) x %d replicates = %d "
-                    + "releases; every cell's calibration checked without drawing%n", config, experiment.cells().size(),
+                    + "releases; every cell's calibration checked, and its first replicate's data and estimate%n", config, experiment.cells().size(),
                     experiment.axes().stream().map(SweepAxis::name).collect(Collectors.joining(" x ")),
                     experiment.mechanisms().size(), experiment.mechanisms().stream().map(m -> m.label())
                             .collect(Collectors.joining(", ")), experiment.replicates(), experiment.releases());

@@ -11,14 +11,19 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Checks every cell's calibration without reading or drawing anything: each mechanism of each cell is calibrated
+ * Checks every cell's calibration, then the data of every cell's first replicate. First, without reading or drawing
+ * anything: each mechanism of each cell is calibrated
  * ({@link Mechanism#calibrate}) for the cell's public inputs (estimator, geometry, the ball a replicate would use, n,
  * budget and unit of privacy), which computes its sensitivity, noise scale and sampler plan and runs every check of
  * its inputs (Assumption 1, a delta for Gaussian noise, the calibration's range of epsilon, a geometry's
  * capabilities, consent to a data-derived ball, a feasible proposal budget). Any refusal is a configuration error
  * naming the cell, the mechanism and the key to change. {@code validate} thus sees what the first release of
  * {@code run} would decide, and {@code run} fails in seconds instead of after hours. Cells that give a mechanism the
- * same geometry, data, n and budget are checked once.
+ * same geometry, data, n and budget are checked once. Then, with every public decision made, replicate 0 of each cell
+ * is drawn from the run's own stream and passes {@link ReplicateCheck}, the very check {@link Runner} applies to every
+ * replicate (finite records; a non-private estimate that exists for them, e.g. a Frechet mean certified under
+ * Assumption 1): what {@code validate} accepts, the run's first replicates run. Nothing computed from those records is
+ * kept or written; a failure names the configuration key to change.
  */
 public final class CalibrationCheck {
 
@@ -40,6 +45,21 @@ public final class CalibrationCheck {
                 if (checked.add(key)) {
                     calibrate(experiment, cell, m, probe);
                 }
+            }
+        }
+        checkFirstReplicates(experiment);
+    }
+
+    /** {@link ReplicateCheck} on replicate 0 of every cell: the records the run reads first, from its own stream. */
+    private static void checkFirstReplicates(Experiment experiment) {
+        StreamLayout streams = experiment.streams();
+        for (Cell cell : experiment.cells()) {
+            try {
+                Dataset data = ReplicateCheck.draw(experiment, cell, 0, streams);
+                ReplicateCheck.estimate(experiment, cell, 0, data);
+            } catch (ExperimentFailure e) {
+                String key = e.key().isEmpty() ? "data" : e.key().split("[ ,]")[0];
+                throw new ConfigException(key, e.getMessage(), e);
             }
         }
     }
@@ -78,7 +98,7 @@ public final class CalibrationCheck {
 
     /**
      * The configuration keys a failure's message points at: the privacy budget axes it names, the data ball when it
-     * names the ball or Assumption 1, the geometry when it names a capability, and always the mechanism's own
+     * names the ball, Assumption 1, the sensitivity or the noise scale, the geometry when it names a capability, and always the mechanism's own
      * parameters.
      */
     static String keyToChange(Experiment experiment, MechanismConfig entry, String cause) {
@@ -90,9 +110,11 @@ public final class CalibrationCheck {
         if (text.contains("epsilon")) {
             keys.append("sweep.epsilon, ");
         }
-        if (text.contains("ball") || text.contains("assumption 1")) {
+        // the sensitivity, and with it the noise scale, is proportional to the data ball's radius
+        if (text.contains("ball") || text.contains("assumption 1") || text.contains("noise scale")
+                || text.contains("sensitivity")) {
             keys.append(experiment.config().data().isFile() || experiment.config().data().parameters()
-                    .containsKey("radius") ? "data.radius, " : "data, ");
+                    .containsKey("radius") ? "data.radius, " : ReplicateCheck.dataKeys(experiment.config()) + ", ");
         }
         if (text.contains("capabilit") || text.contains("geometry")) {
             keys.append("geometry, ");

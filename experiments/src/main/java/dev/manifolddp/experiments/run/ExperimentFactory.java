@@ -222,7 +222,8 @@ public final class ExperimentFactory {
         }
         Map<String, String> parameters = Placeholders.fill(config.data().parameters(), values, "data");
         return cache.computeIfAbsent(name + "|" + geometry.spec() + "|" + parameters,
-                key -> ConfigException.at("data", () -> factory.create(geometry, parameters)));
+                key -> ConfigException.at("data", () -> ConfigException.atParameters("data",
+                        () -> factory.create(geometry, parameters))));
     }
 
     private DataSource fileSource(Geometry geometry) {
@@ -281,7 +282,8 @@ public final class ExperimentFactory {
                 () -> components.estimators().provider(name));
         checkParameters("estimator '" + name + "'", provider.parameters(), parameters, "estimator.params",
                 names(provider.parameters()));
-        return ConfigException.at("estimator.params", () -> provider.create(parameters));
+        return ConfigException.at("estimator.params", () -> ConfigException.atParameters("estimator.params",
+                () -> provider.create(parameters)));
     }
 
     private Mechanism mechanism(MechanismConfig entry, Map<String, String> parameters) {
@@ -291,7 +293,8 @@ public final class ExperimentFactory {
         checkParameters("mechanism '" + entry.name() + "'", provider.parameters(), parameters,
                 entry.path() + ".params", names(provider.parameters()));
         checkWorkLimits(entry, parameters);
-        return ConfigException.at(entry.path() + ".params", () -> provider.create(parameters));
+        return ConfigException.at(entry.path() + ".params", () -> ConfigException.atParameters(entry.path()
+                + ".params", () -> provider.create(parameters)));
     }
 
     /**

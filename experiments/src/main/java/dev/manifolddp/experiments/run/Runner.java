@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.run;
 
+import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.Mechanism;
@@ -19,8 +20,9 @@ import org.apache.commons.rng.UniformRandomProvider;
 /**
  * Runs an experiment's (cell, replicate) tasks on a fixed pool of worker threads. Each task draws its data from its
  * own stream, computes the non-private estimate, and lets every mechanism release from the mechanism's own stream
- * ({@link StreamLayout}); results are stored by index, so the outputs are identical for any thread count. The first
- * failure stops the run with a message naming the cell, replicate and stage.
+ * ({@link StreamLayout}); results are stored by index, so the outputs are identical for any thread count. The data and
+ * the estimate pass {@link ReplicateCheck}, the checks the preflight ran on replicate 0. The first failure stops the
+ * run with a message naming the cell, replicate, stage and the configuration key to change.
  */
 public final class Runner {
 
@@ -145,21 +147,10 @@ public final class Runner {
         Cell cell = experiment.cells().get(task / replicates);
         int replicate = task % replicates;
         List<UtilityMeasure> utilities = experiment.utilities();
-        Dataset data;
-        try {
-            data = cell.data().draw(cell.n(), streams.data(cell.index(), replicate));
-        } catch (RuntimeException e) {
-            throw failure("drawing the data", cell, replicate, e);
-        }
-        double[] estimate;
-        long estimateNanos;
-        try {
-            long start = System.nanoTime();
-            estimate = cell.estimator().estimate(cell.geometry(), data.points());
-            estimateNanos = System.nanoTime() - start;
-        } catch (RuntimeException e) {
-            throw failure("computing the non-private estimate", cell, replicate, e);
-        }
+        Dataset data = ReplicateCheck.draw(experiment, cell, replicate, streams);
+        long estimateStart = System.nanoTime();
+        double[] estimate = ReplicateCheck.estimate(experiment, cell, replicate, data);
+        long estimateNanos = System.nanoTime() - estimateStart;
         GalleryPlan plan = experiment.gallery();
         boolean keep = kept != null && plan != null && cell.index() == plan.cell() && replicate < plan.config().perMechanism();
         if (keep && replicate == 0) {
@@ -187,7 +178,10 @@ public final class Runner {
                             + "the data");
                 }
             } catch (RuntimeException e) {
-                throw failure("mechanism '" + label + "'", cell, replicate, e);
+                MechanismConfig entry = experiment.mechanisms().get(m);
+                String cause = String.valueOf(e.getMessage());
+                throw failure("mechanism '" + label + "'", cell, replicate,
+                        CalibrationCheck.keyToChange(experiment, entry, cause), e);
             }
             double seconds = elapsed / 1e9;
             Timing timing = new Timing(seconds, estimateNanos / 1e9);
@@ -197,7 +191,7 @@ public final class Runner {
                     measurements[u] = utilities.get(u).measure(cell.geometry(), release.value(), estimate, timing);
                 } catch (RuntimeException e) {
                     throw failure("utility '" + utilities.get(u).name() + "' of mechanism '" + label + "'", cell,
-                            replicate, e);
+                            replicate, "utility", e);
                 }
             }
             if (keep) {
@@ -213,8 +207,9 @@ public final class Runner {
         }
     }
 
-    private static ExperimentFailure failure(String stage, Cell cell, int replicate, RuntimeException cause) {
-        return new ExperimentFailure(String.format("%s failed in cell {%s}, replicate %d: %s", stage,
-                cell.describe(), replicate, String.valueOf(cause.getMessage()).replace('\n', ' ')), cause);
+    private static ExperimentFailure failure(String stage, Cell cell, int replicate, String keys,
+            RuntimeException cause) {
+        return new ExperimentFailure(String.format("%s failed in cell {%s}, replicate %d: %s (change %s)", stage,
+                cell.describe(), replicate, String.valueOf(cause.getMessage()).replace('\n', ' '), keys), keys, cause);
     }
 }

@@ -20,6 +20,16 @@ public final class RandomSpdGeneratorProvider implements DataGeneratorProvider {
             ParameterSpec.optional("r", "log-eigenvalue bound r > 0: eigenvalues ~ U[e^-r, e^r]; the data lie in the "
                     + "ball of radius sqrt(k) r around I (Utpala et al. 2023, Fig. 1: 0.25)", "0.25"));
 
+    /**
+     * The largest r whose records stay finite through the geometry's arithmetic: eigenvalues up to e^r, and squared
+     * Frobenius norms (eigensolvers and distances square the entries) up to {@code k e^(2r)}, so
+     * {@code r <= ln(Double.MAX_VALUE / k) / 2} (about 354 for k = 2). Beyond it the records overflow to infinity and
+     * every replicate fails; refusing the parameter names it before anything runs (issue 22, item 2).
+     */
+    static double maxR(int k) {
+        return Math.log(Double.MAX_VALUE / k) / 2;
+    }
+
     @Override
     public String name() {
         return NAME;
@@ -47,6 +57,6 @@ public final class RandomSpdGeneratorProvider implements DataGeneratorProvider {
                     "%s needs the identity matrix to be a point of %s, but %s. Provided value: %s", owner,
                     geometry.spec(), why, geometry.spec()));
         });
-        return new RandomSpdGenerator(k, checked.positiveReal("r"));
+        return new RandomSpdGenerator(k, checked.real("r", Double.MIN_VALUE, maxR(k)));
     }
 }
