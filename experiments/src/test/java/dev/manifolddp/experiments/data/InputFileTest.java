@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.manifolddp.experiments.images.CsvImages;
 import dev.manifolddp.geometry.Geometries;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,6 +52,13 @@ class InputFileTest {
         assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertThatThrownBy(() -> PointFile.read(pipe,
                 Geometries.parse("sphere:d=2"))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("data file " + pipe + " is a named pipe (FIFO), not a regular file"));
+    }
+
+    /** The image reader of {@code mdp describe} makes the same check. */
+    @Test
+    void theImageReaderRefusesAFolder() {
+        assertThatThrownBy(() -> CsvImages.read(folder, 3, "--input"))
+                .hasMessage("--input: the image file " + folder + " is a folder; give the CSV file inside it");
     }
 
     /** An endless device ({@code /dev/zero}) is refused rather than read until memory runs out. */
