@@ -376,7 +376,7 @@ class BadReleaseInputTest {
                 "{\"epsilon\": NaN, \"delta\": 0}")), "it is not JSON");
         b.setup("ledger releases not a list", SPHERE, map(), map("ledger.json", "{\"format\": \"manifolddp-budget-"
                 + "ledger/1\", \"datasets\": {\"k\": {\"releases\": 3}}}"), "has no \"releases\" list");
-        b.setup("ledger is a folder", SPHERE, map(), map("ledger.json/", ""), "--ledger ~ ledger.json is a folder; give a regular file");
+        b.setup("ledger is a folder", SPHERE, map(), map("ledger.json/", ""), "--ledger ~ ledger.json is a folder; give a file");
         b.setup("budget exhausted", SPHERE, map(), map("ledger.json", ledger(sha256(SPHERE),
                 "{\"epsilon\": 1.5, \"delta\": 0}", "{\"epsilon\": 1, \"delta\": 0}")),
                 "has only (epsilon, delta) = (0.500000, 0.00000) left");

@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.cli;
 
 import dev.manifolddp.experiments.Versions;
+import dev.manifolddp.experiments.data.JavaHeap;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -71,7 +72,18 @@ public final class Mdp implements Runnable {
                     + (failed.getParent() == null ? "" : failed.getCommandName() + " ") + "--help)");
             return USAGE;
         });
-        return commandLine.execute(args);
+        try {
+            return commandLine.execute(args);
+        } catch (OutOfMemoryError e) {
+            // last resort (a data file's read refuses what it cannot hold, naming the file): one line, not a trace
+            err.println("mdp: error: the command ran out of memory within this Java runtime's maximum heap of "
+                    + JavaHeap.megabytes(JavaHeap.max()) + "; give Java more memory, e.g. "
+                    + JavaHeap.howToGive(2 * JavaHeap.max()) + ", or use a smaller input");
+            if (java.util.Arrays.asList(args).contains("--debug")) {
+                e.printStackTrace(err);
+            }
+            return FAILURE;
+        }
     }
 
     private static boolean debugRequested(ParseResult parseResult) {

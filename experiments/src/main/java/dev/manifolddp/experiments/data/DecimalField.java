@@ -11,8 +11,11 @@ import java.util.regex.Pattern;
  */
 public final class DecimalField {
 
-    /** Possessive quantifiers: no backtracking, so a long field costs linear time. */
-    private static final Pattern DECIMAL = Pattern.compile(
+    /**
+     * The grammar {@link #isDecimal} checks, kept as the statement of what is accepted (DecimalFieldTest compares the
+     * two); possessive quantifiers, so a long field costs linear time.
+     */
+    static final Pattern DECIMAL = Pattern.compile(
             "[+-]?+(?:\\d++(?:\\.\\d*+)?+|\\.\\d++)(?:[eE][+-]?+\\d++)?+");
     /** More characters than any double needs (17 significant digits, a sign, a point and an exponent) by far. */
     private static final int MAX_LENGTH = 400;
@@ -37,14 +40,74 @@ public final class DecimalField {
      * a message for every field it reads.
      */
     public static double parse(String text, Supplier<String> where) {
-        String field = text.strip();
-        if (field.length() <= MAX_LENGTH && DECIMAL.matcher(field).matches()) {
-            double value = Double.parseDouble(field);
+        char[] chars = text.toCharArray();
+        return parse(chars, 0, chars.length, where);
+    }
+
+    /**
+     * The value of the characters {@code [from, to)} of {@code chars}, read as {@link #parse(String, Supplier)} reads
+     * them as a string: a file's reader parses a field where it lies in the line, keeping no text of it.
+     */
+    static double parse(char[] chars, int from, int to, Supplier<String> where) {
+        int start = from;
+        int end = to;
+        while (start < end && Character.isWhitespace(chars[start])) {
+            start++;
+        }
+        while (end > start && Character.isWhitespace(chars[end - 1])) {
+            end--;
+        }
+        if (end - start <= MAX_LENGTH && isDecimal(chars, start, end)) {
+            double value = Double.parseDouble(new String(chars, start, end - start));
             if (Double.isFinite(value)) {
                 return value;
             }
         }
-        throw refusal(field, where.get());
+        throw refusal(new String(chars, start, end - start), where.get());
+    }
+
+    /**
+     * True when {@code [from, to)} is a decimal: an optional sign, digits with an optional point (or a point and
+     * digits), an optional exponent of an optional sign and digits; ASCII digits only. The grammar of
+     * {@link #DECIMAL}, checked without building a string.
+     */
+    static boolean isDecimal(char[] chars, int from, int to) {
+        int p = from;
+        if (p < to && (chars[p] == '+' || chars[p] == '-')) {
+            p++;
+        }
+        int digits = digits(chars, p, to);
+        p += digits;
+        if (p < to && chars[p] == '.') {
+            p++;
+            int fraction = digits(chars, p, to);
+            if (digits == 0 && fraction == 0) {
+                return false;
+            }
+            p += fraction;
+        } else if (digits == 0) {
+            return false;
+        }
+        if (p < to && (chars[p] == 'e' || chars[p] == 'E')) {
+            p++;
+            if (p < to && (chars[p] == '+' || chars[p] == '-')) {
+                p++;
+            }
+            int exponent = digits(chars, p, to);
+            if (exponent == 0) {
+                return false;
+            }
+            p += exponent;
+        }
+        return p == to;
+    }
+
+    private static int digits(char[] chars, int from, int to) {
+        int p = from;
+        while (p < to && chars[p] >= '0' && chars[p] <= '9') {
+            p++;
+        }
+        return p - from;
     }
 
     private static IllegalArgumentException refusal(String field, String where) {

@@ -15,6 +15,9 @@ import java.util.Map;
  * Reads a CSV file of points ({@link CsvText}: strict UTF-8, a header only when every field of the first row is a
  * name, no empty fields, no dropped rows), one point per row in the geometry's {@link PointLayout}, and maps every row
  * to an exact point with {@link ManifoldProjection} (one tolerance that scales with the point's size and dimension).
+ * The file is read as a stream ({@link PointRows}): what a read keeps is the points and the attributes named, not
+ * the text, and a file whose records would not fit in the Java heap is refused with the memory it needs
+ * ({@link ReadMemory}) instead of an {@link OutOfMemoryError}.
  * Optionally a header names an id column (unique per record), a subject column, whose value groups the records of
  * one person, covariate columns (finite numbers, each inside its public range when one is declared) and the coordinate
  * columns; other columns are left out only when the coordinates are named. A symmetric matrix is named either by its
@@ -22,8 +25,6 @@ import java.util.Map;
  * the file, the line and, for a field, the column.
  */
 public final class PointFile {
-
-    private static final int LISTED = 10;
 
     /**
      * The points of a file with the file line each came from and the record's attributes.
@@ -173,53 +174,30 @@ public final class PointFile {
      * file's.
      */
     public static Points read(Path file, Geometry geometry, Columns columns, RowFilter filter) {
+        return read(file, geometry, columns, filter, Runtime.getRuntime().maxMemory());
+    }
+
+    /** As {@link #read(Path, Geometry, Columns, RowFilter)} within a heap of at most {@code maxHeap} bytes. */
+    static Points read(Path file, Geometry geometry, Columns columns, RowFilter filter, long maxHeap) {
         if (geometry == null) {
             throw new IllegalArgumentException("no geometry given (null)");
         }
         Columns roles = columns == null ? Columns.ALL : columns;
-        CsvText.Table table = filter == null ? CsvText.read(file) : filter.apply(CsvText.read(file), file.toString());
-        PointLayout layout = geometry.layout();
-        if (table.rows().isEmpty()) {
-            throw new IllegalArgumentException(String.format("data file %s has no data rows%s; it needs one point "
-                    + "per row with columns %s", file, table.header().isEmpty() ? "" : " (only a header)",
-                    String.join(",", layout.columnNames())));
+        ReadMemory memory = new ReadMemory(file, maxHeap);
+        try {
+            return readRows(file, geometry, roles, filter, memory);
+        } catch (OutOfMemoryError e) {
+            // the records read so far went with readRows' frame, so there is room again to say what happened
+            throw memory.outOfMemory();
         }
-        CsvText.Row first = table.rows().get(0);
-        ColumnMap map = ColumnMap.of(table.header(), first.fields(), first.line(), layout, roles, file.toString());
-        ManifoldProjection projection = new ManifoldProjection(geometry);
-        int n = table.rows().size();
-        double[][] points = new double[n][];
-        int[] lines = new int[n];
-        RecordAttributes attributes = new RecordAttributes(file.toString(), map, roles.covariates(), n);
-        List<String> offending = new ArrayList<>();
-        int count = 0;
-        for (int i = 0; i < n; i++) {
-            CsvText.Row row = table.rows().get(i);
-            lines[i] = row.line();
-            double[] x = new double[layout.length()];
-            for (int j = 0; j < x.length; j++) {
-                int column = map.coordinates()[j];
-                x[j] = DecimalField.parse(row.fields()[column], () -> String.format(Locale.ROOT,
-                        "%s line %d: column %d (%s)", file, row.line(), column + 1, map.names().get(column)));
-            }
-            attributes.read(i, row);
-            try {
-                points[i] = projection.project(x);
-            } catch (IllegalArgumentException e) {
-                count++;
-                if (offending.size() < LISTED) {
-                    offending.add("line " + row.line() + " (" + e.getMessage() + ")");
-                }
-            }
+    }
+
+    private static Points readRows(Path file, Geometry geometry, Columns roles, RowFilter filter,
+            ReadMemory memory) {
+        try (CsvText csv = CsvText.open(file)) {
+            memory.opened(csv.size());
+            return PointRows.read(csv, geometry, roles, filter, memory);
         }
-        attributes.requireInRange();
-        if (count > 0) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "%s: %d of %d rows are not points of %s: %s%s", file, count, n, geometry.spec(),
-                    String.join("; ", offending), count > offending.size() ? "; ..." : ""));
-        }
-        return new Points(points, lines, attributes.ids(), attributes.subjects(), attributes.covariates(),
-                table.sha256());
     }
 
     /**

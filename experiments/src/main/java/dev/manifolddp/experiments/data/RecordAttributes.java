@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.data;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -21,55 +22,83 @@ final class RecordAttributes {
     private final String file;
     private final ColumnMap map;
     private final List<CovariateColumn> declared;
-    private final String[] ids;
-    private final String[] subjects;
+    private String[] ids;
+    private String[] subjects;
     private final double[][] covariates;
     private final Map<String, Integer> idLines;
     private final List<String> outside = new ArrayList<>();
     private int outsideCount;
+    private int count;
 
-    RecordAttributes(String file, ColumnMap map, List<CovariateColumn> declared, int rows) {
+    /** The attributes the roles of {@code map} name, with room for {@code capacity} records to begin with. */
+    RecordAttributes(String file, ColumnMap map, List<CovariateColumn> declared, int capacity) {
         this.file = file;
         this.map = map;
         this.declared = declared;
-        this.ids = map.id() < 0 ? null : new String[rows];
-        this.subjects = map.subject() < 0 ? null : new String[rows];
-        this.covariates = new double[declared.size()][rows];
+        this.ids = map.id() < 0 ? null : new String[capacity];
+        this.subjects = map.subject() < 0 ? null : new String[capacity];
+        this.covariates = new double[declared.size()][capacity];
         this.idLines = ids == null ? null : new HashMap<>();
     }
 
-    /** Reads the attributes of {@code row}, the {@code i}-th data row. */
-    void read(int i, CsvText.Row row) {
-        String[] fields = row.fields();
+    /** The bytes each record's attributes keep, for the memory a read needs (a text field counted at its size). */
+    static long bytesPerRecord(ColumnMap map, int covariates, String[] firstRow) {
+        long bytes = 8L * covariates;
+        if (map.id() >= 0) {
+            // the string, its bytes, and the id's entry in the map of lines (node, boxed line, table slot)
+            bytes += ReadMemory.textBytes(firstRow[map.id()]) + 56;
+        }
+        if (map.subject() >= 0) {
+            bytes += ReadMemory.textBytes(firstRow[map.subject()]);
+        }
+        return bytes;
+    }
+
+    /** Reads the attributes of the current row of {@code csv}, the next record. */
+    void read(CsvText csv) {
+        int i = count;
+        if (ids != null && i == ids.length) {
+            ids = Arrays.copyOf(ids, ReadMemory.grown(i));
+        }
+        if (subjects != null && i == subjects.length) {
+            subjects = Arrays.copyOf(subjects, ReadMemory.grown(i));
+        }
+        for (int c = 0; c < covariates.length; c++) {
+            if (i == covariates[c].length) {
+                covariates[c] = Arrays.copyOf(covariates[c], ReadMemory.grown(i));
+            }
+        }
+        int line = csv.line();
         if (ids != null) {
-            String id = fields[map.id()];
-            Integer earlier = idLines.putIfAbsent(id, row.line());
+            String id = csv.field(map.id());
+            Integer earlier = idLines.putIfAbsent(id, line);
             if (earlier != null) {
                 throw new IllegalArgumentException(String.format(Locale.ROOT, "%s line %d: column %d (%s), the id "
                         + "column, repeats the id %s of line %d; every record needs its own id: correct the id or "
-                        + "remove the duplicate record", file, row.line(), map.id() + 1, map.names().get(map.id()),
+                        + "remove the duplicate record", file, line, map.id() + 1, map.names().get(map.id()),
                         Fields.shown(id), earlier));
             }
             ids[i] = id;
         }
         if (subjects != null) {
-            subjects[i] = fields[map.subject()];
+            subjects[i] = csv.field(map.subject());
         }
         for (int c = 0; c < covariates.length; c++) {
             int column = map.covariates()[c];
-            double value = DecimalField.parse(fields[column], () -> String.format(Locale.ROOT,
-                    "%s line %d: covariate column %d (%s)", file, row.line(), column + 1, map.names().get(column)));
+            double value = csv.number(column, () -> String.format(Locale.ROOT,
+                    "%s line %d: covariate column %d (%s)", file, line, column + 1, map.names().get(column)));
             CovariateColumn covariate = declared.get(c);
             if (!covariate.admits(value)) {
                 outsideCount++;
                 if (outside.size() < LISTED) {
                     outside.add(String.format(Locale.ROOT, "line %d, column %d (%s) = %s not in [%s, %s]",
-                            row.line(), column + 1, covariate.name(), fields[column], covariate.range().low(),
+                            line, column + 1, covariate.name(), csv.field(column), covariate.range().low(),
                             covariate.range().high()));
                 }
             }
             covariates[c][i] = value;
         }
+        count++;
     }
 
     /** Refuses the file when any covariate read lies outside its public range, listing the first rows. */
@@ -83,19 +112,21 @@ final class RecordAttributes {
         }
     }
 
+    /** The id of each record read, or null without an id column. */
     String[] ids() {
-        return ids;
+        return ids == null ? null : Arrays.copyOf(ids, count);
     }
 
+    /** The subject of each record read, or null without a subject column. */
     String[] subjects() {
-        return subjects;
+        return subjects == null ? null : Arrays.copyOf(subjects, count);
     }
 
-    /** The covariates by column name, in declared order. */
+    /** The covariates of the records read by column name, in declared order. */
     Map<String, double[]> covariates() {
         Map<String, double[]> out = new LinkedHashMap<>();
         for (int c = 0; c < covariates.length; c++) {
-            out.put(declared.get(c).name(), covariates[c]);
+            out.put(declared.get(c).name(), Arrays.copyOf(covariates[c], count));
         }
         return Collections.unmodifiableMap(out);
     }

@@ -1,7 +1,5 @@
 package dev.manifolddp.experiments.data;
 
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -14,6 +12,9 @@ import java.util.Set;
  * @param values the values kept, compared as trimmed text
  */
 public record RowFilter(String column, List<String> values) {
+
+    /** Values of the column shown when the selection keeps no row. */
+    private static final int SHOWN = 20;
 
     public RowFilter {
         if (column == null || column.isBlank()) {
@@ -42,29 +43,39 @@ public record RowFilter(String column, List<String> values) {
         }
     }
 
-    /** The rows of {@code table} this filter keeps, with their original line numbers. */
-    CsvText.Table apply(CsvText.Table table, String file) {
-        int index = table.header().indexOf(column);
+    /**
+     * The index of this filter's column in {@code header}.
+     *
+     * @throws IllegalArgumentException naming the file and the header when the column is not in it
+     */
+    int columnIn(List<String> header, String file) {
+        int index = header.indexOf(column);
         if (index < 0) {
             throw new IllegalArgumentException(String.format("%s: the row filter's column '%s' is not in the header "
-                    + "(%s); name one of its columns", file, column, Fields.names(table.header())));
+                    + "(%s); name one of its columns", file, column, Fields.names(header)));
         }
-        Set<String> kept = new LinkedHashSet<>(values);
-        List<CsvText.Row> rows = new ArrayList<>();
-        Set<String> seen = new LinkedHashSet<>();
-        for (CsvText.Row row : table.rows()) {
-            String value = index < row.fields().length ? row.fields()[index].strip() : "";
-            if (kept.contains(value)) {
-                rows.add(row);
-            } else if (seen.size() < 20) {
-                seen.add(value);
-            }
+        return index;
+    }
+
+    /**
+     * True when a row whose column holds {@code value} is kept (compared trimmed); a value not kept is remembered in
+     * {@code seen} (up to {@value #SHOWN} of them) for the message of a selection that keeps nothing.
+     */
+    boolean keeps(String value, Set<String> seen) {
+        String trimmed = value.strip();
+        if (values.contains(trimmed)) {
+            return true;
         }
-        if (rows.isEmpty()) {
-            throw new IllegalArgumentException(String.format("%s: no row has %s in %s; the column holds e.g. %s",
-                    file, column, values, seen));
+        if (seen.size() < SHOWN) {
+            seen.add(trimmed);
         }
-        return new CsvText.Table(table.header(), rows, table.sha256());
+        return false;
+    }
+
+    /** The refusal of a selection that kept no row; {@code seen} are values the column holds. */
+    IllegalArgumentException keptNothing(String file, Set<String> seen) {
+        return new IllegalArgumentException(String.format("%s: no row has %s in %s; the column holds e.g. %s",
+                file, column, values, seen));
     }
 
     /** How the selection is shown in notes and summaries. */

@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.images;
 
+import dev.manifolddp.experiments.data.InputFile;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,6 +40,7 @@ public final class CsvImages {
      *                                  none is {@code label}
      */
     public static ImageSet read(Path file, int label, String name) {
+        InputFile.requireRegular(file, name + ": the image file");
         try (InputStream raw = Files.newInputStream(file);
                 InputStream in = file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16)
                         : raw;
