@@ -53,6 +53,9 @@ public final class CellGrid {
             throw new IllegalStateException("the run was interrupted", e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
+            if (cause instanceof Error error) {
+                throw error; // an OutOfMemoryError reaches mdp's one-line report as itself, not wrapped
+            }
             throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
         } finally {
             pool.shutdownNow();

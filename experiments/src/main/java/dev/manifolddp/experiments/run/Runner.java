@@ -54,6 +54,7 @@ public final class Runner {
                 Math.min(plan.config().perMechanism(), replicates));
         AtomicInteger next = new AtomicInteger();
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        AtomicReference<OutOfMemoryError> outOfMemory = new AtomicReference<>();
         int threads = Math.max(1, Math.min(experiment.threads(), tasks));
         ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
             Thread thread = new Thread(runnable, "mdp-worker");
@@ -70,6 +71,12 @@ public final class Runner {
                             runTask(task, 0, streams, records, warnings, kept);
                         } catch (RuntimeException e) {
                             failure.compareAndSet(null, e);
+                            return;
+                        } catch (OutOfMemoryError e) {
+                            // rethrown as itself below, so that mdp reports the heap and how to give Java more
+                            outOfMemory.compareAndSet(null, e);
+                            failure.compareAndSet(null, new ExperimentFailure("task " + task + " ran out of memory",
+                                    e));
                             return;
                         } catch (Error e) {
                             failure.compareAndSet(null, new ExperimentFailure("task " + task + " failed: " + e, e));
@@ -89,6 +96,9 @@ public final class Runner {
             throw new ExperimentFailure("the run was interrupted", e);
         } finally {
             progress.close();
+        }
+        if (outOfMemory.get() != null) {
+            throw outOfMemory.get();
         }
         if (failure.get() != null) {
             throw failure.get();
