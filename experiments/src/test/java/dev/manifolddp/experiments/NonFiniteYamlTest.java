@@ -3,9 +3,9 @@ package dev.manifolddp.experiments;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.manifolddp.experiments.config.ConfigReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,24 +66,13 @@ class NonFiniteYamlTest {
                     int offset = (int) parser.currentTokenLocation().getCharOffset();
                     String text = parser.getText();
                     if (yaml.startsWith(text, offset)) {
-                        numbers.add(new NumberAt(path(parser.getParsingContext()), offset, text.length()));
+                        numbers.add(new NumberAt(ConfigReader.path(parser.getParsingContext()), offset,
+                                text.length()));
                     }
                 }
             }
         }
         return numbers;
-    }
-
-    private static String path(JsonStreamContext context) {
-        StringBuilder path = new StringBuilder();
-        for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
-            if (c.inArray()) {
-                path.insert(0, "[" + c.getCurrentIndex() + "]");
-            } else if (c.inObject() && c.getCurrentName() != null) {
-                path.insert(0, (c.getParent() == null || c.getParent().inRoot() ? "" : ".") + c.getCurrentName());
-            }
-        }
-        return path.toString();
     }
 
     /** The innermost key name of a path ({@code data.center[2]} gives {@code center}). */

@@ -231,7 +231,8 @@ public final class ConfigReader {
         return texts;
     }
 
-    private static String path(JsonStreamContext context) {
+    /** The key path of a parser's position in the notation of configuration errors ({@code data.center[2]}). */
+    public static String path(JsonStreamContext context) {
         StringBuilder path = new StringBuilder();
         for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
             if (c.inArray()) {
