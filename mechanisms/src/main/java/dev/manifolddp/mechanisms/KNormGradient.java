@@ -220,7 +220,7 @@ public final class KNormGradient implements Mechanism {
             throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (Soto et al. 2022, suppl. §2.4.2 calibrates the Frechet "
                     + "mean only)");
         }
-        NoiseScale scale = NoiseScale.resolve(sigmaRule, 2 * delta / epsilon,
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, LaplaceScale.proven(NAME, 2, delta, epsilon),
                 () -> paperSensitivity(geometry, radius, n) / epsilon);
         double sigma = scale.sigma();
         release.sensitivity(paper ? paperSensitivity(geometry, radius, n) : delta)

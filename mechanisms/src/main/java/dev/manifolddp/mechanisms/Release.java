@@ -190,12 +190,23 @@ public record Release<T>(String mechanism, T value, PrivacyBudget budget, Guaran
                                 + "sigma = %s", mechanism, sigma, sigma));
             }
             if (publicScale > 0 && sigma < SIGMA_FLOOR * publicScale) {
+                if (budget == null) {
+                    throw new IllegalArgumentException(String.format(Locale.ROOT,
+                            "%s: the noise scale sigma = %.3g is below the numerical floor %.0e x the ball's radius "
+                                    + "(%.3g): the noise would vanish in rounding and the release would be the "
+                                    + "non-private value; lower epsilon (a smaller epsilon gives a larger sigma). "
+                                    + "Provided value: sigma = %.3g", mechanism, sigma, SIGMA_FLOOR, publicScale,
+                            sigma, sigma));
+                }
+                // in the user's terms: the scale is inversely proportional to epsilon for the Laplace-type mechanisms
+                // (about so for the Gaussian ones), which gives the epsilon at which it reaches the floor
+                double largest = budget.epsilon() * (sigma / (SIGMA_FLOOR * publicScale));
                 throw new IllegalArgumentException(String.format(Locale.ROOT,
-                        "%s: the noise scale sigma = %.3g is below the numerical floor %.0e x the ball's radius "
-                                + "(%.3g): the noise would vanish in rounding and the release would be the "
-                                + "non-private value; lower epsilon (a smaller epsilon gives a larger sigma). "
-                                + "Provided value: sigma = %.3g", mechanism, sigma, SIGMA_FLOOR, publicScale, sigma,
-                        sigma));
+                        "%s: epsilon = %s makes the noise scale %.3g, below the numerical floor %.0e x the ball's "
+                                + "radius (%.3g): the noise would vanish in rounding and the release would be the "
+                                + "non-private value; use epsilon <= %.2g (the scale grows as epsilon shrinks). "
+                                + "Provided value: epsilon = %s", mechanism, budget.epsilon(), sigma, SIGMA_FLOOR,
+                        publicScale, largest * 0.99, budget.epsilon()));
             }
             this.sigma = sigma;
             return this;
