@@ -84,6 +84,13 @@ public final class HostileNumbers {
         }, () -> argument + " = " + value + " did not finish within " + PATIENCE);
     }
 
+    /** The refusal's message states the range that works (or what to use instead). */
+    public static void assertStatesRange(IllegalArgumentException refusal, String what) {
+        String lower = String.valueOf(refusal.getMessage()).toLowerCase(Locale.ROOT);
+        assertThat(RANGE_WORDS.stream().anyMatch(lower::contains))
+                .as("the refusal of %s states the range that works: %s", what, refusal.getMessage()).isTrue();
+    }
+
     /** The message names the argument, shows the value given and states the range that works. */
     public static void assertRefusal(IllegalArgumentException refusal, String argument, String value) {
         String message = refusal.getMessage();
