@@ -84,8 +84,9 @@ public final class GaussianCalibration {
         if (!Double.isFinite(sigma)) {
             // sigma = (sensitivity / MAX) root / epsilon' <= MAX exactly when epsilon' >= that product
             double smallest = sensitivity / Double.MAX_VALUE * root;
-            throw tooLarge("classical", Math.min(Double.MAX_VALUE, Double.MAX_VALUE / sensitivity), epsilon, delta, sensitivity,
-                    smallest < 1 ? OptionalDouble.of(Math.nextUp(smallest)) : OptionalDouble.empty());
+            OptionalDouble fits = smallest < 1 ? OptionalDouble.of(Math.nextUp(smallest)) : OptionalDouble.empty();
+            throw tooLarge("classical", Math.min(Double.MAX_VALUE, Double.MAX_VALUE / sensitivity), epsilon, delta,
+                    sensitivity, fits);
         }
         return representable("classical", sigma, epsilon, delta, sensitivity);
     }

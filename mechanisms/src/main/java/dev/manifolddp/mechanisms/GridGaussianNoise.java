@@ -22,10 +22,11 @@ import org.apache.commons.rng.UniformRandomProvider;
  *   at {@code Delta_g} when the classical calibration was asked for.</li>
  * </ol>
  *
- * <p><b>Range.</b> The exact sampler takes {@code s0 <= 2^30}. The grid's rounding term {@code sqrt(D) g} is about
- * {@code sqrt(D) 2^-20 / epsilon} sensitivities, so below an epsilon of about {@code sqrt(D) 5e-9} (at delta = 1e-5)
- * s0 leaves that range; {@link #plan} and {@link #calibrate} refuse there with the smallest epsilon that fits
- * ({@link LatticeScaleLimit}), before any record is read.
+ * <p><b>Range.</b> The exact sampler takes {@code s0 <= 2^30}. As epsilon shrinks the analytic sigma, which sets g,
+ * tends to about {@code 0.4 Delta / delta}, while the discrete sigma grows like {@code 1/sqrt(epsilon)}; so s0 leaves
+ * that range below an epsilon of about 1e-12 (2.3e-12 for SPD(3) at delta = 1e-5). {@link #plan} and
+ * {@link #calibrate} refuse there with the smallest epsilon that fits ({@link LatticeScaleLimit}), before any record
+ * is read.
  *
  * @param granularity      the grid step g
  * @param gridSensitivity  {@code Delta + sqrt(D) g}

@@ -183,6 +183,15 @@ public record Release<T>(String mechanism, T value, PrivacyBudget budget, Guaran
          * (when one was given), checked here so that a release fails before any noise is drawn.
          */
         public Builder<T> sigma(double sigma) {
+            if ((!(sigma > 0) || Double.isInfinite(sigma)) && budget != null) {
+                // in the user's terms: the scale left the doubles because of the epsilon given (for this ball and n)
+                String ball = publicScale > 0 ? " with the ball's radius " + publicScale : "";
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: epsilon = %s%s makes the noise "
+                        + "scale %s the doubles; use a %s epsilon (or a %s). Provided value: epsilon = %s%s",
+                        mechanism, budget.epsilon(), ball, sigma > 0 ? "overflow" : "fall below", sigma > 0 ? "larger"
+                                : "smaller", sigma > 0 ? "larger n or delta, or a smaller ball" : "larger ball radius",
+                        budget.epsilon(), publicScale > 0 ? ", radius = " + publicScale : ""));
+            }
             if (!(sigma > 0) || Double.isInfinite(sigma)) {
                 throw new IllegalArgumentException(String.format(Locale.ROOT,
                         "%s: the noise scale sigma = %s is not a finite number > 0: epsilon (or delta) is too small "

@@ -283,7 +283,7 @@ public final class RiemannianLaplace implements Mechanism {
     static void requireLawExists(Geometry geometry, double sigma, double givenEpsilon, double gridLoss) {
         double limit = VolumeGrowth.laplaceScaleLimit(geometry);
         if (!(sigma < limit)) {
-            // sigma is (a rule's multiple of) c Delta / (epsilon - gridLoss): it falls below the limit from this epsilon
+            // sigma is (a rule's multiple of) c Delta / (epsilon - gridLoss): below the limit from this epsilon on
             double smallest = gridLoss + (givenEpsilon - gridLoss) * (sigma / limit);
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "riemannian-laplace: epsilon = %s gives the noise scale sigma = %.4g, but on %s the Laplace law "

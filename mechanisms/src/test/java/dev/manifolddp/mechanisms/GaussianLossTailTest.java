@@ -87,7 +87,7 @@ class GaussianLossTailTest {
         return BigDecimal.ONE.divide(exp(exponent).multiply(TWO_PI.sqrt(MC), MC), MC);
     }
 
-    /** {@code Phi(x) / phi(x)} for {@code x < -8}: the continued fraction {@code 1/(t + 1/(t + 2/(t + ...)))}, t = -x. */
+    /** {@code Phi(x) / phi(x)} for {@code x < -8}: the continued fraction {@code 1/(t + 1/(t + 2/(t + ...)))}. */
     private static BigDecimal mills(BigDecimal x) {
         BigDecimal t = x.negate();
         BigDecimal fraction = t;
