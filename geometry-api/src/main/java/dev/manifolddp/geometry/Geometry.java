@@ -115,6 +115,20 @@ public interface Geometry {
     default Optional<String> tangentViolation(double[] p, double[] v, double tolerance) {
         GeometryChecks.requireLength(this, "p", p);
         GeometryChecks.requireLength(this, "v", v);
+        double largest = 0;
+        for (double entry : v) {
+            largest = Math.max(largest, Math.abs(entry));
+        }
+        if (largest > 0x1p500 && Double.isFinite(largest)) {
+            // tangency is linear in v: test v scaled by a power of two (exact) to largest entry in [1, 2), where the
+            // projection's products cannot overflow; the relative criterion below is the same for both
+            double[] scaled = new double[v.length];
+            int shift = -Math.getExponent(largest);
+            for (int i = 0; i < v.length; i++) {
+                scaled[i] = Math.scalb(v[i], shift);
+            }
+            return tangentViolation(p, scaled, tolerance);
+        }
         double[] projected = new double[v.length];
         projectToTangent(p, v, projected);
         double off = 0;

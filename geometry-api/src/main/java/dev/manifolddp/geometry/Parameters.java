@@ -78,8 +78,11 @@ public final class Parameters {
         try {
             value = Integer.parseInt(text);
         } catch (NumberFormatException e) {
-            throw new ParameterException(name, String.format("%s: parameter '%s' must be an integer. Provided value: "
-                    + "%s", owner, name, text), e);
+            // an integer too large for an int is out of range, not "not an integer": say the range either way
+            boolean integral = text.matches("[+-]?[0-9]+");
+            throw new ParameterException(name, String.format("%s: parameter '%s' %s in [%d, %d]. Provided value: %s",
+                    owner, name, integral ? "is an integer outside the range; it must lie" : "must be an integer",
+                    min, max, text), e);
         }
         if (value < min || value > max) {
             throw new ParameterException(name, String.format(

@@ -1,5 +1,7 @@
 package dev.manifolddp.geometry;
 
+import java.util.Arrays;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -81,7 +83,13 @@ class FlatProvider implements GeometryProvider {
             GeometryChecks.requireLength(this, "v", v);
             GeometryChecks.requireLength(this, "out", out);
             for (int i = 0; i < n; i++) {
-                out[i] = p[i] + v[i];
+                double x = p[i] + v[i];
+                if (!Double.isFinite(x) && Double.isFinite(p[i]) && Double.isFinite(v[i])) {
+                    throw new IllegalArgumentException(String.format("exp(p, v): the tangent vector's norm |v| = %s "
+                            + "takes p beyond the largest double; use |v| below 1e308 - |p|. Provided value: |v| = %s",
+                            ScaledNorm.of(v, n), ScaledNorm.of(v, n)));
+                }
+                out[i] = x;
             }
         }
 
@@ -99,11 +107,13 @@ class FlatProvider implements GeometryProvider {
         public double distance(double[] p, double[] q) {
             GeometryChecks.requireLength(this, "p", p);
             GeometryChecks.requireLength(this, "q", q);
-            double sum = 0;
-            for (int i = 0; i < n; i++) {
-                sum += (q[i] - p[i]) * (q[i] - p[i]);
+            double distance = ScaledNorm.distance(p, q, n);
+            if (distance == Double.POSITIVE_INFINITY && Arrays.stream(p).allMatch(Double::isFinite)
+                    && Arrays.stream(q).allMatch(Double::isFinite)) {
+                throw new IllegalArgumentException("distance(p, q): |q - p| is beyond the largest double (1.8e308); "
+                        + "use points closer than that");
             }
-            return Math.sqrt(sum);
+            return distance;
         }
 
         @Override

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -651,6 +652,57 @@ public abstract class GeometryContractTest {
         withNaN[0] = Double.NaN;
         assertThatThrownBy(() -> g.log(p, withNaN)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("NaN");
+    }
+
+    /**
+     * Issue 22: exp of a finite tangent vector of any length, from a subnormal one to one of norm near the largest
+     * double, is a point of the manifold with finite entries, or one refusal that names the vector's norm and the
+     * lengths that work (never "an entry is NaN or infinite" for a finite vector, never another exception type). Where
+     * exp answers, log and distance from the base point to the answer answer too (finite and non-negative).
+     */
+    @Test
+    void expOfExtremeLengthsIsAPointOrRefusedByTheVectorsNorm() {
+        Random random = new Random(22);
+        Geometry g = geometry();
+        double[] p = randomPoint(random);
+        double[] unit = randomTangent(p, random, 1);
+        double unitNorm = g.norm(p, unit);
+        for (int i = 0; i < unit.length; i++) {
+            unit[i] /= unitNorm;
+        }
+        double largestEntry = Arrays.stream(unit).map(Math::abs).max().orElseThrow();
+        List<Double> lengths = new java.util.ArrayList<>(HostileNumbers.POSITIVE);
+        lengths.addAll(List.of(0.0, 10.0, 800.0, 1e5, 1e10, 1e154, 1e200));
+        for (double length : lengths) {
+            // keep every entry finite: the largest entry of length * unit is at most MAX_VALUE
+            double scale = Math.min(length, Double.MAX_VALUE / Math.max(1, largestEntry));
+            double[] v = new double[unit.length];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = scale * unit[i];
+            }
+            String what = g.spec() + ": exp of a tangent vector of norm " + scale;
+            double[] q;
+            try {
+                q = Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20), () -> g.exp(p, v));
+            } catch (IllegalArgumentException refusal) {
+                String message = String.valueOf(refusal.getMessage());
+                assertThat(message).as("%s: the refusal names the vector's norm", what)
+                        .containsAnyOf("norm", "length", "|v|");
+                assertThat(message).as("%s: the refusal is not about non-finite entries", what)
+                        .doesNotContain("NaN or infinite");
+                HostileNumbers.assertStatesRange(refusal, what);
+                continue;
+            }
+            assertThat(Arrays.stream(q).allMatch(Double::isFinite)).as("%s: finite entries", what).isTrue();
+            assertThat(g.pointViolation(q, 1e-6)).as("%s: a point", what).isEmpty();
+            double distance;
+            try {
+                distance = g.distance(p, q);
+            } catch (IllegalArgumentException tooFar) {
+                continue; // e.g. an SPD answer too ill-conditioned to be a numerical point (issue 22 follow-up)
+            }
+            assertThat(distance).as("%s: distance", what).isFinite().isGreaterThanOrEqualTo(0);
+        }
     }
 
     /** Skipped when every finite array is a point ({@link #offManifoldPoint} returns null). */

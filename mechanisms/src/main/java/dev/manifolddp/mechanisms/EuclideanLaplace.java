@@ -84,7 +84,8 @@ public final class EuclideanLaplace implements Mechanism {
         }
         double ambientRadius = embedding.ambientRadius(ball.center(), ball.radius());
         double delta = SensitivityBounds.ambientEuclideanMean(ambientRadius, n);
-        NoiseScale scale = NoiseScale.resolve(sigmaRule, delta / budget.epsilon(), null);
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, LaplaceScale.proven(NAME, 1, delta, budget.epsilon()),
+                null);
         release.sensitivity(delta).parameter("ambientRadius", ambientRadius)
                 .parameter("sigmaFormula", "Delta/epsilon, Delta = 2 r_E/n, r_E = ambientRadius(center, r)");
         scale.applyTo(release);
@@ -94,7 +95,10 @@ public final class EuclideanLaplace implements Mechanism {
         double sigma = scale.sigma();
         double granularity = NoiseGrid.granularity(sigma);
         double gridSensitivity = delta + Math.sqrt(embedding.ambientDimension()) * granularity;
-        long gridScale = (long) Math.ceil(sigma * gridSensitivity / (delta * granularity)) + 1;
+        int dimension = embedding.ambientDimension();
+        long gridScale = LatticeScaleLimit.checked(gridUnits(sigma, delta, dimension), LatticeLaplace.MAX_SCALE,
+                "2^24", "the lattice Laplace's scale", budget.epsilon(), sigmaRule,
+                other -> fitsAt(delta, other, dimension), GaussianCalibration.MAX_EPSILON);
         release.sigma(gridScale * granularity)
                 .parameter("noise", "l2 K-norm Laplace exp(-|z|_2/s) on the lattice g Z^D, exact sampler (rejection "
                         + "from discrete Laplaces); mean rounded to the grid")
@@ -103,6 +107,26 @@ public final class EuclideanLaplace implements Mechanism {
                 .parameter("gridSensitivity", gridSensitivity)
                 .parameter("project", project);
         return Calibration.of(this, estimator, geometry, ball, n, release, new Grid(granularity, gridScale));
+    }
+
+    /**
+     * The integer scale s in grid steps, as a double (checked before it becomes a long):
+     * {@code ceil(sigma (Delta + sqrt(D) g) / (Delta g)) + 1}, so that {@code (Delta/g + sqrt(D))/s <= Delta/sigma}.
+     */
+    private static double gridUnits(double sigma, double delta, int dimension) {
+        double granularity = NoiseGrid.granularity(sigma);
+        double gridSensitivity = delta + Math.sqrt(dimension) * granularity;
+        return Math.ceil(sigma * gridSensitivity / (delta * granularity)) + 1;
+    }
+
+    /** Whether the lattice scale fits the sampler at another epsilon, the sigma rule applied. */
+    private boolean fitsAt(double delta, double epsilon, int dimension) {
+        try {
+            double sigma = NoiseScale.resolve(sigmaRule, LaplaceScale.proven(NAME, 1, delta, epsilon), null).sigma();
+            return gridUnits(sigma, delta, dimension) <= LatticeLaplace.MAX_SCALE;
+        } catch (IllegalArgumentException outside) {
+            return false;
+        }
     }
 
     /** The lattice a calibration draws on: its granularity g and integer scale s. */

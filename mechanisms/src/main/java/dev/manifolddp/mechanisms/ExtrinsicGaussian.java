@@ -80,7 +80,8 @@ public final class ExtrinsicGaussian implements Mechanism {
         ReleaseContext.requireApproximateBudget(budget, NAME);
         double ambientRadius = embedding.ambientRadius(ball.center(), ball.radius());
         double delta = SensitivityBounds.ambientEuclideanMean(ambientRadius, n);
-        GridGaussianNoise grid = GridGaussianNoise.plan(calibration, budget, delta, embedding.ambientDimension());
+        GridGaussianNoise grid = GridGaussianNoise.plan(calibration, budget, delta, embedding.ambientDimension(),
+                sigmaRule);
         NoiseScale scale = NoiseScale.resolve(sigmaRule, grid.provenSigma(), null);
         release.sensitivity(delta).parameter("ambientRadius", ambientRadius)
                 .parameter("calibration", calibration.configName())

@@ -1,5 +1,7 @@
 package dev.manifolddp.mechanisms;
 
+import java.util.Locale;
+
 /**
  * The arithmetic of an exact rejection sampler run with a fixed budget of N proposals (docs/exact-sampling.md): when
  * every dataset's acceptance rate is at least a public alpha, the draw fails with probability at most
@@ -43,6 +45,17 @@ final class FixedProposalBudget {
     /** {@link #proposals} as a double, for messages when it does not fit a long. */
     static double approximateProposals(double alpha, double epsilon, double targetDelta) {
         return Math.ceil((Math.log(targetDelta) - logOnePlusExp(epsilon)) / Math.log1p(-alpha));
+    }
+
+    /**
+     * The per-proposal-budget failure probability {@code targetDelta / (1 + e^epsilon)} as text, in logarithms so that
+     * a large epsilon shows a tiny number rather than 0.
+     */
+    static String describeFailure(double targetDelta, double epsilon) {
+        double log = Math.log(targetDelta) - logOnePlusExp(epsilon);
+        double value = Math.exp(log);
+        return value >= Double.MIN_NORMAL ? String.format(Locale.ROOT, "%.3g", value)
+                : String.format(Locale.ROOT, "about 1e%.0f", log / Math.log(10));
     }
 
     private static double logOnePlusExp(double x) {

@@ -220,7 +220,7 @@ public final class KNormGradient implements Mechanism {
             throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (Soto et al. 2022, suppl. §2.4.2 calibrates the Frechet "
                     + "mean only)");
         }
-        NoiseScale scale = NoiseScale.resolve(sigmaRule, 2 * delta / epsilon,
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, LaplaceScale.proven(NAME, 2, delta, epsilon),
                 () -> paperSensitivity(geometry, radius, n) / epsilon);
         double sigma = scale.sigma();
         release.sensitivity(paper ? paperSensitivity(geometry, radius, n) : delta)
@@ -418,8 +418,11 @@ public final class KNormGradient implements Mechanism {
                 release.parameter("samplerChoice", "mcmc: " + reason);
                 return SamplingPlan.chain();
             }
-            throw new IllegalArgumentException("kng: no exact draw: " + reason + "; use sampler auto or mcmc, or "
-                    + "raise epsilon or n. Provided value: sampler = " + sampler.configName());
+            // sigma (hence the envelope's scale) is inversely proportional to epsilon under the proven and paper rules
+            double smallest = budget.epsilon() * envelopeScale / VolumeGrowth.laplaceScaleLimit(geometry);
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "kng: no exact draw at epsilon = %s: %s; use "
+                    + "sampler auto or mcmc, or epsilon > %.3g (or a larger n). Provided value: epsilon = %s, sampler "
+                    + "= %s", budget.epsilon(), reason, smallest, budget.epsilon(), sampler.configName()));
         }
         double anchorBound = KngAnchor.publicBound(radius, bounds.upper());
         double alpha = exact.get().acceptanceLowerBound(radius, sigma, anchorBound, bounds.lower(),
@@ -462,10 +465,10 @@ public final class KNormGradient implements Mechanism {
             proposals = FixedProposalBudget.proposals(alpha, epsilon, failureTarget);
             if (proposals > MAX_PROPOSAL_BUDGET || proposals <= 0) {
                 String reason = String.format(Locale.ROOT, "a fixed proposal budget would need %s proposals per "
-                        + "draw (public lower bound on the acceptance rate %.3g; failure probability at most %.3g), "
+                        + "draw (public lower bound on the acceptance rate %.3g; failure probability at most %s), "
                         + "beyond the limit of %d", alpha > 0 ? String.format(Locale.ROOT, "about %.3g",
                                 FixedProposalBudget.approximateProposals(alpha, epsilon, failureTarget))
-                                : "infinitely many", alpha, failureTarget / (1 + Math.exp(epsilon)),
+                                : "infinitely many", alpha, FixedProposalBudget.describeFailure(failureTarget, epsilon),
                         MAX_PROPOSAL_BUDGET);
                 if (sampler == Sampler.AUTO && offersDataEnvelope(estimator, exact.get())) {
                     return dataEnvelopePlan(exact.get(), bounds, alpha, anchorBound, reason, budget, release);

@@ -238,19 +238,13 @@ public final class LandmarkLaplace implements Mechanism {
         double epsilon = budget.epsilon();
         double coordinateEpsilon = epsilon / length;
         double[] sensitivities = new double[length];
-        double[] provenSigmas = new double[length];
-        double largestProven = 0;
         for (int j = 0; j < length; j++) {
             sensitivities[j] = SensitivityBounds.landmarkCoordinate(ranges[j], n);
-            provenSigmas[j] = sensitivities[j] / coordinateEpsilon;
-            largestProven = Math.max(largestProven, provenSigmas[j]);
         }
-        NoiseScale scale = NoiseScale.resolve(sigmaRule, largestProven, null);
-        double[] sigmas = new double[length];
-        for (int j = 0; j < length; j++) {
-            sigmas[j] = sigmaRule instanceof SigmaRule.Fixed ? scale.sigma()
-                    : provenSigmas[j] * (scale.sigma() / largestProven);
-        }
+        // the largest proven scale is Delta_max / (epsilon / 2k): refused in epsilon's terms if it leaves the doubles
+        LaplaceScale.proven(NAME, length, Arrays.stream(sensitivities).max().orElseThrow(), epsilon);
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, largestProven(sensitivities, epsilon), null);
+        double[] sigmas = coordinateSigmas(sensitivities, epsilon);
         release.sensitivity(Arrays.stream(sensitivities).max().orElseThrow())
                 .parameter("align", align)
                 .parameter("alignTo", align ? reference.configName() : "none")
@@ -267,14 +261,12 @@ public final class LandmarkLaplace implements Mechanism {
         long[] gridScales = new long[length];
         double[] drawnSigmas = new double[length];
         for (int j = 0; j < length; j++) {
-            // Discrete Laplace on the grid g Z (Mironov 2012; as Google's secure noise): the mean's grid index moves by
-            // at most floor(Delta_j / g) + 1 when one record changes, so the integer scale t_j below keeps the loss
-            // (floor(Delta_j / g) + 1) / t_j <= Delta_j / sigma_j, the continuous mechanism's, for every sigma rule.
-            double granularity = NoiseGrid.granularity(sigmas[j]);
-            double gridSensitivity = Math.floor(sensitivities[j] / granularity) + 1;
-            granularities[j] = granularity;
-            gridScales[j] = (long) Math.ceil(sigmas[j] * gridSensitivity / sensitivities[j]) + 1;
-            drawnSigmas[j] = gridScales[j] * granularity;
+            // the lattice scale stays a double until its range is checked (gridUnits says why it keeps the loss)
+            granularities[j] = NoiseGrid.granularity(sigmas[j]);
+            gridScales[j] = LatticeScaleLimit.checked(gridUnits(sigmas[j], sensitivities[j]),
+                    DiscreteLaplace.MAX_SCALE, "2^42", "the discrete Laplace's scale", epsilon, sigmaRule,
+                    other -> fitsAt(sensitivities, other), GaussianCalibration.MAX_EPSILON);
+            drawnSigmas[j] = gridScales[j] * granularities[j];
         }
         release.sigma(Arrays.stream(drawnSigmas).max().orElseThrow())
                 .parameter("noise", "discrete Laplace (two-sided geometric) per coordinate on the grid g_j Z, exact "
@@ -284,6 +276,56 @@ public final class LandmarkLaplace implements Mechanism {
                 .parameter("coordinateGridScales", Arrays.stream(gridScales).boxed().toList())
                 .parameter("coordinateDrawnSigmas", ReleaseContext.asList(drawnSigmas));
         return new Noise(granularities, gridScales);
+    }
+
+    /** The largest coordinate's proven scale {@code Delta_j / (epsilon / 2k)}. */
+    private static double largestProven(double[] sensitivities, double epsilon) {
+        double coordinateEpsilon = epsilon / sensitivities.length;
+        double largest = 0;
+        for (double sensitivity : sensitivities) {
+            largest = Math.max(largest, sensitivity / coordinateEpsilon);
+        }
+        return largest;
+    }
+
+    /** Each coordinate's scale under the sigma rule: the rule's scale for the largest, the others in proportion. */
+    private double[] coordinateSigmas(double[] sensitivities, double epsilon) {
+        double coordinateEpsilon = epsilon / sensitivities.length;
+        double largestProven = largestProven(sensitivities, epsilon);
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, largestProven, null);
+        double[] sigmas = new double[sensitivities.length];
+        for (int j = 0; j < sigmas.length; j++) {
+            sigmas[j] = sigmaRule instanceof SigmaRule.Fixed ? scale.sigma()
+                    : sensitivities[j] / coordinateEpsilon * (scale.sigma() / largestProven);
+        }
+        return sigmas;
+    }
+
+    /**
+     * The integer scale t_j in grid steps, as a double (checked before it becomes a long): the mean's grid index moves
+     * by at most {@code floor(Delta_j / g) + 1} when one record changes, so {@code t_j = ceil(sigma_j (floor(Delta_j /
+     * g) + 1) / Delta_j) + 1} keeps the loss at most {@code Delta_j / sigma_j}, the continuous mechanism's, for every
+     * sigma rule (discrete Laplace on the grid g Z: Mironov 2012, as Google's secure noise).
+     */
+    private static double gridUnits(double sigma, double sensitivity) {
+        double granularity = NoiseGrid.granularity(sigma);
+        double gridSensitivity = Math.floor(sensitivity / granularity) + 1;
+        return Math.ceil(sigma * gridSensitivity / sensitivity) + 1;
+    }
+
+    /** Whether every coordinate's lattice scale fits the sampler at another epsilon. */
+    private boolean fitsAt(double[] sensitivities, double epsilon) {
+        try {
+            double[] sigmas = coordinateSigmas(sensitivities, epsilon);
+            for (int j = 0; j < sigmas.length; j++) {
+                if (!(gridUnits(sigmas[j], sensitivities[j]) <= DiscreteLaplace.MAX_SCALE)) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (IllegalArgumentException outside) {
+            return false;
+        }
     }
 
     private static <E> E parse(E[] values, java.util.function.Function<E, String> name, String text,

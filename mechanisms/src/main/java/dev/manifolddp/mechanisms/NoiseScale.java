@@ -1,5 +1,6 @@
 package dev.manifolddp.mechanisms;
 
+import java.util.Locale;
 import java.util.function.DoubleSupplier;
 
 /**
@@ -37,13 +38,17 @@ record NoiseScale(double sigma, double provenSigma, SigmaRule rule, boolean guar
         } else {
             throw new IllegalArgumentException("unsupported sigma rule. Provided value: " + rule);
         }
-        if (!(sigma > 0) || !Double.isFinite(sigma)) {
-            // the proven sigma is sensitivity/epsilon (times a constant): it leaves the doubles only at an extreme epsilon
-            throw new IllegalArgumentException(String.format(
-                    "the noise scale sigma = %s (rule '%s', proven sigma %s) is not a finite number > 0: epsilon is "
-                            + "too small (or too large) for the sensitivity; raise epsilon if sigma is infinite, "
-                            + "lower it if sigma is 0. Provided value: %s", sigma, rule.describe(), provenSigma,
-                    sigma));
+        if (!(sigma >= Double.MIN_NORMAL) || !(sigma <= Double.MAX_VALUE)) {
+            // the proven scale is checked where it is computed (LaplaceScale, GaussianCalibration): here only the rule
+            // can leave the doubles, so the message names the rule, not the internal scale
+            String remedy = rule instanceof SigmaRule.Scaled
+                    ? String.format(Locale.ROOT, "use a factor in [%.3g, %.3g]", Double.MIN_NORMAL / provenSigma,
+                            Double.MAX_VALUE / provenSigma)
+                    : rule instanceof SigmaRule.Paper ? "use the proven rule, or change epsilon"
+                    : sigma > 1 ? "raise epsilon" : "lower epsilon";
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "the sigma rule '%s' gives a noise scale "
+                    + "%s the normal doubles (2.2e-308 to 1.8e308) at this epsilon and sensitivity; %s. Provided "
+                    + "value: %s", rule.describe(), sigma > 1 ? "above" : "below", remedy, rule.describe()));
         }
         return new NoiseScale(sigma, provenSigma, rule, sigma >= provenSigma);
     }

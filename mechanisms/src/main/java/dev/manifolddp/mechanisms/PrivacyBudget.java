@@ -41,7 +41,16 @@ public record PrivacyBudget(double epsilon, double delta) {
 
     /** The budget spent by this release followed by {@code other} (basic sequential composition). */
     public PrivacyBudget plus(PrivacyBudget other) {
-        return new PrivacyBudget(epsilon + other.epsilon, Math.min(delta + other.delta, Math.nextDown(1.0)));
+        if (other == null) {
+            throw new IllegalArgumentException("the budget to add must be given. Provided value: null");
+        }
+        double sum = epsilon + other.epsilon;
+        if (!Double.isFinite(sum)) {
+            throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "the composed epsilon %s + %s "
+                    + "is beyond the largest double (1.8e308); compose budgets whose epsilons sum to a finite number. "
+                    + "Provided value: epsilon = %s", epsilon, other.epsilon, other.epsilon));
+        }
+        return new PrivacyBudget(sum, Math.min(delta + other.delta, Math.nextDown(1.0)));
     }
 
     @Override

@@ -45,7 +45,17 @@ public record PrivacyUnit(int recordsPerSubject) {
         }
         int m = recordsPerSubject;
         double epsilon = subjectLevel.epsilon() / m;
-        double delta = subjectLevel.delta() / (m * Math.exp((m - 1) * epsilon));
+        double growth = Math.exp((m - 1) * epsilon);
+        double delta = subjectLevel.delta() / (m * growth);
+        if (subjectLevel.delta() > 0 && !(delta > 0)) {
+            // e^((M-1) epsilon/M) overflowed or the quotient underflowed: the per-record delta is below every double,
+            // and a delta of 0 would silently turn an (epsilon, delta) budget into a pure one
+            double log10 = (Math.log(subjectLevel.delta()) - Math.log(m) - (m - 1) * epsilon) / Math.log(10);
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "for subjects of up to %d records the "
+                    + "budget %s leaves each record a delta of about 1e%.0f (group privacy divides delta by M "
+                    + "e^((M-1) epsilon/M)), below the smallest double; lower the records-per-subject bound or "
+                    + "epsilon, or raise delta. Provided value: %s", m, subjectLevel, log10, subjectLevel));
+        }
         return new PrivacyBudget(epsilon, delta);
     }
 
@@ -53,7 +63,8 @@ public record PrivacyUnit(int recordsPerSubject) {
      * The budget for groups of at most M records of a mechanism with per-record budget {@code perRecord}:
      * {@code (M e0, M e^((M-1) e0) d0)}.
      *
-     * @throws IllegalArgumentException when the group delta reaches 1 (no guarantee is left)
+     * @throws IllegalArgumentException when the group delta reaches 1 (no guarantee is left) or the group epsilon
+     *                                  leaves the doubles
      */
     public PrivacyBudget subjectLevel(PrivacyBudget perRecord) {
         if (isRecord()) {
@@ -61,12 +72,17 @@ public record PrivacyUnit(int recordsPerSubject) {
         }
         int m = recordsPerSubject;
         double epsilon = m * perRecord.epsilon();
-        double delta = m * Math.exp((m - 1) * perRecord.epsilon()) * perRecord.delta();
+        // a pure per-record budget stays pure (e^((M-1) e0) may overflow, and infinity times 0 is no delta)
+        double delta = perRecord.delta() == 0 ? 0 : m * Math.exp((m - 1) * perRecord.epsilon()) * perRecord.delta();
         if (!(delta < 1) || !Double.isFinite(epsilon)) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "for subjects of up to %d records the per-record budget %s gives (epsilon, delta) = (%.4g, "
-                            + "%.4g): delta is not below 1, so nothing is guaranteed; lower the records-per-subject "
-                            + "bound or the per-record delta", m, perRecord, epsilon, delta));
+                    "for subjects of up to %d records the per-record budget %s gives (epsilon, delta) = (%s, "
+                            + "%s): %s; lower the records-per-subject bound or the per-record epsilon or delta. "
+                            + "Provided value: %s", m, perRecord, Double.isFinite(epsilon)
+                            ? String.format(Locale.ROOT, "%.4g", epsilon) : "beyond 1.8e308", Double.isFinite(delta)
+                            ? String.format(Locale.ROOT, "%.4g", delta) : "beyond 1",
+                    Double.isFinite(epsilon) ? "delta is not below 1, so nothing is guaranteed"
+                            : "epsilon is beyond the doubles", perRecord));
         }
         return new PrivacyBudget(epsilon, delta);
     }

@@ -183,6 +183,15 @@ public record Release<T>(String mechanism, T value, PrivacyBudget budget, Guaran
          * (when one was given), checked here so that a release fails before any noise is drawn.
          */
         public Builder<T> sigma(double sigma) {
+            if ((!(sigma > 0) || Double.isInfinite(sigma)) && budget != null) {
+                // in the user's terms: the scale left the doubles because of the epsilon given (for this ball and n)
+                String ball = publicScale > 0 ? " with the ball's radius " + publicScale : "";
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: epsilon = %s%s makes the noise "
+                        + "scale %s the doubles; use a %s epsilon (or a %s). Provided value: epsilon = %s%s",
+                        mechanism, budget.epsilon(), ball, sigma > 0 ? "overflow" : "fall below", sigma > 0 ? "larger"
+                                : "smaller", sigma > 0 ? "larger n or delta, or a smaller ball" : "larger ball radius",
+                        budget.epsilon(), publicScale > 0 ? ", radius = " + publicScale : ""));
+            }
             if (!(sigma > 0) || Double.isInfinite(sigma)) {
                 throw new IllegalArgumentException(String.format(Locale.ROOT,
                         "%s: the noise scale sigma = %s is not a finite number > 0: epsilon (or delta) is too small "
@@ -190,12 +199,23 @@ public record Release<T>(String mechanism, T value, PrivacyBudget budget, Guaran
                                 + "sigma = %s", mechanism, sigma, sigma));
             }
             if (publicScale > 0 && sigma < SIGMA_FLOOR * publicScale) {
+                if (budget == null) {
+                    throw new IllegalArgumentException(String.format(Locale.ROOT,
+                            "%s: the noise scale sigma = %.3g is below the numerical floor %.0e x the ball's radius "
+                                    + "(%.3g): the noise would vanish in rounding and the release would be the "
+                                    + "non-private value; lower epsilon (a smaller epsilon gives a larger sigma). "
+                                    + "Provided value: sigma = %.3g", mechanism, sigma, SIGMA_FLOOR, publicScale,
+                            sigma, sigma));
+                }
+                // in the user's terms: the scale is inversely proportional to epsilon for the Laplace-type mechanisms
+                // (about so for the Gaussian ones), which gives the epsilon at which it reaches the floor
+                double largest = budget.epsilon() * (sigma / (SIGMA_FLOOR * publicScale));
                 throw new IllegalArgumentException(String.format(Locale.ROOT,
-                        "%s: the noise scale sigma = %.3g is below the numerical floor %.0e x the ball's radius "
-                                + "(%.3g): the noise would vanish in rounding and the release would be the "
-                                + "non-private value; lower epsilon (a smaller epsilon gives a larger sigma). "
-                                + "Provided value: sigma = %.3g", mechanism, sigma, SIGMA_FLOOR, publicScale, sigma,
-                        sigma));
+                        "%s: epsilon = %s makes the noise scale %.3g, below the numerical floor %.0e x the ball's "
+                                + "radius (%.3g): the noise would vanish in rounding and the release would be the "
+                                + "non-private value; use epsilon <= %.2g (the scale grows as epsilon shrinks). "
+                                + "Provided value: epsilon = %s", mechanism, budget.epsilon(), sigma, SIGMA_FLOOR,
+                        publicScale, largest * 0.99, budget.epsilon()));
             }
             this.sigma = sigma;
             return this;

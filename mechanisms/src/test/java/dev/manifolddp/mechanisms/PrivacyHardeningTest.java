@@ -88,7 +88,7 @@ class PrivacyHardeningTest {
                 DataBall.declared(Fixtures.identity(20), 1), PrivacyBudget.pure(1), rng))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("is a probability distribution only for sigma < 0.03878")
-                .hasMessageContaining("Provided value: sigma =");
+                .hasMessageContaining("use epsilon > ").hasMessageContaining("Provided value: epsilon = 1.0");
     }
 
     /** Audit: MH crashed with "q is not symmetric positive definite" (kng, SPD(5) affine-invariant, epsilon 0.01). */
@@ -112,10 +112,15 @@ class PrivacyHardeningTest {
         long start = System.nanoTime();
         assertThatThrownBy(() -> KNormGradient.builder().build().release(sphere, data.points(), Fixtures.ball(data),
                 PrivacyBudget.pure(1e308), rng)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("below the numerical floor").hasMessageContaining("lower epsilon");
+                .hasMessageContaining("epsilon must be at most 1.0E12")
+                .hasMessageContaining("Provided value: epsilon = 1.0E308");
+        assertThatThrownBy(() -> KNormGradient.builder().build().release(sphere, data.points(), Fixtures.ball(data),
+                PrivacyBudget.pure(1e12), rng)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("below the numerical floor").hasMessageContaining("use epsilon <= ")
+                .hasMessageContaining("Provided value: epsilon = 1.0E12");
         assertThatThrownBy(() -> RiemannianLaplace.builder().build().release(sphere, data.points(), Fixtures.ball(data),
                 PrivacyBudget.pure(1e-320), rng)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("raise epsilon");
+                .hasMessageContaining("use epsilon >= ").hasMessageContaining("Provided value: 1.0E-320");
         assertThat((System.nanoTime() - start) / 1e9).isLessThan(5);
     }
 

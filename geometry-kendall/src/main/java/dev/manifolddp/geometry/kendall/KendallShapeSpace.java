@@ -14,8 +14,10 @@ import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.PointLayout;
 import dev.manifolddp.geometry.RadialLowerBound;
 import dev.manifolddp.geometry.RadialVolume;
+import dev.manifolddp.geometry.ScaledNorm;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -37,6 +39,9 @@ import java.util.Optional;
 public final class KendallShapeSpace
         implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding, LandmarkShapes, RadialVolume,
         AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian, FrechetGradientBound {
+
+    /** The longest tangent vector exp accepts (see {@link #refuseLongVector}). */
+    static final double MAX_EXP_LENGTH = 0x1p20;
 
     /** The provider name. */
     public static final String NAME = "kendall";
@@ -115,8 +120,9 @@ public final class KendallShapeSpace
     /**
      * {@code exp(z, v) = cos|v| z + (sin|v| / |v|) v} for a horizontal v (Soto et al. 2022, §4.3): the horizontal great
      * circle of the pre-shape sphere, which projects to the geodesic of shape space. {@code sin|v| / |v|} uses its
-     * series for tiny |v|. Defined for every v (it wraps past the cut locus for |v| >= pi/2). The result is a
-     * pre-shape, not re-aligned. Writes {@code out}, which may alias {@code p} or {@code v}.
+     * series for tiny |v|. Defined for every v of norm up to 2^20 (it wraps past the cut locus for |v| >= pi/2;
+     * longer vectors are refused by their norm, see {@link #refuseLongVector}). The result is a pre-shape, not
+     * re-aligned. Writes {@code out}, which may alias {@code p} or {@code v}.
      */
     @Override
     public void exp(double[] p, double[] v, double[] out) {
@@ -124,6 +130,9 @@ public final class KendallShapeSpace
         GeometryChecks.requireLength(this, "v", v);
         GeometryChecks.requireLength(this, "out", out);
         double length = ComplexLandmarks.norm(v);
+        if (!(length <= MAX_EXP_LENGTH)) {
+            refuseLongVector(v);
+        }
         double c = Math.cos(length);
         double s = SmallAngle.sinc(length);
         double sum = 0;
@@ -563,6 +572,25 @@ public final class KendallShapeSpace
                     overlap, scale > 0 ? overlap / scale : Double.NaN));
         }
         return overlap;
+    }
+
+    /**
+     * Refuses a finite tangent vector longer than {@link #MAX_EXP_LENGTH} by its norm (a non-finite one falls through
+     * to the finiteness check): its norm is known to a relative 2^-52 only, so far beyond 2^20 the angle modulo
+     * 2 pi, which is all exp depends on, is unknown.
+     */
+    private static void refuseLongVector(double[] v) {
+        for (double entry : v) {
+            if (!Double.isFinite(entry)) {
+                return;
+            }
+        }
+        double norm = ScaledNorm.of(v, v.length);
+        String shown = Double.isFinite(norm) ? String.valueOf(norm) : "beyond 1.8e308";
+        throw new IllegalArgumentException(String.format(Locale.ROOT, "exp(p, v): the tangent vector's norm |v| = "
+                + "%s is beyond 2^20 (%.0f), up to which exp is computed (the angle |v| modulo 2 pi is still known to "
+                + "1e-9 from a double norm); use a shorter vector (exp is periodic: reduce |v| modulo 2 pi). Provided "
+                + "value: |v| = %s", shown, MAX_EXP_LENGTH, shown));
     }
 
     private void requireConfiguration(String name, double[] values) {

@@ -82,13 +82,21 @@ public final class AffineInvariantSpd extends SpdGeometry
         GeometryChecks.requireLength(this, "out", out);
         SpdWorkspace w = workspace();
         if (k == 2) {
-            expTwoByTwo(p, v, out, w);
+            try {
+                expTwoByTwo(p, v, out, w);
+            } catch (IllegalArgumentException overflow) {
+                throw expOutOfRange(p, v, 708, overflow);
+            }
             return;
         }
         decomposeBase(p, w);
         whiten(v, w);
-        w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "p^-1/2 v p^-1/2");
-        MatrixFunctions.exp(w.valuesB, w.auxB, k, "exp(p, v)");
+        try {
+            w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "p^-1/2 v p^-1/2");
+            MatrixFunctions.exp(w.valuesB, w.auxB, k, "exp(p, v)");
+        } catch (IllegalArgumentException overflow) {
+            throw expOutOfRange(p, v, 708, overflow);
+        }
         rootTimesVectors(w);
         w.gram.matrix(w.m2, w.auxB, out);
     }

@@ -71,8 +71,16 @@ public final class LogEuclideanSpd extends SpdGeometry
             }
             w.m1[i * k + i] += w.auxA[i];
         }
-        w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "Logm p + DLogm_p[v]");
-        MatrixFunctions.exp(w.valuesB, w.auxB, k, "exp(p, v)");
+        try {
+            w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "Logm p + DLogm_p[v]");
+            MatrixFunctions.exp(w.valuesB, w.auxB, k, "exp(p, v)");
+        } catch (IllegalArgumentException overflow) {
+            double logNorm = 0;
+            for (int i = 0; i < k; i++) {
+                logNorm = Math.max(logNorm, Math.abs(w.auxA[i]));
+            }
+            throw expOutOfRange(p, v, 708 - logNorm, overflow);
+        }
         MatrixOps.multiply(w.vectorsA, w.vectorsB, w.m2, k);
         w.gram.matrix(w.m2, w.auxB, out);
     }

@@ -53,6 +53,38 @@ public abstract class SpdGeometry implements Geometry, AmbientEmbedding, Homogen
     }
 
     /**
+     * The refusal of an exp whose matrix exponential leaves the doubles, in terms of the tangent vector's norm (the
+     * caller's input) rather than the internal eigenvalue: the eigenvalues that are exponentiated are at most
+     * {@code |v|_p} (plus {@code |Logm p|} for the log-Euclidean metric) in magnitude, so exp is representable for
+     * {@code |v|_p} up to {@code safeNorm}. A v with a non-finite entry keeps the cause's message (which says so);
+     * so does a p that is not positive definite, checked before any of this.
+     */
+    protected IllegalArgumentException expOutOfRange(double[] p, double[] v, double safeNorm,
+            IllegalArgumentException cause) {
+        for (double entry : v) {
+            if (!Double.isFinite(entry)) {
+                return cause; // a NaN or infinite entry, not a long vector: the cause says so
+            }
+        }
+        // the norm of v scaled down by 2^-600 (the inner product is quadratic, so a norm near 1e300 cannot overflow it)
+        double[] scaled = new double[v.length];
+        for (int i = 0; i < v.length; i++) {
+            scaled[i] = v[i] * 0x1p-600;
+        }
+        double norm;
+        try {
+            norm = Math.sqrt(inner(p, scaled, scaled)) * 0x1p600;
+        } catch (IllegalArgumentException beyond) {
+            norm = Double.POSITIVE_INFINITY;
+        }
+        String shown = Double.isFinite(norm) ? String.format(java.util.Locale.ROOT, "%.4g", norm) : "beyond 1e154";
+        return new IllegalArgumentException(String.format(java.util.Locale.ROOT, "exp(p, v): the tangent vector's norm "
+                + "|v|_p = %s takes the matrix exponential beyond the double range (%s); exp is representable for "
+                + "|v|_p up to %.4g at this p (an eigenvalue e^x needs |x| <= 708). Use a shorter tangent vector. "
+                + "Provided value: |v|_p = %s", shown, cause.getMessage(), Math.max(0, safeNorm), shown), cause);
+    }
+
+    /**
      * Fails on a NaN or infinite entry of a tangent or ambient matrix. An O(k^2) pass, small beside the O(k^3)
      * eigendecompositions of every operation; it keeps the hot path from returning NaN for such input.
      */

@@ -12,6 +12,7 @@ import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.PointLayout;
 import dev.manifolddp.geometry.RadialVolume;
+import dev.manifolddp.geometry.ScaledNorm;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Arrays;
@@ -35,6 +36,11 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
 
     /** Below this angle {@code |v|/R}, exp uses the Taylor series of {@code sin(t)/t} (truncation error < 1e-25). */
     private static final double SINC_SERIES_LIMIT = 1e-4;
+    /**
+     * The largest angle {@code |v|/R} exp accepts: the norm of v is known to a relative 2^-52, so the angle modulo
+     * 2 pi is known to {@code 2^20 * 2^-52 = 2^-32} radians up to here and to nothing useful far beyond.
+     */
+    static final double MAX_EXP_ANGLE = 0x1p20;
 
     /**
      * Angles at or beyond {@code pi (1 - margin)} are treated as the cut locus by the {@code out} forms, with the same
@@ -129,30 +135,40 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     /**
      * {@code exp(p, v) = cos(t) p + (sin(t)/t) v} with {@code t = |v|/R}, which is
      * {@code cos(|v|/R) p + R sin(|v|/R) v/|v|} (Soto et al. 2022, §4.1); {@code exp(p, 0) = p}. Defined for every
-     * tangent v (lengths beyond {@code pi R} wrap around the sphere). {@code sin(t)/t} uses its Taylor series for tiny
-     * t. Writes {@code out}.
+     * tangent v of length up to {@code 2^20 R} (lengths beyond {@code pi R} wrap around the sphere; far beyond 2^20
+     * radii a double norm no longer fixes the angle modulo 2 pi, so such vectors are refused). {@code sin(t)/t} uses
+     * its Taylor series for tiny t. Writes {@code out}.
      *
-     * @throws IllegalArgumentException when p or v has a non-finite entry
+     * @throws IllegalArgumentException when p or v has a non-finite entry, or {@code |v| > 2^20 R}
      */
     @Override
     public void exp(double[] p, double[] v, double[] out) {
         GeometryChecks.requireLength(this, "p", p);
         GeometryChecks.requireLength(this, "v", v);
         GeometryChecks.requireLength(this, "out", out);
-        double vv = 0;
-        double pp = 0;
-        for (int i = 0; i < v.length; i++) {
-            vv += v[i] * v[i];
-            pp += p[i] * p[i];
+        // scaled norms: a finite v of norm above ~1e154 overflows a plain sum of squares
+        double length = ScaledNorm.of(v, v.length);
+        if (!Double.isFinite(length) || !Double.isFinite(ScaledNorm.of(p, p.length))) {
+            for (int i = 0; i < v.length; i++) {
+                if (!Double.isFinite(v[i]) || !Double.isFinite(p[i])) {
+                    throw new IllegalArgumentException("exp(p, v) needs finite p and v; an entry is NaN or infinite");
+                }
+            }
+            // finite entries whose norm exceeds the doubles: refused below by the length limit
         }
-        if (!Double.isFinite(vv) || !Double.isFinite(pp)) {
-            throw new IllegalArgumentException("exp(p, v) needs finite p and v; an entry is NaN or infinite");
-        }
-        if (vv == 0) {
+        if (length == 0) {
             System.arraycopy(p, 0, out, 0, p.length);
             return;
         }
-        double t = Math.sqrt(vv) / radius;
+        double t = length / radius;
+        if (!(t <= MAX_EXP_ANGLE)) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "exp(p, v): the tangent vector's norm |v| "
+                    + "= %s is %s radii; exp is computed for |v| up to 2^20 radii (%.4g here), where the angle "
+                    + "|v|/R modulo 2 pi is still known to 1e-9 from a double norm. Use a shorter vector (exp is "
+                    + "periodic: reduce |v| modulo 2 pi R). Provided value: |v| = %s", shown(length),
+                    Double.isFinite(t) ? String.format(Locale.ROOT, "%.3g", t) : "beyond 1.8e308",
+                    MAX_EXP_ANGLE * radius, shown(length)));
+        }
         double cos = Math.cos(t);
         double sinc;
         if (t < SINC_SERIES_LIMIT) {
@@ -169,10 +185,16 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         }
         // Rescale onto the sphere: without it, rounding in p and v compounds over repeated updates (a Frechet-mean
         // iteration or an MCMC chain) and the iterates drift off the sphere.
-        double rescale = radius / Math.sqrt(norm2);
+        double rescale = radius / (norm2 > 0x1p-900 && norm2 < 0x1p900 ? Math.sqrt(norm2) : ScaledNorm.of(out,
+                out.length));
         for (int i = 0; i < out.length; i++) {
             out[i] *= rescale;
         }
+    }
+
+    /** A norm as printed in a message: its value, or that it is beyond the doubles. */
+    private static String shown(double norm) {
+        return Double.isFinite(norm) ? String.valueOf(norm) : "beyond 1.8e308";
     }
 
     /**

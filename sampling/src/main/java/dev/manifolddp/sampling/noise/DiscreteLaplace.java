@@ -13,14 +13,17 @@ import org.apache.commons.rng.UniformRandomProvider;
  */
 public final class DiscreteLaplace {
 
+    /** The largest scale numerator t accepted: the truncation bound above is proven up to it. */
+    public static final long MAX_SCALE = 1L << 42;
+
     private DiscreteLaplace() {
     }
 
-    /** One draw with scale {@code t / s}; requires {@code t >= 1}, {@code s >= 1}. */
+    /** One draw with scale {@code t / s}; requires {@code 1 <= t <= 2^42}, {@code s >= 1}. */
     public static long sample(UniformRandomProvider rng, long t, long s) {
-        if (t < 1 || s < 1) {
-            throw new IllegalArgumentException("discrete Laplace: t and s must be integers >= 1. Provided value: t = "
-                    + t + ", s = " + s);
+        if (t < 1 || t > MAX_SCALE || s < 1) {
+            throw new IllegalArgumentException("discrete Laplace: t must be an integer in [1, 2^42] and s an integer "
+                    + ">= 1. Provided value: t = " + t + ", s = " + s);
         }
         while (true) {
             long u = rng.nextLong(t);

@@ -144,7 +144,11 @@ public final class HyperbolicSpace implements Geometry, ParallelTransport, Tange
         GeometryChecks.requireLength(this, "v", v);
         GeometryChecks.requireLength(this, "out", out);
         double vv = minkowski(v, v);
-        requireFinite("exp(p, v)", vv + minkowski(p, p));
+        double pp = minkowski(p, p);
+        if (!Double.isFinite(vv + pp)) {
+            refuseLongVector(p, v, vv);
+        }
+        requireFinite("exp(p, v)", vv + pp);
         double norm = Math.sqrt(Math.max(0, vv));
         double cosh = Math.cosh(norm);
         double sinhc = sinhc(norm);
@@ -155,6 +159,29 @@ public final class HyperbolicSpace implements Geometry, ParallelTransport, Tange
             space += x * x;
         }
         out[0] = Math.sqrt(1 + space);
+        if (!Double.isFinite(out[0])) {
+            refuseLongVector(p, v, vv);
+        }
+    }
+
+    /**
+     * Refuses a finite v whose exp leaves the doubles, by its norm: the hyperboloid coordinates of exp(p, v) grow like
+     * {@code e^(|v| + rho(o, p))}, so exp is representable while {@code |v| + rho(o, p)} stays below about 709
+     * (o the origin). A non-finite entry returns, for the finiteness check to report.
+     */
+    private static void refuseLongVector(double[] p, double[] v, double vv) {
+        for (int i = 0; i < v.length; i++) {
+            if (!Double.isFinite(v[i]) || !Double.isFinite(p[i])) {
+                return;
+            }
+        }
+        double norm = Math.sqrt(Math.max(0, vv));
+        String shown = Double.isFinite(norm) ? String.format(Locale.ROOT, "%.4g", norm) : "beyond 1e154";
+        double fromOrigin = p[0] >= 1 ? Math.log(p[0] + Math.sqrt(p[0] * p[0] - 1)) : 0;
+        throw new IllegalArgumentException(String.format(Locale.ROOT, "exp(p, v): the tangent vector's norm |v| = %s "
+                + "takes exp(p, v) beyond the double range; exp is representable for |v| up to about %.4g at this p "
+                + "(709 minus its distance %.4g from the origin). Use a shorter vector. Provided value: |v| = %s",
+                shown, Math.max(0, 709 - fromOrigin), fromOrigin, shown));
     }
 
     @Override
