@@ -83,14 +83,7 @@ class ValidateRunSweepTest {
             "tolerance", "estimator.params.tolerance", "max-iterations", "estimator.params.max-iterations", "step",
             "estimator.params.step");
 
-    /**
-     * Open: euclidean-laplace calibrates at a ball of radius 1e-300 (noise scale ~3e-301, above its grid's floor
-     * 2^-1000) but every release fails, since a coordinate of size 1 over the granularity ~1.8e-307 exceeds 2^62; the
-     * calibration should refuse from the public centre and radius (mechanisms, noise grid). The run's message names
-     * data.radius.
-     */
-    private static final List<String> KNOWN_GAPS = List.of("radius=1.0E-300: valid, then the run failed");
-
+    
     @TempDir
     Path folder;
 
@@ -109,8 +102,7 @@ class ValidateRunSweepTest {
             runs += check(fill(SPD, Map.of("r", value)), "data.r", "r=" + value, problems) ? 1 : 0;
         }
         // what is still open, listed so that this test fails (and the entry goes) once it is fixed
-        assertThat(problems).as("known gaps").allMatch(problem -> KNOWN_GAPS.stream().anyMatch(problem::startsWith));
-        assertThat(KNOWN_GAPS).allMatch(gap -> problems.stream().anyMatch(problem -> problem.startsWith(gap)));
+        assertThat(problems).isEmpty();
         assertThat(runs).as("configurations accepted and run").isGreaterThan(10);
     }
 

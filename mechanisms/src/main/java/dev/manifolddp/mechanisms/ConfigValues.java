@@ -41,6 +41,10 @@ final class ConfigValues {
         return parameters.integer(name, min, Integer.MAX_VALUE);
     }
 
+    int integer(String name, int min, int max) {
+        return parameters.integer(name, min, max);
+    }
+
     double positiveReal(String name) {
         return parameters.positiveReal(name);
     }

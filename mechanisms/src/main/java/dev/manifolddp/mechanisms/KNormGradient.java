@@ -606,9 +606,10 @@ public final class KNormGradient implements Mechanism {
                 throw new IllegalArgumentException("kng: sampler must be set (auto, exact or mcmc). Provided value: "
                         + "null");
             }
-            if (proposalBudget < 0) {
-                throw new IllegalArgumentException("kng: proposal-budget must be >= 0 (0: draw until a proposal is "
-                        + "accepted). Provided value: " + proposalBudget);
+            if (proposalBudget < 0 || proposalBudget > MAX_PROPOSAL_BUDGET) {
+                throw new IllegalArgumentException("kng: proposal-budget must lie in [0, " + MAX_PROPOSAL_BUDGET
+                        + "] (0: draw until a proposal is accepted; each proposal is a pass over the records). "
+                        + "Provided value: " + proposalBudget);
             }
             if (!(failureDelta > 0 && failureDelta < 1)) {
                 throw new IllegalArgumentException("kng: failure-delta must lie strictly between 0 and 1 (e.g. "

@@ -15,7 +15,7 @@ public final class KNormGradientProvider implements MechanismProvider {
                     + "number of proposals depends on the data: a timing channel); N > 0 always draws and evaluates "
                     + "N proposals and returns the first accepted one, failing if none is (a delta the release "
                     + "records); auto sizes N from the public acceptance bound so that delta <= failure-delta "
-                    + "(or the budget's delta)", "0"),
+                    + "(or the budget's delta); at most " + KNormGradient.MAX_PROPOSAL_BUDGET, "0"),
             ParameterSpec.optional("failure-delta", "with proposal-budget auto and a pure budget: the delta the "
                     + "fixed budget may cost", String.valueOf(KNormGradient.DEFAULT_FAILURE_DELTA)),
             ParameterSpec.optional("burn-in", "Metropolis-Hastings steps before the released segment",
@@ -55,7 +55,9 @@ public final class KNormGradientProvider implements MechanismProvider {
         if ("auto".equals(values.string("proposal-budget").trim())) {
             builder.autoProposalBudget();
         } else {
-            builder.proposalBudget(values.integer("proposal-budget", 0));
+            // the auto budget's limit bounds a given one too: each proposal is a pass over the records, and 2^31 of
+            // them is hours of work with no progress and no privacy gain over the limit
+            builder.proposalBudget(values.integer("proposal-budget", 0, (int) KNormGradient.MAX_PROPOSAL_BUDGET));
         }
         return builder
                 .sampler(KNormGradient.Sampler.parse(values.string("sampler")))

@@ -47,4 +47,19 @@ class FixedProposalBudgetExtremesTest {
         assertThat(FixedProposalBudget.describeFailure(1e-5, 800)).startsWith("about 1e-35");
         assertThat(FixedProposalBudget.describeFailure(1e-5, 1)).isEqualTo("2.69e-06");
     }
+
+    /** A given budget is bounded like the auto one: 2^31 proposals over n records would run for hours. */
+    @Test
+    void aGivenBudgetAboveTheLimitIsRefusedByItsRange() {
+        for (long budget : new long[] {-1, KNormGradient.MAX_PROPOSAL_BUDGET + 1, Integer.MAX_VALUE, Long.MAX_VALUE}) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> KNormGradient.builder().proposalBudget(budget)
+                    .build()).hasMessageContaining("proposal-budget must lie in [0, 1000000]")
+                    .hasMessageContaining("Provided value: " + budget);
+        }
+        assertThat(KNormGradient.builder().proposalBudget(KNormGradient.MAX_PROPOSAL_BUDGET).build().proposalBudget())
+                .isEqualTo(KNormGradient.MAX_PROPOSAL_BUDGET);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new KNormGradientProvider().create(
+                java.util.Map.of("proposal-budget", "2147483647"))).hasMessageContaining("proposal-budget")
+                .hasMessageContaining("[0, 1000000]");
+    }
 }

@@ -18,12 +18,24 @@ public final class AuditTasks {
     public AuditTasks(AuditSetup setup, List<AuditTarget> targets) {
         this.setup = setup;
         this.targets = List.copyOf(targets);
-        this.pairs = BoundaryPairs.generate(setup.geometry(), setup.centre(), setup.radius(), setup.n(),
-                setup.directions(), RandomStreams.seeded(setup.seed()).stream(0, 0));
+        // each mechanism refuses a configuration it cannot calibrate (naming the flags) before any point is placed
+        this.targets.forEach(target -> AuditSampler.calibrate(setup, target.mechanism()));
+        this.pairs = pairs(setup);
         this.coordinates = new ReleaseCoordinates(setup.geometry(), setup.centre());
     }
 
-    /** The number of audited mechanisms. */
+    /** The setup's boundary pairs; a ball the geometry cannot place points on is refused by --radius. */
+    private static List<BoundaryPair> pairs(AuditSetup setup) {
+        try {
+            return BoundaryPairs.generate(setup.geometry(), setup.centre(), setup.radius(), setup.n(),
+                    setup.directions(), RandomStreams.seeded(setup.seed()).stream(0, 0));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--radius " + setup.radius() + ": the audit cannot place records on the "
+                    + "boundary of this ball around --center (" + e.getMessage() + "); choose a radius within the "
+                    + "geometry's range", e);
+        }
+    }
+
     /** Chunks per mechanism. */
     public int chunks() {
         return AuditSampler.tasks(setup, pairs.size());
