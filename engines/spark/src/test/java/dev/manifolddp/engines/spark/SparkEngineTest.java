@@ -107,7 +107,8 @@ class SparkEngineTest {
         List<String> errors = lines.stream().filter(line -> line.startsWith("mdp: error: ")).toList();
         assertThat(errors).as(err).hasSize(1);
         String oneLine = "mdp: error: mechanism 'spark-test-faulty' failed in cell \\{n=(10|20), epsilon=1.0}, "
-                + "replicate \\d+: " + Pattern.quote(FaultyMechanismProvider.RELEASES_MESSAGE);
+                + "replicate \\d+: " + Pattern.quote(FaultyMechanismProvider.RELEASES_MESSAGE)
+                + Pattern.quote(" (change mechanisms[1].params)"); // the key to change, as every replicate failure says
         assertThat(errors.get(0)).as(err).matches(oneLine);
         // the local runner's message has the same form (which cell and replicate fail first depends on scheduling)
         Run local = mdp("run", config.toString(), "--out", temp.resolve("local").toString(), "--quiet");
