@@ -28,17 +28,7 @@ final class EpsilonRange {
         if (!fits.test(ceiling)) {
             return OptionalDouble.empty();
         }
-        double low = Math.log(given);
-        double high = Math.log(ceiling);
-        for (int i = 0; i < STEPS && high - low > 1e-9 * Math.max(1, Math.abs(high)); i++) {
-            double mid = 0.5 * (low + high);
-            if (fits.test(Math.exp(mid))) {
-                high = mid;
-            } else {
-                low = mid;
-            }
-        }
-        double found = Math.min(ceiling, Math.exp(high));
+        double found = Math.min(ceiling, edge(fits, ceiling, given));
         double rounded = round(found, RoundingMode.UP);
         return OptionalDouble.of(rounded <= ceiling && fits.test(rounded) ? rounded : found);
     }
@@ -51,19 +41,27 @@ final class EpsilonRange {
         if (!fits.test(floor)) {
             return OptionalDouble.empty();
         }
-        double low = Math.log(floor);
-        double high = Math.log(given);
-        for (int i = 0; i < STEPS && high - low > 1e-9 * Math.max(1, Math.abs(low)); i++) {
-            double mid = 0.5 * (low + high);
-            if (fits.test(Math.exp(mid))) {
-                low = mid;
-            } else {
-                high = mid;
-            }
-        }
-        double found = Math.max(floor, Math.exp(low));
+        double found = Math.max(floor, edge(fits, floor, given));
         double rounded = round(found, RoundingMode.DOWN);
         return OptionalDouble.of(rounded >= floor && fits.test(rounded) ? rounded : found);
+    }
+
+    /**
+     * The edge between where {@code fits} holds and where it fails, bisected in log space from {@code fitting} (where
+     * it holds) towards {@code failing} (where it does not), returned on the fitting side.
+     */
+    private static double edge(DoublePredicate fits, double fitting, double failing) {
+        double in = Math.log(fitting);
+        double out = Math.log(failing);
+        for (int i = 0; i < STEPS && Math.abs(in - out) > 1e-9 * Math.max(1, Math.abs(in)); i++) {
+            double mid = 0.5 * (in + out);
+            if (fits.test(Math.exp(mid))) {
+                in = mid;
+            } else {
+                out = mid;
+            }
+        }
+        return Math.exp(in);
     }
 
     /** Two significant digits, rounded away from the edge so that the stated value is inside the range. */
