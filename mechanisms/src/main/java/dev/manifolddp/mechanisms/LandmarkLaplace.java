@@ -12,27 +12,33 @@ import java.util.stream.Collectors;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * The point-wise landmark Laplace baseline on planar shapes (Soto et al. 2022, supplement §2.5.2): the Euclidean mean
- * {@code m = (1/n) sum_i z_i} of the records' pre-shapes (Procrustes-aligned or not), each of its 2k coordinates
- * released with an independent 1-D Laplace of scale {@code sigma_j = Delta_j / (epsilon / 2k)},
- * {@code Delta_j = 2 range_j / n} ({@link SensitivityBounds#landmarkCoordinate}): the budget is split evenly over the
- * 2k coordinates (basic composition). The value is the pre-shape of the noisy configuration (post-processing).
- * <b>Floating-point safety</b> (Mironov 2012): each coordinate's noise is the discrete Laplace on a power-of-two grid
- * around the mean's grid index, with the integer scale chosen so that each coordinate's loss stays at most
- * {@code Delta_j / sigma_j} (the release records the grid and the drawn scales; docs/floating-point-noise.md).
+ * The point-wise landmark Laplace on planar shapes (Soto et al. 2022, supplement §2.5.2): the Euclidean mean
+ * {@code m = (1/n) sum_i z_i} of the records' pre-shapes (Procrustes-aligned or not), each of its D = 2k coordinates
+ * released with an independent 1-D Laplace. The value is the pre-shape of the noisy configuration (post-processing).
  *
- * <p><b>Ranges.</b> {@code range_j} bounds how far coordinate j of a record can lie from a fixed reference, so that two
- * records differ in it by at most {@code 2 range_j}.
+ * <p><b>Calibration (docs/private-shapes.md, "The landmark Laplace's l1 calibration").</b> With the public ball
+ * ranges ({@code range = ball}) every coordinate gets the same scale {@code b = Delta_1 / epsilon}: the product of D
+ * Laplaces of scale b is the K-norm mechanism of the l1 ball (density {@code exp(-|y - m|_1 / b)}), whose loss is
+ * {@code |m - m'|_1 / b}. Every record is a unit vector within chord {@code r_E} of the centre, so two records differ
+ * by at most the cap's chord diameter {@code d(r_E) = r_E sqrt(4 - r_E^2)} (2 past {@code r_E = sqrt 2}) in l2, and
+ * {@code Delta_1 = sqrt(D) d(r_E) / n}. The paper's per-coordinate split ({@code Delta_j / (epsilon / 2k)},
+ * basic composition over the coordinates) costs {@code sqrt(D) 2 r_E / d(r_E) >= sqrt(2k)} times this scale; it is
+ * kept only for {@code range = data}, whose ranges bound each coordinate but give no l2 bound.
+ * <b>Floating-point safety</b> (Mironov 2012): each coordinate's noise is the discrete Laplace on a power-of-two grid
+ * around the mean's grid index, with the integer scale chosen so that the loss stays at most the continuous
+ * mechanism's (the release records the grid and the drawn scales; docs/floating-point-noise.md §3).
+ *
+ * <p><b>Ranges.</b>
  * <ul>
  *   <li>{@code range = ball} (default, public). Aligned to the ball's centre c: for a record x in
  *   {@code B_r(c)}, the aligned representative z satisfies {@code |z - c|_2 = 2 sin(rho(x, c)/2) <= 2 sin(r/2) = r_E}
  *   ({@code ambientRadius(c, r)}: the optimal rotation makes {@code <z, c>} real and equal to {@code cos rho}, and
- *   both are unit vectors), so every coordinate deviates from c's by at most {@code |z - c|_2 <= r_E}. Without
- *   alignment a record's rotation is arbitrary and only {@code |z_j| <= |z|_2 = 1} holds: {@code range_j = 1} around
- *   0.</li>
+ *   both are unit vectors). Without alignment a record's rotation is arbitrary and only {@code |z|_2 = 1} holds:
+ *   {@code r_E = 2}, the whole unit sphere.</li>
  *   <li>{@code range = data} (the paper): {@code range_j = max_i |z_ij - m_j|}, the largest deviation of coordinate
- *   j from the mean landmark. Data-derived: allowed only with {@code non-private: true}, and the release is marked
- *   not private.</li>
+ *   j from the mean landmark, {@code Delta_j = 2 range_j / n} ({@link SensitivityBounds#landmarkCoordinate}), and the
+ *   per-coordinate split {@code sigma_j = Delta_j / (epsilon / 2k)}. Data-derived: allowed only with
+ *   {@code non-private: true}, and the release is marked not private.</li>
  * </ul>
  *
  * <p><b>Alignment reference.</b> {@code align-to = center} (default) aligns to the public ball centre, so each aligned
@@ -40,7 +46,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  * choice (the non-private Frechet mean); the mean depends on every record, so replacing one record re-rotates all the
  * others and {@code 2 range_j / n} no longer bounds the change of m: it needs {@code non-private: true} and the
  * release is marked not private (with {@code range = ball} it uses {@code r_E = ambientRadius(c, 2r)}, since
- * {@code rho(x_i, xbar) <= 2r}). The {@code paper} sigma rule equals the proven formula.
+ * {@code rho(x_i, xbar) <= 2r}). The {@code paper} sigma rule equals the proven formula (the paper's own split is
+ * {@code range = data}).
  *
  * <p>Needs {@link LandmarkShapes} and {@link AmbientEmbedding}; points are pre-shapes (unit norm). Immutable and
  * thread-safe.
@@ -157,12 +164,10 @@ public final class LandmarkLaplace implements Mechanism {
             // the ranges are read off the records: the noise is calibrated when drawing (a non-private release)
             release.dataDerived("the landmark coordinate ranges");
         } else {
-            double bound = !align ? 1.0 : reference == Reference.CENTER
+            double chordRadius = !align ? 2.0 : reference == Reference.CENTER
                     ? embedding.ambientRadius(ball.center(), ball.radius())
                     : embedding.ambientRadius(ball.center(), 2 * ball.radius());
-            double[] ranges = new double[geometry.layout().length()];
-            Arrays.fill(ranges, bound);
-            noise = noise(ranges, n, budget, release);
+            noise = l1Noise(chordRadius, geometry.layout().length(), n, budget, release);
         }
         return Calibration.of(this, estimator, geometry, ball, n, release, new Drawing(budget, noise));
     }
@@ -171,8 +176,8 @@ public final class LandmarkLaplace implements Mechanism {
     private record Drawing(PrivacyBudget budget, Noise noise) {
     }
 
-    /** The per-coordinate lattice Laplace: grid steps and integer scales. */
-    private record Noise(double[] granularities, long[] gridScales) {
+    /** The lattice Laplace of every coordinate: grid steps and integer scales (one common pair under l1). */
+    record Noise(double[] granularities, long[] gridScales) {
     }
 
     @Override
@@ -215,25 +220,115 @@ public final class LandmarkLaplace implements Mechanism {
                 // a coordinate on which every record agrees still needs a positive scale
                 ranges[j] = Math.max(ranges[j], Double.MIN_NORMAL);
             }
-            noise = noise(ranges, n, drawing.budget(), release);
+            noise = coordinateNoise(ranges, n, drawing.budget(), release);
         }
-        double[] noisy = new double[length];
-        for (int j = 0; j < length; j++) {
-            double granularity = noise.granularities()[j];
-            long index = NoiseGrid.index(mean[j], granularity);
-            noisy[j] = NoiseGrid.value(index + DiscreteLaplace.sample(random, noise.gridScales()[j], 1), granularity);
-        }
+        double[] noisy = drawOnGrid(mean, noise, random);
         double[] value = new double[length];
         shapes.preshape(noisy, value);
         return calibration.seal(release.value(value).sampler(SamplerReport.direct()));
     }
 
     /**
-     * Calibrates the per-coordinate noise for coordinate ranges {@code ranges} (public, or data-derived in a
-     * non-private release) and records it: sensitivities {@code 2 range_j / n}, scales at {@code epsilon / k} each,
+     * The noisy configuration before its pre-shape: coordinate j is {@code g_j (k_j + Y_j)}, {@code k_j} the mean's
+     * grid index and {@code Y_j} the discrete Laplace of integer scale {@code t_j}, independent over j.
+     */
+    static double[] drawOnGrid(double[] mean, Noise noise, UniformRandomProvider random) {
+        double[] noisy = new double[mean.length];
+        for (int j = 0; j < mean.length; j++) {
+            double granularity = noise.granularities()[j];
+            long index = NoiseGrid.index(mean[j], granularity);
+            noisy[j] = NoiseGrid.value(index + DiscreteLaplace.sample(random, noise.gridScales()[j], 1), granularity);
+        }
+        return noisy;
+    }
+
+    /**
+     * The chord diameter of the cap of unit vectors within chord {@code r_E} of a unit centre: two such vectors are at
+     * angle at most {@code 2 theta}, {@code theta = 2 asin(r_E / 2)}, so at chord at most {@code 2 sin(min(theta,
+     * pi/2)) = r_E sqrt(4 - r_E^2)} for {@code r_E <= sqrt 2}, and 2 (antipodes) beyond.
+     */
+    static double capDiameter(double chordRadius) {
+        return chordRadius * chordRadius >= 2 ? 2.0 : chordRadius * Math.sqrt(4 - chordRadius * chordRadius);
+    }
+
+    /**
+     * Calibrates the l1 noise for records within chord {@code r_E} of the centre and records it: l2 sensitivity
+     * {@code Delta_2 = d(r_E) / n}, l1 sensitivity {@code Delta_1 = sqrt(D) Delta_2}, one scale
+     * {@code Delta_1 / epsilon} for every coordinate, on one lattice.
+     */
+    private Noise l1Noise(double chordRadius, int dimension, int n, PrivacyBudget budget, Release.Builder<double[]> release) {
+        double epsilon = budget.epsilon();
+        // a mean of n records moves by a record's change over n: the cap diameter over n (checks n and the radius)
+        double l2 = SensitivityBounds.landmarkCoordinate(capDiameter(chordRadius) / 2, n);
+        double l1 = Math.sqrt(dimension) * l2;
+        LaplaceScale.proven(NAME, 1, l1, epsilon);
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, l1 / epsilon, null);
+        double sigma = scale.sigma();
+        release.sensitivity(l1)
+                .parameter("align", align)
+                .parameter("alignTo", align ? reference.configName() : "none")
+                .parameter("range", range.configName())
+                .parameter("split", "l1")
+                .parameter("chordRadius", chordRadius)
+                .parameter("l2Sensitivity", l2)
+                .parameter("l1Sensitivity", l1)
+                .parameter("sigmaFormula", "Delta_1/epsilon, Delta_1 = sqrt(2k) d(r_E)/n, d(r_E) = r_E sqrt(4 - r_E^2)");
+        scale.applyTo(release);
+        release.sigma(sigma);
+        double granularity = NoiseGrid.granularity(sigma);
+        long gridScale = LatticeScaleLimit.checked(l1GridUnits(sigma, l1, dimension), DiscreteLaplace.MAX_SCALE,
+                "2^42", "the discrete Laplace's scale", epsilon, sigmaRule,
+                other -> fitsL1At(l1, dimension, other), GaussianCalibration.MAX_EPSILON);
+        release.sigma(gridScale * granularity)
+                .parameter("noise", "discrete Laplace (two-sided geometric) of one scale on every coordinate, on the "
+                        + "grid g Z, exact sampler (Canonne, Kamath, Steinke 2020 Alg. 2); mean rounded to the grid, "
+                        + "grid l1 sensitivity (floor(Delta_1/g) + 2k) g")
+                .parameter("granularity", granularity)
+                .parameter("gridScale", gridScale)
+                .parameter("gridSensitivity", l1GridSensitivity(l1, granularity, dimension));
+        double[] granularities = new double[dimension];
+        long[] gridScales = new long[dimension];
+        Arrays.fill(granularities, granularity);
+        Arrays.fill(gridScales, gridScale);
+        return new Noise(granularities, gridScales);
+    }
+
+    /**
+     * The grid indices' l1 distance for means {@code Delta_1} apart in l1: each index moves by at most
+     * {@code |m_j - m'_j| / g + 1} (rounding lemma), so the integer sum is at most {@code floor(Delta_1 / g) + D}. The
+     * quotient is raised by 2^-40 so that the few roundings in computing {@code Delta_1} (each 2^-53) cannot lower the
+     * floor below the real one.
+     */
+    private static double l1GridSensitivity(double l1, double granularity, int dimension) {
+        return Math.floor(l1 / granularity * (1 + 0x1p-40)) + dimension;
+    }
+
+    /**
+     * The common integer scale in grid steps, as a double until its range is checked:
+     * {@code t = ceil(sigma D_g / Delta_1) + 1} keeps the product's loss {@code |k - k'|_1 / t <= D_g / t} at most
+     * {@code Delta_1 / sigma}, the continuous l1 mechanism's, for every sigma rule.
+     */
+    private static double l1GridUnits(double sigma, double l1, int dimension) {
+        double granularity = NoiseGrid.granularity(sigma);
+        return Math.ceil(sigma * l1GridSensitivity(l1, granularity, dimension) / l1) + 1;
+    }
+
+    /** Whether the l1 lattice scale fits the sampler at another epsilon. */
+    private boolean fitsL1At(double l1, int dimension, double epsilon) {
+        try {
+            double sigma = NoiseScale.resolve(sigmaRule, LaplaceScale.proven(NAME, 1, l1, epsilon), null).sigma();
+            return l1GridUnits(sigma, l1, dimension) <= DiscreteLaplace.MAX_SCALE;
+        } catch (IllegalArgumentException outside) {
+            return false;
+        }
+    }
+
+    /**
+     * Calibrates the paper's per-coordinate noise for the data-derived coordinate ranges {@code ranges} (a
+     * non-private release) and records it: sensitivities {@code 2 range_j / n}, scales at {@code epsilon / 2k} each,
      * and the lattice each coordinate is drawn on.
      */
-    private Noise noise(double[] ranges, int n, PrivacyBudget budget, Release.Builder<double[]> release) {
+    private Noise coordinateNoise(double[] ranges, int n, PrivacyBudget budget, Release.Builder<double[]> release) {
         int length = ranges.length;
         double epsilon = budget.epsilon();
         double coordinateEpsilon = epsilon / length;
@@ -249,6 +344,7 @@ public final class LandmarkLaplace implements Mechanism {
                 .parameter("align", align)
                 .parameter("alignTo", align ? reference.configName() : "none")
                 .parameter("range", range.configName())
+                .parameter("split", "coordinate")
                 .parameter("coordinateEpsilon", coordinateEpsilon)
                 .parameter("coordinateRanges", ReleaseContext.asList(ranges))
                 .parameter("coordinateSensitivities", ReleaseContext.asList(sensitivities))

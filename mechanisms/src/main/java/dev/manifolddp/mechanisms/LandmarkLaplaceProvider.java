@@ -24,7 +24,8 @@ public final class LandmarkLaplaceProvider implements MechanismProvider {
     @Override
     public String description() {
         return "point-wise landmark Laplace (Soto et al. 2022, suppl. §2.5.2): 1-D Laplace on each of the 2k coordinates of the mean "
-                + "pre-shape, budget split over them; needs LandmarkShapes and AmbientEmbedding";
+                + "pre-shape, one scale from the l1 sensitivity (range ball) or the paper's per-coordinate budget split "
+                + "(range data); needs LandmarkShapes and AmbientEmbedding";
     }
 
     @Override

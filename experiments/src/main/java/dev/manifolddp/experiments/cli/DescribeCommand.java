@@ -97,7 +97,8 @@ final class DescribeCommand implements Callable<Integer> {
             csv.append('\n');
         }
         AtomicFile.write(out, csv.toString().getBytes(StandardCharsets.UTF_8), force, "--out");
-        double radius = DescriptorSpec.radius(described.set().channels(), Double.parseDouble(eta));
+        double radius = DescriptorSpec.radius(described.set().channels(), Double.parseDouble(eta),
+                described.set().height(), described.set().width());
         String identity = IntStream.range(0, k * k).mapToObj(j -> j % (k + 1) == 0 ? "1" : "0")
                 .collect(Collectors.joining(","));
         parent.out.printf(Locale.ROOT, "wrote %s: %s as %d x %d descriptors (eta %s, backend %s)%n", out,

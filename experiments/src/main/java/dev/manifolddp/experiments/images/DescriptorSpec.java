@@ -26,6 +26,10 @@ package dev.manifolddp.experiments.images;
  * interval {@code [0, b_i]} (the kernels' positive and negative weights each sum to 1 in absolute value), so
  * {@code |phi - mu|^2 <= sum b_i^2 = L} with {@code L <= 12} (grey) and {@code 14} (RGB), and
  * {@code |Logm R|_F <= sqrt(k) max(|ln eta|, ln(L + eta))} (Utpala et al. 2023, Thm 5 with the appendix's constants).
+ * When both sides have at least two pixels, the position features x and y have variance at least 1/12 and are
+ * uncorrelated over the pixel grid, so two eigenvalues of R lie in {@code [1/12 + eta, L + eta]} and the radius
+ * tightens to {@code sqrt((k - 2) max(ln^2 eta, ln^2(L + eta)) + 2 max(ln^2(1/12 + eta), ln^2(L + eta)))}
+ * ({@link #radius(int, double, int, int)}, docs/covariance-descriptors.md).
  */
 public final class DescriptorSpec {
 
@@ -62,11 +66,50 @@ public final class DescriptorSpec {
         return size(channels) == 9 ? 12 : 14;
     }
 
-    /** The public log-Euclidean radius around the identity that holds every descriptor (Thm 5, appendix constants). */
+    /**
+     * The log-Euclidean radius around the identity that holds every descriptor of any image size (Thm 5, appendix
+     * constants): {@code sqrt(k) max(|ln eta|, ln(L + eta))}. The bound for images of a known size is
+     * {@link #radius(int, double, int, int)}.
+     */
     public static double radius(int channels, double eta) {
+        requireEta(eta);
+        return Math.sqrt(size(channels)) * Math.max(Math.abs(Math.log(eta)), Math.log(featureBound(channels) + eta));
+    }
+
+    /**
+     * The public log-Euclidean radius around the identity that holds every descriptor of an {@code height x width}
+     * image. With both sides at least 2, the position features' 2 x 2 covariance block is
+     * {@code diag(Var x, Var y)} with both variances at least 1/12, so two eigenvalues of R lie in
+     * {@code [1/12 + eta, L + eta]} (docs/covariance-descriptors.md, "The position features"): the radius is
+     * {@code sqrt((k - 2) max(ln^2 eta, ln^2(L + eta)) + 2 max(ln^2(1/12 + eta), ln^2(L + eta)))}, 36.72 for grey
+     * and 41.61 for RGB at eta = 1e-6 (Thm 5's 41.45 and 45.82). With a one-pixel side a position feature is constant
+     * and Thm 5's {@link #radius(int, double)} is the bound.
+     */
+    public static double radius(int channels, double eta, int height, int width) {
+        requireEta(eta);
+        if (height < 1 || width < 1) {
+            throw new IllegalArgumentException("height, width: an image needs at least one pixel. Provided value: "
+                    + height + " x " + width);
+        }
+        if (height < 2 || width < 2) {
+            return radius(channels, eta);
+        }
+        double top = Math.log(featureBound(channels) + eta);
+        double low = Math.max(Math.log(eta) * Math.log(eta), top * top);
+        double position = Math.max(square(Math.log(POSITION_VARIANCE + eta)), top * top);
+        return Math.sqrt((size(channels) - 2) * low + 2 * position);
+    }
+
+    /** The smallest variance of a position feature over a grid of at least two pixels per side. */
+    static final double POSITION_VARIANCE = 1.0 / 12;
+
+    private static double square(double x) {
+        return x * x;
+    }
+
+    private static void requireEta(double eta) {
         if (!(eta > 0 && eta < 1)) {
             throw new IllegalArgumentException("eta: the descriptor's ridge must lie in (0, 1). Provided value: " + eta);
         }
-        return Math.sqrt(size(channels)) * Math.max(Math.abs(Math.log(eta)), Math.log(featureBound(channels) + eta));
     }
 }

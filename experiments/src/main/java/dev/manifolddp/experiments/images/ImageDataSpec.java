@@ -25,7 +25,7 @@ import java.util.function.Function;
  *   <li>{@code eta}: the descriptor's ridge, in (0, 1); default 1e-6, the paper's.</li>
  *   <li>{@code backend}: the {@link DescriptorBackend} by name; default {@value DescriptorBackends#DEFAULT}.</li>
  *   <li>{@code center}: {@code identity} (the default), the centre of Thm 5's ball.</li>
- *   <li>{@code radius}: {@code theorem} (the default), {@link DescriptorSpec#radius}, which holds every descriptor
+ *   <li>{@code radius}: {@code theorem} (the default), {@link DescriptorSpec#radius(int, double, int, int)}, which holds every descriptor
  *       whatever the image; or a smaller public number, with {@code clip: true} to move descriptors outside it onto
  *       its boundary (otherwise they are refused). Nothing about the ball comes from the data.</li>
  * </ul>
@@ -124,9 +124,9 @@ public record ImageDataSpec(String images, Path file, Integer label, Integer pat
         return new ImageDataSpec(images.strip(), file, label, patch, eta, backend, radius, clip);
     }
 
-    /** The ball's radius for descriptors of {@code channels}: the declared one or Thm 5's bound. */
-    public double radius(int channels) {
-        return radius != null ? radius : DescriptorSpec.radius(channels, eta);
+    /** The ball's radius for descriptors of {@code set}'s images: the declared one or the theorem's bound. */
+    public double radius(ImageSet set) {
+        return radius != null ? radius : DescriptorSpec.radius(set.channels(), eta, set.height(), set.width());
     }
 
     private static void refuse(Map<String, String> parameters, String key, String why) {

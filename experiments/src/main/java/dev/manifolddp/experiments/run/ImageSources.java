@@ -67,8 +67,8 @@ final class ImageSources implements DataSourceFactory {
             points[i] = ConfigException.at("data.images", () -> projection.project(descriptor));
             largest = Math.max(largest, geometry.distance(identity, points[i]));
         }
-        double bound = DescriptorSpec.radius(channels, spec.eta());
-        double radius = spec.radius(channels);
+        double bound = DescriptorSpec.radius(channels, spec.eta(), described.set().height(), described.set().width());
+        double radius = spec.radius(described.set());
         BallClip.Result result = ConfigException.at("data.radius", () -> BallClip.apply(geometry, identity, radius, "data.radius",
                 new PointFile.Points(points, described.set().origins()), spec.clip(),
                 "set 'clip: true' under data to move them onto the ball's boundary, or use radius: theorem"));
@@ -79,11 +79,11 @@ final class ImageSources implements DataSourceFactory {
                     radius));
         }
         String ball = spec.radius() == null
-                ? String.format(Locale.ROOT, "radius %.4g (Thm 5)", radius)
+                ? String.format(Locale.ROOT, "radius %.4g (Thm 5 with the position features)", radius)
                 : String.format(Locale.ROOT, "declared radius %s", radius);
         return new FileSource(geometry, result.points(), identity, radius, false, String.format(Locale.ROOT,
                 "%s as %d x %d descriptors (eta %s, backend %s) on %s, ball centre I, %s; largest |Logm R|_F %.4g "
-                        + "= %.0f%% of Thm 5's bound %.4g", described.set().source(), k, k, java.math.BigDecimal.valueOf(spec.eta()).stripTrailingZeros().toString(),
+                        + "= %.0f%% of the theorem's bound %.4g", described.set().source(), k, k, java.math.BigDecimal.valueOf(spec.eta()).stripTrailingZeros().toString(),
                 described.backend(), geometry.spec(), ball, largest, 100 * largest / bound, bound));
     }
 }

@@ -77,8 +77,8 @@ class ImageDataRunTest {
         assertThat(cli.exit()).as(cli.toString()).isZero();
         String summary = Files.readString(folder.resolve("digits/summary.md"));
         assertThat(summary).contains("200 images (6 x 6, grey) of label 0 of digits.csv.gz as 9 x 9 descriptors")
-                .contains("of label 1").contains("ball centre I, radius 41.45 (Thm 5)")
-                .contains("largest \\|Logm R\\|_F").contains("of Thm 5's bound 41.45");
+                .contains("of label 1").contains("ball centre I, radius 36.72 (Thm 5 with the position features)")
+                .contains("largest \\|Logm R\\|_F").contains("of the theorem's bound 36.72");
         assertThat(folder.resolve("digits/geodesic-distance_grid.png")).isNotEmptyFile();
         assertThat(folder.resolve("digits/geodesic-distance_label=1.png")).isNotEmptyFile();
     }

@@ -73,7 +73,7 @@ class JavaDescriptorsTest {
             // a constant image: k - 2 eigenvalues equal eta, the descriptor far out near the ball's edge
             java.util.Arrays.fill(images[0], 0.5);
             double eta = 1e-6;
-            double radius = DescriptorSpec.radius(channels, eta);
+            double radius = DescriptorSpec.radius(channels, eta, 12, 10);
             Geometry logEuclidean = Geometries.parse("spd/log-euclidean:k=" + k);
             double[] identity = new double[k * k];
             for (int e = 0; e < k; e++) {
