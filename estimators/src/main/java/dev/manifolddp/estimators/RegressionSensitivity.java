@@ -18,15 +18,15 @@ import java.util.Locale;
  * </pre>
  * ({@link #defaultTau}). Kulkarni and Soto 2025 ask only for residuals at the fit (Assumption 3.2) and bound the geodesic
  * length through a record at covariate 0 (their App. C), which a public covariate range does not guarantee; neither
- * is used here. Their {@code tau_m} is the radius of the ball holding the responses (App. C); callers pass the data
- * radius r.
+ * is used here. Their {@code tau_m} (the radius of the ball holding the responses, App. C) entered only the length at
+ * which the Jacobi factors were evaluated, and is not needed: callers pass the whole {@link RegressionDomain}.
  *
  * <p><b>The Jacobi-field factors</b> {@code cosh(sqrt(-kl) L)} and {@code sinh(sqrt(-kl) L) / (sqrt(-kl) L)} come from
  * Rauch comparison with the model space of curvature {@code kl < 0}, along the geodesics the gradients use,
  * {@code t -> exp(p, t x v)}, whose length {@code L = x |v|} is at most V on the domain; both factors grow with L, so
  * they are evaluated at {@code L = V}. Kulkarni and Soto 2025 evaluate them at {@code 2 (tau_m + tau)}, a bound on a
  * geodesic length of their App. C that is never below V here ({@code tau >= V}); on SPD(2) with r = Rp = 0.5, V = 1
- * that made the joint sensitivity 71.3/n instead of 6.65/n. When {@code kmax > 0} the geodesics must end before the
+ * that made the joint sensitivity 71.4/n instead of 6.65/n. When {@code kmax > 0} the geodesics must end before the
  * first focal distance {@code pi / (2 sqrt(kmax))} ({@link #requireReach}).
  *
  * <p><b>Where each bound holds.</b> Flat and complete with no cut locus (log-Euclidean SPD): the exact suprema
