@@ -18,15 +18,21 @@ import java.util.Locale;
  * </pre>
  * ({@link #defaultTau}). Kulkarni and Soto 2025 ask only for residuals at the fit (Assumption 3.2) and bound the geodesic
  * length through a record at covariate 0 (their App. C), which a public covariate range does not guarantee; neither
- * is used here. Their {@code tau_m} is the radius of the ball holding the responses (App. C); callers pass the data
- * radius r.
+ * is used here. Their {@code tau_m} (the radius of the ball holding the responses, App. C) entered only the length at
+ * which the Jacobi factors were evaluated, and is not needed: callers pass the whole {@link RegressionDomain}.
  *
- * <p><b>Conditions behind the Jacobi-field factors</b> ({@link #requireReach}): the factors {@code 1},
- * {@code cosh}, {@code sinh(x)/x} come from Rauch comparison with the model space of curvature {@code kl}, valid for
- * geodesics of length {@code rho <= 2 (tau_m + tau)} (the paper's argument of cosh and sinh) and, when
- * {@code kmax > 0}, shorter than the first focal distance {@code pi / (2 sqrt(kmax))}. The mechanism's geodesics
- * {@code t -> exp(p, t x v)} have length {@code x |v| <= V}, so both are conditions on V. {@code defaultTau} checks
- * them; a caller of the four-argument bounds with its own tau must call {@code requireReach} too.
+ * <p><b>The Jacobi-field factors</b> {@code cosh(sqrt(-kl) L)} and {@code sinh(sqrt(-kl) L) / (sqrt(-kl) L)} come from
+ * Rauch comparison with the model space of curvature {@code kl < 0}, along the geodesics the gradients use,
+ * {@code t -> exp(p, t x v)}, whose length {@code L = x |v|} is at most V on the domain; both factors grow with L, so
+ * they are evaluated at {@code L = V}. Kulkarni and Soto 2025 evaluate them at {@code 2 (tau_m + tau)}, a bound on a
+ * geodesic length of their App. C that is never below V here ({@code tau >= V}); on SPD(2) with r = Rp = 0.5, V = 1
+ * that made the joint sensitivity 71.4/n instead of 6.65/n. When {@code kmax > 0} the geodesics must end before the
+ * first focal distance {@code pi / (2 sqrt(kmax))} ({@link #requireReach}).
+ *
+ * <p><b>Where each bound holds.</b> Flat and complete with no cut locus (log-Euclidean SPD): the exact suprema
+ * {@code (2r + V)/n} and {@link #flatShootingVectorSupremum}. Lower curvature {@code kl >= 0} otherwise (spheres,
+ * Kendall): {@code 2 tau / n} for both (Kulkarni and Soto 2025, Theorem 3.3, eq. (44)). {@code kl < 0}:
+ * {@code 2 tau / n} times the factors at V. Proofs in {@code docs/private-regression.md} §3.
  *
  * <p>Every function checks its assumptions and throws an {@link IllegalArgumentException} naming the argument,
  * ending in {@code "Provided value: ..."}. All inputs must be public; {@link #dataDerivedTau} is the one
@@ -38,39 +44,50 @@ public final class RegressionSensitivity {
     }
 
     /**
-     * The footpoint sensitivity of Theorem 3.3 (Kulkarni and Soto 2025) with {@code kl =
-     * g.curvature().min()}: for a fixed shooting-vector field and every candidate footpoint,
-     * {@code |grad_p E(p; D) - grad_p E(p; D')|_p <= 2 tau / n} when {@code kl >= 0}, and
-     * {@code (2 tau / n) cosh(2 sqrt(-kl) (tauM + tau))} when {@code kl < 0}.
+     * The footpoint sensitivity, {@code sup |grad_p E(p, v; D) - grad_p E(p, v; D')|_p} over adjacent D, D' and every
+     * {@code (p, v)} of the domain, with {@code kl = g.curvature().min()}: {@code (2 tau / n) cosh(sqrt(-kl) V)} when
+     * {@code kl < 0} (Kulkarni and Soto 2025, Theorem 3.3, with the factor at the domain's geodesic length V),
+     * {@code 2 tau / n} when {@code kl >= 0}, and {@code min(2 tau, 2r + V) / n} on a flat geometry without cut locus,
+     * where {@code (2r + V)/n} is attained.
      *
-     * @param tau a public bound on every residual over the public domain (see {@link #defaultTau}), in (0, inj M)
-     * @param tauM the radius of the public data ball (the paper's tau_m), finite and {@code >= 0}
+     * @param tau a bound on every residual over the domain (see {@link #defaultTau}), in (0, inj M)
+     * @param domain the public domain: r, Rp and V
      * @param n the public number of records, {@code >= 1}
-     * @throws IllegalArgumentException when an argument is out of range
+     * @throws IllegalArgumentException when an argument is out of range, or V is so long that the factor overflows
      */
-    public static double footpoint(Geometry g, double tau, double tauM, int n) {
-        double kl = checkedLowerCurvature(g, tau, tauM, n);
-        double base = 2 * tau / n;
-        return kl >= 0 ? base : base * Math.cosh(2 * Math.sqrt(-kl) * (tauM + tau));
-    }
-
-    /**
-     * The shooting-vector sensitivity of eq. (44) of Kulkarni and Soto 2025 (the statement of their Theorem
-     * D.1 prints another expression, the proof derives this one): at a fixed footpoint and every candidate vector,
-     * {@code |grad_v E(v; D) - grad_v E(v; D')|_p <= 2 tau / n} when {@code kl >= 0}, and
-     * {@code (tau / n) sinh(2 a) / a} with {@code a = sqrt(-kl) (tauM + tau)} when {@code kl < 0}. Needs the rescaled
-     * covariates in [0, 1] (the factor x_i of {@code grad_v E_i} is bounded by 1).
-     *
-     * @throws IllegalArgumentException when an argument is out of range (as {@link #footpoint})
-     */
-    public static double shootingVector(Geometry g, double tau, double tauM, int n) {
-        double kl = checkedLowerCurvature(g, tau, tauM, n);
+    public static double footpoint(Geometry g, double tau, RegressionDomain domain, int n) {
+        double kl = checkedLowerCurvature(g, tau, domain, n);
+        if (isFlatWithoutCutLocus(g)) {
+            return Math.min(2 * tau, 2 * domain.dataRadius() + domain.maxSpeed()) / n;
+        }
         double base = 2 * tau / n;
         if (kl >= 0) {
             return base;
         }
-        double a = Math.sqrt(-kl) * (tauM + tau);
-        return (tau / n) * Math.sinh(2 * a) / a;
+        return finite(base * Math.cosh(Math.sqrt(-kl) * domain.maxSpeed()), "cosh", g, domain);
+    }
+
+    /**
+     * The shooting-vector sensitivity, {@code sup |grad_v E(p, v; D) - grad_v E(p, v; D')|_p} over the same pairs and
+     * points: {@code (2 tau / n) sinh(c) / c} with {@code c = sqrt(-kl) V} when {@code kl < 0} (eq. (44) of
+     * Kulkarni and Soto 2025, whose {@code (tau / n) sinh(2a) / a} is this expression at the length
+     * {@code 2a / sqrt(-kl)}), {@code 2 tau / n} when {@code kl >= 0}, and {@code min(2 tau, S) / n} with
+     * {@code S =} {@link #flatShootingVectorSupremum} on a flat geometry without cut locus.
+     * Needs the rescaled covariates in [0, 1].
+     *
+     * @throws IllegalArgumentException when an argument is out of range (as {@link #footpoint})
+     */
+    public static double shootingVector(Geometry g, double tau, RegressionDomain domain, int n) {
+        double kl = checkedLowerCurvature(g, tau, domain, n);
+        if (isFlatWithoutCutLocus(g)) {
+            return Math.min(2 * tau, flatShootingVectorSupremum(domain)) / n;
+        }
+        double base = 2 * tau / n;
+        if (kl >= 0) {
+            return base;
+        }
+        double c = Math.sqrt(-kl) * domain.maxSpeed();
+        return finite(c == 0 ? base : base * Math.sinh(c) / c, "sinh", g, domain);
     }
 
     /**
@@ -80,16 +97,39 @@ public final class RegressionSensitivity {
      *
      * @throws IllegalArgumentException when an argument is out of range (as {@link #footpoint})
      */
-    public static double joint(Geometry g, double tau, double tauM, int n) {
-        return Math.hypot(footpoint(g, tau, tauM, n), shootingVector(g, tau, tauM, n));
+    public static double joint(Geometry g, double tau, RegressionDomain domain, int n) {
+        return Math.hypot(footpoint(g, tau, domain, n), shootingVector(g, tau, domain, n));
+    }
+
+    /**
+     * In flat space, {@code n} times the exact supremum of the shooting-vector sensitivity over the domain,
+     * {@code max_{s in [0, 1]} (1 - s) Rp + (1 + s) r + (1 - s^2) V}: one record at covariate 1 against one at s
+     * (proof in {@code docs/private-regression.md} §3). The maximiser is {@code s = (r - Rp) / (2V)} clamped to
+     * [0, 1]; at {@code r <= Rp} it is 0 and the value is {@code V + Rp + r}.
+     */
+    static double flatShootingVectorSupremum(RegressionDomain domain) {
+        double r = domain.dataRadius();
+        double rp = domain.footpointRadius();
+        double v = domain.maxSpeed();
+        double s = v > 0 ? Math.max(0, Math.min(1, (r - rp) / (2 * v))) : (r > rp ? 1 : 0);
+        return (1 - s) * rp + (1 + s) * r + (1 - s * s) * v;
+    }
+
+    /**
+     * A flat geometry ({@code kmin = kmax = 0}) with infinite injectivity radius: by Cartan-Hadamard {@code exp_p} is
+     * then an isometry of {@code T_p M} onto M, so M is a Euclidean space and the flat suprema apply.
+     */
+    static boolean isFlatWithoutCutLocus(Geometry g) {
+        CurvatureBounds curvature = g.curvature();
+        return curvature.min() == 0 && curvature.max() == 0 && g.injectivityRadius() == Double.POSITIVE_INFINITY;
     }
 
     /**
      * The residual bound over the whole public domain, {@code tau = V + Rp + r} (proof in the class comment and in
      * {@code docs/private-regression.md}). Checks, in this order: the radius limit of Kulkarni and Soto 2025
      * ({@link #requireRadiusLimit}), the footpoint radius and maximal speed, that the covariate range is public, that
-     * tau stays below the injectivity radius ({@link #requireInsideInjectivityRadius}), and the reach conditions
-     * ({@link #requireReach} with {@code tauM = r}).
+     * tau stays below the injectivity radius ({@link #requireInsideInjectivityRadius}), and the focal condition
+     * ({@link #requireReach}).
      *
      * @param r the radius of the public data ball {@code B_r(m0)}
      * @param footpointRadius Rp: candidate footpoints lie in {@code B_Rp(m0)}, finite and {@code >= 0}
@@ -116,7 +156,7 @@ public final class RegressionSensitivity {
                             + "tau = %s + %s + %s = %s",
                     g.injectivityRadius(), g.spec(), maxSpeed, footpointRadius, r, tau));
         }
-        requireReach(g, maxSpeed, tau, r);
+        requireReach(g, maxSpeed);
         return tau;
     }
 
@@ -213,25 +253,17 @@ public final class RegressionSensitivity {
     }
 
     /**
-     * The conditions under which the Jacobi-field factors of {@link #footpoint} and {@link #shootingVector} hold for
-     * every geodesic {@code t -> exp(p, t x v)}, {@code x in [0, 1]}, {@code |v| <= maxSpeed}: the paper's length
-     * bound covers them, {@code maxSpeed <= 2 (tauM + tau)}, and when {@code kmax > 0} they end before the first focal
-     * point, {@code maxSpeed < pi / (2 sqrt(kmax))} (Rauch comparison with {@code J'(0) = 0} needs no focal point on
-     * the manifold; Cheeger and Ebin 1975).
+     * The condition under which the Jacobi-field factors of {@link #footpoint} and {@link #shootingVector} hold for
+     * every geodesic {@code t -> exp(p, t x v)}, {@code x in [0, 1]}, {@code |v| <= maxSpeed}: when {@code kmax > 0}
+     * they end before the first focal point, {@code maxSpeed < pi / (2 sqrt(kmax))} (Rauch comparison with
+     * {@code J'(0) = 0} needs no focal point on the manifold; Cheeger and Ebin 1975). The factors themselves are
+     * evaluated at maxSpeed, so no other length condition is needed.
      *
-     * @throws IllegalArgumentException when maxSpeed is not finite and {@code >= 0}, or a condition fails
+     * @throws IllegalArgumentException when maxSpeed is not finite and {@code >= 0}, or the condition fails
      */
-    public static void requireReach(Geometry g, double maxSpeed, double tau, double tauM) {
+    public static void requireReach(Geometry g, double maxSpeed) {
         DataChecks.requireGeometry(g);
         requireNonNegative("maxSpeed", maxSpeed);
-        requireNonNegative("tauM", tauM);
-        requireInsideInjectivityRadius(g, tau);
-        if (!(maxSpeed <= 2 * (tauM + tau))) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "maxSpeed must be <= 2 (tauM + tau) = %s, the geodesic length the Jacobi-field factors cover; "
-                            + "use tau = defaultTau(...), which is at least maxSpeed. Provided value: %s",
-                    2 * (tauM + tau), maxSpeed));
-        }
         double kmax = g.curvature().max();
         if (kmax > 0) {
             double focal = Math.PI / (2 * Math.sqrt(kmax));
@@ -245,15 +277,31 @@ public final class RegressionSensitivity {
         }
     }
 
-    private static double checkedLowerCurvature(Geometry g, double tau, double tauM, int n) {
+    private static double checkedLowerCurvature(Geometry g, double tau, RegressionDomain domain, int n) {
         DataChecks.requireGeometry(g);
         if (n < 1) {
             throw new IllegalArgumentException("n, the public number of records, must be >= 1. Provided value: " + n);
         }
         requireInsideInjectivityRadius(g, tau);
-        requireNonNegative("tauM", tauM);
-        CurvatureBounds curvature = g.curvature();
-        return curvature.min();
+        if (domain == null) {
+            throw new IllegalArgumentException("domain is null; pass new RegressionDomain(r, footpointRadius, "
+                    + "maxSpeed), the public domain the sensitivity is a supremum over. Provided value: null");
+        }
+        requireReach(g, domain.maxSpeed());
+        return g.curvature().min();
+    }
+
+    /** A sensitivity past the doubles is refused in terms of V, the length that overflowed the Jacobi factor. */
+    private static double finite(double sensitivity, String factor, Geometry g, RegressionDomain domain) {
+        if (!Double.isFinite(sensitivity)) {
+            double c = Math.sqrt(-g.curvature().min());
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "maxSpeed is too long on %s: the Jacobi-field factor %s(sqrt(-kl) maxSpeed) with kl = %s "
+                            + "overflows the doubles, so no finite sensitivity exists; choose maxSpeed well below "
+                            + "700 / sqrt(-kl) = %.6g. Provided value: %s",
+                    g.spec(), factor, g.curvature().min(), 700 / c, domain.maxSpeed()));
+        }
+        return sensitivity;
     }
 
     private static void requireNonNegative(String name, double value) {

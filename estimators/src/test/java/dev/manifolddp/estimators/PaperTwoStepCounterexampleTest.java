@@ -45,7 +45,8 @@ class PaperTwoStepCounterexampleTest {
     void twoStepFootpointGradientsDifferByMoreThanDeltaP(int n) {
         double tau = RegressionSensitivity.defaultTau(sphere, R, FOOTPOINT_RADIUS, MAX_SPEED,
                 new CovariateRange(0, 1, true));
-        double deltaP = RegressionSensitivity.footpoint(sphere, tau, R, n);
+        double deltaP = RegressionSensitivity.footpoint(sphere, tau,
+                new RegressionDomain(R, FOOTPOINT_RADIUS, MAX_SPEED), n);
         Random random = new Random(2024 + n);
         double[] x = new double[n];
         double[][] y = new double[n][];

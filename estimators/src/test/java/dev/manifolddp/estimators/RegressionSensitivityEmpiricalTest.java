@@ -132,9 +132,10 @@ class RegressionSensitivityEmpiricalTest {
         Geometry g = Geometries.parse(spec);
         int n = 8;
         double tau = RegressionSensitivity.defaultTau(g, r, footpointRadius, maxSpeed, PUBLIC);
-        double deltaP = RegressionSensitivity.footpoint(g, tau, r, n);
-        double deltaV = RegressionSensitivity.shootingVector(g, tau, r, n);
-        double delta = RegressionSensitivity.joint(g, tau, r, n);
+        RegressionDomain domain = new RegressionDomain(r, footpointRadius, maxSpeed);
+        double deltaP = RegressionSensitivity.footpoint(g, tau, domain, n);
+        double deltaV = RegressionSensitivity.shootingVector(g, tau, domain, n);
+        double delta = RegressionSensitivity.joint(g, tau, domain, n);
         double[] m0 = TestPoints.base(g);
         Random random = new Random(seed + 2);
         int length = g.layout().length();

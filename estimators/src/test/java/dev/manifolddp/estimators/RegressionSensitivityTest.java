@@ -20,30 +20,70 @@ class RegressionSensitivityTest {
     @Test
     void nonNegativeLowerCurvatureGivesTwoTauOverN() {
         // Unit sphere, kl = 1: Delta_p = Delta_v = 2 (1.2) / 20 = 0.12; joint = 0.12 sqrt 2 = 0.16970562748477141.
-        assertThat(RegressionSensitivity.footpoint(sphere, 1.2, 0.3, 20)).isCloseTo(0.12, within(EXACT));
-        assertThat(RegressionSensitivity.shootingVector(sphere, 1.2, 0.3, 20)).isCloseTo(0.12, within(EXACT));
-        assertThat(RegressionSensitivity.joint(sphere, 1.2, 0.3, 20)).isCloseTo(0.16970562748477141, within(EXACT));
-        // Kendall k = 5, kl = 1: tau_m does not enter; 2 (0.7) / 100 = 0.014.
-        assertThat(RegressionSensitivity.footpoint(kendall, 0.7, 0.15, 100)).isCloseTo(0.014, within(EXACT));
-        assertThat(RegressionSensitivity.shootingVector(kendall, 0.7, 99, 100)).isCloseTo(0.014, within(EXACT));
+        RegressionDomain sphereDomain = new RegressionDomain(0.3, 0.2, 0.5);
+        assertThat(RegressionSensitivity.footpoint(sphere, 1.2, sphereDomain, 20)).isCloseTo(0.12, within(EXACT));
+        assertThat(RegressionSensitivity.shootingVector(sphere, 1.2, sphereDomain, 20)).isCloseTo(0.12,
+                within(EXACT));
+        assertThat(RegressionSensitivity.joint(sphere, 1.2, sphereDomain, 20)).isCloseTo(0.16970562748477141,
+                within(EXACT));
+        // Kendall k = 5, kl = 1: the radii do not enter; 2 (0.7) / 100 = 0.014.
+        RegressionDomain kendallDomain = new RegressionDomain(0.15, 0.15, 0.4);
+        assertThat(RegressionSensitivity.footpoint(kendall, 0.7, kendallDomain, 100)).isCloseTo(0.014,
+                within(EXACT));
+        assertThat(RegressionSensitivity.shootingVector(kendall, 0.7, kendallDomain, 100)).isCloseTo(0.014,
+                within(EXACT));
     }
 
     @Test
-    void negativeLowerCurvatureUsesCoshAndEquationFortyFour() {
-        // SPD(2) affine-invariant, kl = -1/2, tau = 1, tau_m = 0.5, n = 50:
-        // a = sqrt(1/2) (1.5) = 1.0606601717798213, 2a = 2.1213203435596426, cosh(2a) = 4.2310089832902791,
-        // sinh(2a) = 4.1111357331865171.
-        // Delta_p = (2/50) cosh(2a) = 0.16924035933161116;
-        // Delta_v = (1/50) sinh(2a)/a = (1/50)(4.1111357331865171 / 1.0606601717798213) = 0.077520318808387070;
-        // joint = hypot = 0.18614966842529383.
-        assertThat(RegressionSensitivity.footpoint(spd, 1, 0.5, 50)).isCloseTo(0.16924035933161116, within(1e-15));
-        assertThat(RegressionSensitivity.shootingVector(spd, 1, 0.5, 50)).isCloseTo(0.07752031880838707,
-                within(1e-15));
-        assertThat(RegressionSensitivity.joint(spd, 1, 0.5, 50)).isCloseTo(0.18614966842529383, within(1e-15));
-        // Theorem D.1's printed statement would give (2/50) sinh(sqrt(1/2))/sqrt(1/2) = 0.0434, much smaller:
-        // the implementation follows eq. (44), which the proof derives.
-        double printed = 2.0 / 50 * Math.sinh(Math.sqrt(0.5)) / Math.sqrt(0.5);
-        assertThat(RegressionSensitivity.shootingVector(spd, 1, 0.5, 50)).isGreaterThan(1.5 * printed);
+    void negativeLowerCurvatureEvaluatesTheJacobiFactorsAtTheDomainsGeodesicLength() {
+        // Issue 23, item 3: SPD(2) affine-invariant, kl = -1/2, r = Rp = 0.5, V = 1, tau = V + Rp + r = 2, n = 1.
+        // c = sqrt(1/2) V = 0.70710678118654752, cosh(c) = 1.2605918365213562, sinh(c) = 0.7675231451261164.
+        // Delta_p = 2 tau cosh(c) = 5.042367346085425; Delta_v = 2 tau sinh(c)/c = 4.3417665650904285;
+        // joint = hypot = 6.654051800114401 (the paper's length 2 (tau_m + tau) = 5 gave 71.37052321257535).
+        RegressionDomain domain = new RegressionDomain(0.5, 0.5, 1);
+        double tau = RegressionSensitivity.defaultTau(spd, 0.5, 0.5, 1, PUBLIC);
+        assertThat(tau).isEqualTo(2);
+        assertThat(RegressionSensitivity.footpoint(spd, tau, domain, 1)).isCloseTo(5.042367346085425,
+                within(1e-14));
+        assertThat(RegressionSensitivity.shootingVector(spd, tau, domain, 1)).isCloseTo(4.3417665650904285,
+                within(1e-14));
+        assertThat(RegressionSensitivity.joint(spd, tau, domain, 1)).isCloseTo(6.654051800114401, within(1e-14));
+        // The issue's acceptance: at most 10/n (here at n = 50).
+        assertThat(RegressionSensitivity.joint(spd, tau, domain, 50)).isLessThanOrEqualTo(10.0 / 50);
+        // V = 0: both factors are 1 (the limit of sinh(c)/c), so 2 tau / n.
+        RegressionDomain still = new RegressionDomain(0.5, 0.5, 0);
+        assertThat(RegressionSensitivity.shootingVector(spd, 1, still, 4)).isEqualTo(0.5);
+        assertThat(RegressionSensitivity.footpoint(spd, 1, still, 4)).isEqualTo(0.5);
+    }
+
+    @Test
+    void flatGeometryWithoutCutLocusGivesTheExactFlatSuprema() {
+        // Log-Euclidean SPD(2) is flat with infinite injectivity radius.
+        Geometry flat = Geometries.parse("spd/log-euclidean:k=2");
+        // r = Rp = 0.5, V = 1, tau = 2: Delta_p = 2r + V = 2; Delta_v: s = (r - Rp)/(2V) = 0, V + Rp + r = 2.
+        RegressionDomain equal = new RegressionDomain(0.5, 0.5, 1);
+        assertThat(RegressionSensitivity.footpoint(flat, 2, equal, 1)).isEqualTo(2.0);
+        assertThat(RegressionSensitivity.shootingVector(flat, 2, equal, 1)).isEqualTo(2.0);
+        // r = 1, Rp = 0.2, V = 1: s = 0.8 / 2 = 0.4, (0.6)(0.2) + (1.4)(1) + (0.84)(1) = 2.36; Delta_p = 3.
+        RegressionDomain wide = new RegressionDomain(1, 0.2, 1);
+        assertThat(RegressionSensitivity.footpoint(flat, 2.2, wide, 2)).isCloseTo(1.5, within(EXACT));
+        assertThat(RegressionSensitivity.shootingVector(flat, 2.2, wide, 2)).isCloseTo(1.18, within(EXACT));
+        // r = 1, Rp = 0, V = 0.1: s clamps to 1, value 2r = 2.
+        assertThat(RegressionSensitivity.flatShootingVectorSupremum(new RegressionDomain(1, 0, 0.1)))
+                .isCloseTo(2.0, within(EXACT));
+        // A smaller (non-private, data-derived) tau still caps it at 2 tau / n.
+        assertThat(RegressionSensitivity.footpoint(flat, 0.25, equal, 1)).isEqualTo(0.5);
+        assertThat(RegressionSensitivity.isFlatWithoutCutLocus(spd)).isFalse();
+        assertThat(RegressionSensitivity.isFlatWithoutCutLocus(sphere)).isFalse();
+    }
+
+    @Test
+    void aSpeedWhoseJacobiFactorOverflowsIsRefusedByName() {
+        assertThatThrownBy(() -> RegressionSensitivity.footpoint(spd, 1, new RegressionDomain(0.5, 0.5, 2000), 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("maxSpeed is too long")
+                .hasMessageContaining("Provided value: 2000");
+        assertThatThrownBy(() -> RegressionSensitivity.shootingVector(spd, 1, new RegressionDomain(0.5, 0.5, 2000),
+                1)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sinh(sqrt(-kl) maxSpeed)");
     }
 
     @Test
@@ -90,7 +130,8 @@ class RegressionSensitivityTest {
         assertThatThrownBy(() -> RegressionSensitivity.requireInsideInjectivityRadius(kendall, Math.PI / 2))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("injectivity radius")
                 .hasMessageContaining("Provided value: 1.5707963267948966");
-        assertThatThrownBy(() -> RegressionSensitivity.footpoint(kendall, 1.6, 0.1, 10))
+        RegressionDomain small = new RegressionDomain(0.1, 0.1, 0.1);
+        assertThatThrownBy(() -> RegressionSensitivity.footpoint(kendall, 1.6, small, 10))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tau must stay below");
         // Domain whose triangle bound crosses pi/2 on Kendall: 0.7 + 0.5 + 0.19 = 1.39 passes, 0.7 + 0.7 + 0.19 fails.
         RegressionSensitivity.defaultTau(kendall, 0.19, 0.5, 0.7, PUBLIC);
@@ -106,13 +147,14 @@ class RegressionSensitivityTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxSpeed must be < pi/(2")
                 .hasMessageContaining("0.7853981633974483").hasMessageContaining("Provided value: 0.8");
         // Sphere: pi/2.
-        RegressionSensitivity.requireReach(sphere, 1.5, 2, 0.3);
-        assertThatThrownBy(() -> RegressionSensitivity.requireReach(sphere, 1.6, 2, 0.3))
+        RegressionSensitivity.requireReach(sphere, 1.5);
+        assertThatThrownBy(() -> RegressionSensitivity.requireReach(sphere, 1.6))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("focal");
-        // The paper's length bound: V <= 2 (tau_m + tau) = 2 (0.1 + 0.2) = 0.6 on SPD.
-        RegressionSensitivity.requireReach(spd, 0.6, 0.2, 0.1);
-        assertThatThrownBy(() -> RegressionSensitivity.requireReach(spd, 0.61, 0.2, 0.1))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2 (tauM + tau)");
+        // The sensitivities check it too: the factor 1 is not proven past the focal distance.
+        assertThatThrownBy(() -> RegressionSensitivity.footpoint(sphere, 3, new RegressionDomain(0.3, 0.3, 1.6), 5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("focal");
+        // SPD (kmax = 0): any finite speed; the factors are evaluated at it.
+        RegressionSensitivity.requireReach(spd, 100);
     }
 
     @Test
@@ -146,14 +188,20 @@ class RegressionSensitivityTest {
 
     @Test
     void badArgumentsNameThemselves() {
-        assertThatThrownBy(() -> RegressionSensitivity.footpoint(sphere, 1, 0.3, 0))
+        RegressionDomain domain = new RegressionDomain(0.3, 0.2, 0.5);
+        assertThatThrownBy(() -> RegressionSensitivity.footpoint(sphere, 1, domain, 0))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("n, the public number")
                 .hasMessageEndingWith("Provided value: 0");
-        assertThatThrownBy(() -> RegressionSensitivity.shootingVector(sphere, 0, 0.3, 5))
+        assertThatThrownBy(() -> RegressionSensitivity.shootingVector(sphere, 0, domain, 5))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("tau, the public bound");
-        assertThatThrownBy(() -> RegressionSensitivity.joint(sphere, 1, -0.1, 5))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("tauM must be");
-        assertThatThrownBy(() -> RegressionSensitivity.footpoint(null, 1, 0.1, 5))
+        assertThatThrownBy(() -> RegressionSensitivity.joint(sphere, 1, null, 5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("domain is null");
+        assertThatThrownBy(() -> new RegressionDomain(0.3, -0.1, 0.5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("footpointRadius must be")
+                .hasMessageEndingWith("Provided value: -0.1");
+        assertThatThrownBy(() -> new RegressionDomain(Double.NaN, 0.1, 0.5))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("dataRadius (r)");
+        assertThatThrownBy(() -> RegressionSensitivity.footpoint(null, 1, domain, 5))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("geometry is null");
         assertThatThrownBy(() -> RegressionSensitivity.defaultTau(sphere, 0.3, Double.NaN, 0.5, PUBLIC))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("footpointRadius must be");

@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.regression;
 
 import com.google.inject.Inject;
+import dev.manifolddp.estimators.RegressionDomain;
 import dev.manifolddp.estimators.RegressionSensitivity;
 import dev.manifolddp.experiments.config.ConfigException;
 import dev.manifolddp.experiments.config.Limits;
@@ -125,8 +126,10 @@ public final class RegressionExperimentFactory {
             return builder.build();
         });
         double tau = mechanism.tau();
-        double deltaP = RegressionSensitivity.footpoint(geometry, tau, domain.dataRadius(), n);
-        double deltaV = RegressionSensitivity.shootingVector(geometry, tau, domain.dataRadius(), n);
+        RegressionDomain radii = new RegressionDomain(domain.dataRadius(), domain.footpointRadius(),
+                domain.maxSpeed());
+        double deltaP = RegressionSensitivity.footpoint(geometry, tau, radii, n);
+        double deltaV = RegressionSensitivity.shootingVector(geometry, tau, radii, n);
         double factor = method.sigmaRule().equals("paper") ? 1 : 2;
         // each record is released at epsilon / M so that a subject of up to M records is protected at epsilon
         double sigma = recordsPerSubject * (twoStep ? factor * deltaP / epsilonP

@@ -2,6 +2,7 @@ package dev.manifolddp.experiments.regressioncheck;
 
 import com.google.inject.Inject;
 import dev.manifolddp.estimators.CovariateRange;
+import dev.manifolddp.estimators.RegressionDomain;
 import dev.manifolddp.estimators.RegressionSensitivity;
 import dev.manifolddp.experiments.config.ConfigException;
 import dev.manifolddp.experiments.config.Limits;
@@ -45,8 +46,10 @@ public final class RegressionSensitivityFactory {
             domains.add(domain);
             for (int n : config.ns()) {
                 Geometry geometry = domain.geometry();
-                double deltaP = RegressionSensitivity.footpoint(geometry, domain.tau(), domain.dataRadius(), n);
-                double deltaV = RegressionSensitivity.shootingVector(geometry, domain.tau(), domain.dataRadius(), n);
+                RegressionDomain radii = new RegressionDomain(domain.dataRadius(), domain.footpointRadius(),
+                        domain.maxSpeed());
+                double deltaP = RegressionSensitivity.footpoint(geometry, domain.tau(), radii, n);
+                double deltaV = RegressionSensitivity.shootingVector(geometry, domain.tau(), radii, n);
                 cells.add(new SensitivityCell(cells.size(), domain, n, deltaP, deltaV, Math.hypot(deltaP, deltaV)));
             }
         }

@@ -5,6 +5,7 @@ import dev.manifolddp.estimators.GeodesicRegression;
 import dev.manifolddp.estimators.GeodesicRegressionGradient;
 import dev.manifolddp.estimators.GeodesicRegressionResult;
 import dev.manifolddp.estimators.NumericalJacobiFields;
+import dev.manifolddp.estimators.RegressionDomain;
 import dev.manifolddp.estimators.RegressionSensitivity;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
@@ -173,8 +174,9 @@ public final class PrivateGeodesicRegression {
             fit = nonPrivateFit(covariates, responses, used, release);
         }
         double usedTau = publicTau ? tau : dataTau(field, fit);
-        double deltaP = RegressionSensitivity.footpoint(geometry, usedTau, dataRadius, n);
-        double deltaV = RegressionSensitivity.shootingVector(geometry, usedTau, dataRadius, n);
+        RegressionDomain domain = new RegressionDomain(dataRadius, footpointRadius, maxSpeed);
+        double deltaP = RegressionSensitivity.footpoint(geometry, usedTau, domain, n);
+        double deltaV = RegressionSensitivity.shootingVector(geometry, usedTau, domain, n);
         double delta = Math.hypot(deltaP, deltaV);
         boolean paperSigma = sigmaRule instanceof SigmaRule.Paper;
         double factor = paperSigma ? 1 : 2;

@@ -28,6 +28,29 @@ class PrivateGeodesicRegressionTest {
     private static final PrivacyBudget BUDGET = PrivacyBudget.pure(1);
 
     @Test
+    void negativeCurvatureCalibratesAtTheDomainsGeodesicLength() {
+        // Issue 23, item 3: affine-invariant SPD(2) (kl = -1/2), r = Rp = 0.5, V = 1, tau = 2. The Jacobi factors at
+        // the geodesic length V give n Delta = 6.654051800114401 (arithmetic in RegressionSensitivityTest); the
+        // paper's length 2 (tau_m + tau) = 5 gave 71.37.
+        Geometry spd = Geometries.parse("spd/affine-invariant:k=2");
+        double[] identity = {1, 0, 0, 1};
+        double[][] responses = new double[8][];
+        double[] covariates = new double[8];
+        for (int i = 0; i < 8; i++) {
+            double a = 0.05 * (i - 3.5);
+            responses[i] = new double[] {Math.exp(a), 0, 0, Math.exp(-a)};
+            covariates[i] = i / 7.0;
+        }
+        Release<RegressionEstimate> release = PrivateGeodesicRegression.builder().geometry(spd)
+                .domain(identity, 0.5, 0.5, 1).covariateRange(0, 1).burnIn(10).thin(1).build()
+                .release(covariates, responses, BUDGET, SphereRegressionData.rng(9, 0));
+        assertThat((double) release.parameters().get("tau")).isEqualTo(2.0);
+        assertThat(release.sensitivity()).isCloseTo(6.654051800114401 / 8, within(1e-15));
+        assertThat(release.sensitivity()).isLessThanOrEqualTo(10.0 / 8);
+        assertThat(release.sigma()).isCloseTo(2 * 6.654051800114401 / 8, within(1e-14));
+    }
+
+    @Test
     void jointReleaseIsMcmcAndRecordsTheCalibration() {
         SphereRegressionData data = SphereRegressionData.draw(40, SphereRegressionData.rng(1, 0));
         Release<RegressionEstimate> release = SphereRegressionData.builder().build()
