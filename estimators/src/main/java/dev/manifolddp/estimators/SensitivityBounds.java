@@ -3,6 +3,8 @@ package dev.manifolddp.estimators;
 import dev.manifolddp.geometry.CurvatureFunctions;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
+import dev.manifolddp.geometry.LogDifferenceBound;
+import java.util.OptionalDouble;
 
 /**
  * Global sensitivities of the Frechet mean and of its coordinates for adjacent data sets (one record replaced),
@@ -54,32 +56,78 @@ public final class SensitivityBounds {
     }
 
     /**
-     * KNG sensitivity of the mean (Soto et al. 2022, Theorem 2): for data in {@code B_r(p0)} under Assumption 1,
-     * {@code |grad U(x; D) - grad U(x; D')|_x <= 2 r (2 - h_max(2r, kmax)) / n} for every x in the ball, which
-     * equals {@code 2r/n} when kmax &lt;= 0. With Theorem 1, {@code sigma = 2 Delta / epsilon} gives epsilon-DP.
+     * Relative slack on the radius that the mean's bounds allow for: a mechanism admits records up to
+     * {@code r (1 + ADMITTED_SLACK)} from the centre (so that a boundary point, once rounded, is not refused), and the
+     * bounds below are evaluated at that radius, so they cover every data set the ball admits. The mechanisms'
+     * {@code DataBall.SLACK} is this constant.
+     */
+    public static final double ADMITTED_SLACK = 1e-12;
+
+    /**
+     * A bound on {@code sup |log_x y - log_x y'|_x} over x, y, y' in a ball of radius r under Assumption 1: the
+     * amount by which one replaced record moves n times the gradient of the Frechet function. The smaller of the
+     * curvature-only bound {@code 2r g(2r, kmax)} with {@code g(s, k) = s sqrt(k) / sin(s sqrt(k))} (Rauch's
+     * comparison, Cheeger and Ebin 1975, Thm 1.29; 2r when kmax &lt;= 0, which is attained) and the geometry's own
+     * {@link LogDifferenceBound} when it has one (the sphere's chord bound). Both are evaluated at
+     * {@code r (1 + ADMITTED_SLACK)}. The proofs are in {@code docs/sensitivity-bounds.md}; the bound is at most
+     * Soto et al. 2022, Theorem 2's {@code 2r (2 - h_max(2r, kmax))} ({@link #theorem2LogDifference}), which it replaces.
+     *
+     * @throws IllegalArgumentException if r is not finite and > 0, or r violates Assumption 1
+     */
+    public static double logDifference(Geometry geometry, double r) {
+        requireAssumption1(geometry, r);
+        double admitted = r * (1 + ADMITTED_SLACK);
+        double kmax = geometry.curvature().max();
+        double bound = 2 * admitted * CurvatureFunctions.rauchFactor(2 * admitted, kmax);
+        OptionalDouble own = geometry.capability(LogDifferenceBound.class)
+                .map(capability -> capability.logDifferenceBound(admitted)).orElse(OptionalDouble.empty());
+        if (own.isPresent() && own.getAsDouble() < bound) {
+            bound = own.getAsDouble();
+        }
+        return bound;
+    }
+
+    /**
+     * Soto et al. 2022, Theorem 2's bound on {@code |log_x y - log_x y'|_x}: {@code 2r (2 - h_max(2r, kmax))} (from
+     * Karcher's Jacobi-field estimate). Sound but looser than {@link #logDifference}; kept for comparison (the
+     * sensitivity check's column) and to document what the calibration used before issue 23.
+     *
+     * @throws IllegalArgumentException if r is not finite and > 0, or r violates Assumption 1
+     */
+    public static double theorem2LogDifference(Geometry geometry, double r) {
+        requireAssumption1(geometry, r);
+        return 2 * r * (2 - CurvatureFunctions.hMax(2 * r, geometry.curvature().max()));
+    }
+
+    /**
+     * KNG sensitivity of the mean: for data in {@code B_r(p0)} under Assumption 1,
+     * {@code |grad U(x; D) - grad U(x; D')|_x = |log_x y - log_x y'|_x / n <= logDifference(r) / n} for every x in
+     * the ball ({@link #logDifference}; Soto et al. 2022, Theorem 2 has {@code 2r (2 - h_max(2r, kmax))} in its
+     * place). Equals {@code 2r/n} (at the admitted radius) when kmax &lt;= 0. With Soto et al. 2022, Theorem 1,
+     * {@code sigma = 2 Delta / epsilon} gives epsilon-DP.
      *
      * @throws IllegalArgumentException if n &lt; 1, r is not finite and > 0, or r violates Assumption 1
      */
     public static double kngMean(Geometry geometry, double r, int n) {
         requireSampleSize(n);
-        requireAssumption1(geometry, r);
-        double h = CurvatureFunctions.hMax(2 * r, geometry.curvature().max());
-        return 2 * r * (2 - h) / n;
+        return logDifference(geometry, r) / n;
     }
 
     /**
      * Riemannian Laplace sensitivity of the Frechet mean (Reimherr et al. 2021, quoted in Soto et al. 2022, Remark
-     * 1): {@code rho(xbar, xbar') <= 2 r (2 - h_max(2r, kmax)) / (n h_max(2r, kmax))} for data in {@code B_r(p0)}
-     * under Assumption 1; equals {@code 2r/n} when kmax &lt;= 0. Under Assumption 1,
-     * {@code 2 r sqrt(kmax) < pi/2}, so {@code 0 < h_max <= 1} and the bound is at least the KNG one.
+     * 1, with the tighter numerator of {@link #logDifference}): {@code rho(xbar, xbar') <= logDifference(r) /
+     * (n h_max(2r, kmax))} for data in {@code B_r(p0)} under Assumption 1, because the Frechet function is
+     * {@code h_max(2r, kmax)}-strongly convex on the ball and its gradient at xbar' is {@code (log y' - log y)/n}
+     * there (docs/sensitivity-bounds.md §4); equals {@code 2r/n} when kmax &lt;= 0. Under Assumption 1,
+     * {@code 0 < h_max <= 1} and the bound is at least the KNG one.
      *
      * @throws IllegalArgumentException if n &lt; 1, r is not finite and > 0, or r violates Assumption 1
      */
     public static double laplaceMean(Geometry geometry, double r, int n) {
         requireSampleSize(n);
-        requireAssumption1(geometry, r);
-        double h = CurvatureFunctions.hMax(2 * r, geometry.curvature().max());
-        return 2 * r * (2 - h) / (n * h);
+        double numerator = logDifference(geometry, r);
+        double h = CurvatureFunctions.hMax(2 * r * (1 + ADMITTED_SLACK), geometry.curvature().max());
+        return numerator / (n * h);
     }
 
     /**

@@ -104,10 +104,14 @@ class FileDataTest {
         assertThat(Files.readAllLines(folder.resolve("out/replicates.csv")).get(0))
                 .startsWith("epsilon,mechanism,replicate,");
         JsonNode run = new ObjectMapper().readTree(folder.resolve("out/run.json").toFile());
-        // the Riemannian Laplace's sensitivity 2r(2 - h)/(n h), h = h_max(2r, 1), uses all n = 40 rows
+        // the Riemannian Laplace's sensitivity L(r)/(n h), h = h_max(2r, 1), uses all n = 40 rows; L(r) is the
+        // sphere's chord bound 2 sin(r) sqrt(g(2r) g(2 asin(sin(r)/2))), g(a) = a / sin a (docs/sensitivity-bounds.md)
+        double a = 0.6;
+        double b = 2 * Math.asin(Math.sin(0.3) / 2);
+        double chord = 2 * Math.sin(0.3) * Math.sqrt(a / Math.sin(a) * (b / Math.sin(b)));
         double h = 0.6 / Math.tan(0.6);
         assertThat(run.get("privacy").get(0).get("sensitivity").get("mean").asDouble())
-                .isCloseTo(0.6 * (2 - h) / (40 * h), org.assertj.core.data.Offset.offset(1e-12));
+                .isCloseTo(chord / (40 * h), org.assertj.core.data.Offset.offset(1e-12));
     }
 
     @Test

@@ -34,6 +34,30 @@ public final class CurvatureFunctions {
         return x / Math.tan(x);
     }
 
+    /**
+     * The Rauch factor {@code g(s, kmax) = s sqrt(kmax) / sin(s sqrt(kmax))} for kmax > 0, else 1: on a manifold of
+     * sectional curvature at most kmax, {@code |d(log_x)_y| <= g(rho(x, y), kmax)} while {@code rho(x, y)} is below
+     * the injectivity radius and {@code pi / sqrt(kmax)} (Cheeger and Ebin 1975, Thm 1.29; docs/sensitivity-bounds.md
+     * §2). Needs {@code s sqrt(kmax) < pi}; this throws beyond.
+     */
+    public static double rauchFactor(double s, double kmax) {
+        requireNonNegative("s", s);
+        requireFinite("kmax", kmax);
+        if (kmax <= 0) {
+            return 1.0;
+        }
+        double x = s * Math.sqrt(kmax);
+        if (x >= Math.PI) {
+            throw new IllegalArgumentException(String.format(
+                    "the Rauch factor needs s sqrt(kmax) < pi. Provided value: s = %s, kmax = %s", s, kmax));
+        }
+        if (x < SERIES_LIMIT) {
+            double x2 = x * x;
+            return 1 + x2 / 6 + 7 * x2 * x2 / 360;
+        }
+        return x / Math.sin(x);
+    }
+
     /** {@code h_min(s, kmin) = s sqrt(|kmin|) coth(s sqrt(|kmin|))} for {@code kmin < 0}, else 1. */
     public static double hMin(double s, double kmin) {
         requireNonNegative("s", s);

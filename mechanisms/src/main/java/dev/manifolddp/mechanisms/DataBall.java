@@ -1,5 +1,6 @@
 package dev.manifolddp.mechanisms;
 
+import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
@@ -24,9 +25,10 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
     /**
      * Relative slack of the containment check: a record at distance up to {@code r (1 + SLACK)} from the centre is
      * admitted, so that a point placed on the boundary and rounded is not refused. Every bound that depends on the
-     * records lying in the ball allows for it (e.g. {@code KngAnchor}).
+     * records lying in the ball allows for it (e.g. {@code KngAnchor}; the mean's sensitivities are evaluated at
+     * {@code r (1 + SLACK)}, which is why the constant lives with them in {@link SensitivityBounds#ADMITTED_SLACK}).
      */
-    public static final double SLACK = 1e-12;
+    public static final double SLACK = SensitivityBounds.ADMITTED_SLACK;
 
     /** How the checks name record i in their messages (1-based, as rows of the user's file). */
     private static final IntFunction<String> RECORD_NAMES = i -> "record " + (i + 1);

@@ -23,9 +23,11 @@ import org.apache.commons.rng.UniformRandomProvider;
  * Riemannian volume, where {@code |grad U(x; D)|_x = (1/n) |sum_i log(x, x_i)|_x}
  * ({@link dev.manifolddp.estimators.FrechetGradient#gradientNorm} for the mean).
  *
- * <p><b>Calibration.</b> Under Assumption 1 ({@code r < (1/2) min{inj M, pi/(2 sqrt(kmax))}}, checked), Theorem 2
- * bounds the gradient's sensitivity by {@code Delta = 2 r (2 - h_max(2r, kmax)) / n}
- * ({@link SensitivityBounds#kngMean}) and Theorem 1 gives epsilon-DP with the proven {@code sigma = 2 Delta /
+ * <p><b>Calibration.</b> Under Assumption 1 ({@code r < (1/2) min{inj M, pi/(2 sqrt(kmax))}}, checked), the
+ * gradient's sensitivity is {@code Delta = L(r) / n} with L(r) the bound on {@code |log_x y - log_x y'|} over the ball
+ * of {@link SensitivityBounds#logDifference} (Rauch's {@code 2r g(2r, kmax)}, or the geometry's own smaller one;
+ * {@code docs/sensitivity-bounds.md}), never above Theorem 2's {@code 2 r (2 - h_max(2r, kmax)) / n}
+ * ({@link SensitivityBounds#kngMean}), and Theorem 1 gives epsilon-DP with the proven {@code sigma = 2 Delta /
  * epsilon}. The {@code paper} rule reproduces Soto et al. 2022, suppl. §2.4.2 (Soto et al. 2022, Fig. 1, sphere): {@code sigma = Delta' / epsilon} with
  * {@code Delta' = 2 r (2 - h_max(r, kmax)) / n} (h at r, not 2r); it is below the proven scale and the release is
  * marked not private.
@@ -191,7 +193,7 @@ public final class KNormGradient implements Mechanism {
     }
 
     /**
-     * The proven sensitivity {@code Delta = 2 r (2 - h_max(2r, kmax)) / n}; checks Assumption 1.
+     * The proven sensitivity {@code Delta = L(r) / n} ({@link SensitivityBounds#kngMean}); checks Assumption 1.
      */
     public static double sensitivity(Geometry geometry, double radius, int n) {
         return SensitivityBounds.kngMean(geometry, radius, n);
@@ -227,7 +229,8 @@ public final class KNormGradient implements Mechanism {
                 .parameter("provenSensitivity", delta)
                 .parameter("sigmaFormula", paper ? "Delta'/epsilon, Delta' = 2r(2 - h_max(r, kmax))/n (Soto et al. 2022, suppl. §2.4.2)"
                         : "2 Delta/epsilon, Delta = the estimator's gradient sensitivity (Soto et al. 2022, Thm 1; for the mean "
-                                + "2r(2 - h_max(2r, kmax))/n, Thm 2)")
+                                + "L(r)/n, L(r) the bound on |log_x y - log_x y'| of docs/sensitivity-bounds.md, at most Thm 2's "
+                                + "2r(2 - h_max(2r, kmax)))")
                 .parameter("sampler", sampler.configName());
         scale.applyTo(release);
         SamplingPlan plan = plan(estimator, geometry, radius, sigma, budget, release);

@@ -23,8 +23,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  * {@code f(x) ∝ exp(-rho(x, xbar) / sigma)} on the whole manifold, centred at the non-private Frechet mean xbar.
  *
  * <p><b>Calibration.</b> Under Assumption 1 (checked) the mean's sensitivity is
- * {@code Delta = 2 r (2 - h_max(2r, kmax)) / (n h_max(2r, kmax))} ({@link dev.manifolddp.estimators.SensitivityBounds#laplaceMean} for the mean; 2r/n when
- * kmax &lt;= 0). When the geometry has {@link HomogeneousSpace} the normalising constant does not depend on the centre
+ * {@code Delta = L(r) / (n h_max(2r, kmax))} ({@link dev.manifolddp.estimators.SensitivityBounds#laplaceMean} for the mean;
+ * L(r) bounds {@code |log_x y - log_x y'|} over the ball, docs/sensitivity-bounds.md, and replaces Reimherr et al.
+ * 2021's {@code 2 r (2 - h_max(2r, kmax))}; 2r/n when kmax &lt;= 0). When the geometry has {@link HomogeneousSpace} the normalising constant does not depend on the centre
  * and {@code sigma = Delta / epsilon} gives epsilon-DP; otherwise the proven scale is {@code 2 Delta / epsilon}. The
  * release records which ({@code sigmaFormula}, {@code homogeneous}). The {@code paper} rule reproduces Reimherr et al. 2021, suppl. §2.1 (their
  * sphere runs): the same formula with the empirical sensitivity of a public grid on the ball's boundary (see

@@ -23,6 +23,25 @@ final class Fixtures {
     /** The cap radius of Soto et al. 2022, Fig. 1 left (Soto et al. 2022, suppl. §2.4.1). */
     static final double CAP_RADIUS = Math.PI / 8;
 
+    /**
+     * The unit sphere's bound on |log_x y - log_x y'| over a cap of radius r, written out independently of the code
+     * (docs/sensitivity-bounds.md §3) at the admitted radius r (1 + DataBall.SLACK):
+     * {@code 2 sin(t) sqrt(g(2t) g(2 asin(sin(t)/2)))}, {@code g(a) = a / sin a}. At pi/8: 0.81670445323704
+     * (Soto et al. 2022, Theorem 2: 0.95394605172681).
+     */
+    static double sphereLogDifference(double r) {
+        double t = r * (1 + DataBall.SLACK);
+        double a = 2 * t;
+        double b = 2 * Math.asin(Math.sin(t) / 2);
+        return 2 * Math.sin(t) * Math.sqrt(a / Math.sin(a) * (b / Math.sin(b)));
+    }
+
+    /** h_max(2r, 1) = 2r cot 2r at the admitted radius r (1 + DataBall.SLACK): the Laplace's strong convexity. */
+    static double sphereH2r(double r) {
+        double a = 2 * r * (1 + DataBall.SLACK);
+        return a / Math.tan(a);
+    }
+
     private Fixtures() {
     }
 

@@ -42,7 +42,8 @@ class PrivacyHardeningTest {
             assertThat(release.parameters()).containsEntry("chainStart", "the public ball's centre");
             assertThat(kendall.distance(mean, release.value())).as("distance to the private mean").isGreaterThan(1e-3);
             assertThat(kendall.distance(center, release.value())).as("the chain moved").isGreaterThan(1e-3);
-            assertThat(release.sampler().acceptanceRate()).as("acceptance (a diagnostic)").isGreaterThan(0.05);
+            // the bug had acceptance 0; with issue 23's smaller sigma one seed accepts exactly 5% of its moves
+            assertThat(release.sampler().acceptanceRate()).as("acceptance (a diagnostic)").isGreaterThan(0.02);
         }
     }
 

@@ -46,9 +46,9 @@ class RiemannianLaplaceTest {
         DoubleUnaryOperator radial = Fixtures.sphereLaplaceRadiusCdf(2, sigma);
         Fixtures.assertFollows("rho/sigma", scaled, t -> radial.applyAsDouble(sigma * t));
 
-        // Delta = 2r(2 - h)/(n h), h = h_max(2r, 1) = (pi/4) cot(pi/4) = pi/4; homogeneous: sigma = Delta/epsilon
-        double h = Math.PI / 4;
-        double delta = 2 * R * (2 - h) / (100 * h);
+        // Delta = L(r)/(n h), L the sphere's chord bound on |log_x y - log_x y'| (docs/sensitivity-bounds.md; was
+        // Theorem 2's 2r(2 - h)), h = h_max(2r, 1) = (pi/4) cot(pi/4) = pi/4; homogeneous: sigma = Delta/epsilon
+        double delta = Fixtures.sphereLogDifference(R) / (100 * Fixtures.sphereH2r(R));
         assertThat(release.sensitivity()).isCloseTo(delta, within(1e-15));
         assertThat(release.sigma()).isCloseTo(delta, within(1e-15));
         assertThat(release.parameters()).containsEntry("homogeneous", true).containsEntry("sampler", "exact");
@@ -93,8 +93,7 @@ class RiemannianLaplaceTest {
         GeneratedData data = Fixtures.sphereCap(100, R, rng);
         Release<double[]> release = RiemannianLaplace.builder().build().release(sphere, data.points(),
                 Fixtures.ball(data), PrivacyBudget.pure(0.5), rng);
-        double h = Math.PI / 4;
-        double delta = 2 * R * (2 - h) / (100 * h);
+        double delta = Fixtures.sphereLogDifference(R) / (100 * Fixtures.sphereH2r(R));
         assertThat(release.sigma()).isCloseTo(2 * delta / 0.5, within(1e-14));
         assertThat(release.parameters()).containsEntry("homogeneous", false);
         assertThat((String) release.parameters().get("sigmaFormula")).startsWith("2 Delta/epsilon");
@@ -138,11 +137,11 @@ class RiemannianLaplaceTest {
                 .release(noSpectral, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ExactLaplaceSampler")
                 .hasMessageContaining("Provided value: exact");
-        // auto falls back to MCMC; SPD is flat-or-negative so Delta = 2r/n
+        // auto falls back to MCMC; SPD is flat-or-negative so Delta = 2r/n at the admitted radius r (1 + SLACK)
         Release<double[]> release = RiemannianLaplace.builder().burnIn(500).thin(10).build()
                 .release(noSpectral, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
         assertThat(release.sampler().method()).isEqualTo(SamplerReport.Method.MCMC);
-        assertThat(release.sensitivity()).isCloseTo(2 * 1.0 / 10, within(1e-15));
+        assertThat(release.sensitivity()).isCloseTo(2 * 1.0 * (1 + DataBall.SLACK) / 10, within(1e-15));
         assertThat(spd.pointViolation(release.value(), 1e-9)).isEmpty();
         // with its SpectralVolume capability, affine-invariant SPD is drawn exactly
         Release<double[]> exact = RiemannianLaplace.builder().build()

@@ -8,6 +8,7 @@ import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.HessianSums;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.JacobiFields;
+import dev.manifolddp.geometry.LogDifferenceBound;
 import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.PointLayout;
@@ -18,6 +19,7 @@ import dev.manifolddp.geometry.TangentBasis;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * The round sphere {@code S^d} of radius R, {@code {p in R^(d+1) : |p| = R}}, with the metric induced by the ambient
@@ -32,7 +34,8 @@ import java.util.Optional;
  * read the inputs at index i for the last time, but callers should still not rely on aliasing.
  */
 public final class SphereGeometry implements Geometry, ParallelTransport, TangentBasis, AmbientEmbedding,
-        RadialVolume, AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian, LogSums, HessianSums {
+        RadialVolume, AmbientMetric, HomogeneousSpace, JacobiFields, SquaredDistanceHessian, LogSums, HessianSums,
+        LogDifferenceBound {
 
     /** Below this angle {@code |v|/R}, exp uses the Taylor series of {@code sin(t)/t} (truncation error < 1e-25). */
     private static final double SINC_SERIES_LIMIT = 1e-4;
@@ -124,6 +127,15 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
     @Override
     public CurvatureBounds curvature() {
         return curvature;
+    }
+
+    /**
+     * The chord bound on {@code |log_x y - log_x y'|} over a cap of radius r ({@link SphereLogDifference};
+     * docs/sensitivity-bounds.md §3), tighter than the curvature-only Rauch bound; empty from {@code r >= pi R / 4}.
+     */
+    @Override
+    public OptionalDouble logDifferenceBound(double r) {
+        return SphereLogDifference.bound(radius, r);
     }
 
     /** {@code pi R}: the distance from a point to its antipode, the only point of its cut locus. */
