@@ -17,15 +17,9 @@ public final class CurvatureFunctions {
      * {@code s sqrt(kmax) < pi/2}; beyond {@code s sqrt(kmax) >= pi} the bound is meaningless and this throws.
      */
     public static double hMax(double s, double kmax) {
-        requireNonNegative("s", s);
-        requireFinite("kmax", kmax);
+        double x = checkedAngle("h_max(s, kmax)", s, kmax);
         if (kmax <= 0) {
             return 1.0;
-        }
-        double x = s * Math.sqrt(kmax);
-        if (x >= Math.PI) {
-            throw new IllegalArgumentException(String.format(
-                    "h_max(s, kmax) needs s sqrt(kmax) < pi. Provided value: s = %s, kmax = %s", s, kmax));
         }
         if (x < SERIES_LIMIT) {
             double x2 = x * x;
@@ -41,15 +35,9 @@ public final class CurvatureFunctions {
      * §2). Needs {@code s sqrt(kmax) < pi}; this throws beyond.
      */
     public static double rauchFactor(double s, double kmax) {
-        requireNonNegative("s", s);
-        requireFinite("kmax", kmax);
+        double x = checkedAngle("the Rauch factor", s, kmax);
         if (kmax <= 0) {
             return 1.0;
-        }
-        double x = s * Math.sqrt(kmax);
-        if (x >= Math.PI) {
-            throw new IllegalArgumentException(String.format(
-                    "the Rauch factor needs s sqrt(kmax) < pi. Provided value: s = %s, kmax = %s", s, kmax));
         }
         if (x < SERIES_LIMIT) {
             double x2 = x * x;
@@ -99,6 +87,24 @@ public final class CurvatureFunctions {
             return Math.sinh(root * s) / root;
         }
         return s;
+    }
+
+    /**
+     * {@code s sqrt(kmax)}, the angle both comparison functions take (0 where kmax <= 0, which they read as flat), after
+     * the checks they share: s >= 0, kmax finite, and the angle below pi, beyond which neither bound means anything.
+     */
+    private static double checkedAngle(String what, double s, double kmax) {
+        requireNonNegative("s", s);
+        requireFinite("kmax", kmax);
+        if (kmax <= 0) {
+            return 0;
+        }
+        double x = s * Math.sqrt(kmax);
+        if (x >= Math.PI) {
+            throw new IllegalArgumentException(String.format("%s needs s sqrt(kmax) < pi. Provided value: s = %s, "
+                    + "kmax = %s", what, s, kmax));
+        }
+        return x;
     }
 
     private static void requireNonNegative(String name, double value) {
