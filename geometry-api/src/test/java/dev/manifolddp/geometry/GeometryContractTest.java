@@ -58,6 +58,7 @@ public abstract class GeometryContractTest {
         checks.put(FrechetGradientBound.class, "frechetGradientBoundHoldsOnEveryBall");
         checks.put(VolumeGrowth.class, "volumeGrowthRateIsTheGrowthOfTheVolumeOfExp");
         checks.put(SpectralVolume.class, "spectralCoordinatesHaveTheStatedDistanceAndVolume");
+        checks.put(LogDifferenceBound.class, "logDifferenceBoundHoldsOnEveryBall");
         return Collections.unmodifiableMap(checks);
     }
 
@@ -369,6 +370,13 @@ public abstract class GeometryContractTest {
     void frechetGradientBoundHoldsOnEveryBall() {
         present(FrechetGradientBound.class);
         FrechetGradientBoundContract.check(geometry(), this::randomPoint);
+    }
+
+    /** Skipped (and reported as skipped) without the capability; see {@link LogDifferenceBoundContract}. */
+    @Test
+    void logDifferenceBoundHoldsOnEveryBall() {
+        present(LogDifferenceBound.class);
+        LogDifferenceBoundContract.check(geometry(), this::randomPoint);
     }
 
     /** Skipped (and reported as skipped) without the capability; see {@link VolumeGrowthContract}. */

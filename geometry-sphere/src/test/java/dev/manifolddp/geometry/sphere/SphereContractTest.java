@@ -8,6 +8,7 @@ import dev.manifolddp.geometry.GeometryContractTest;
 import dev.manifolddp.geometry.HessianSums;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.JacobiFields;
+import dev.manifolddp.geometry.LogDifferenceBound;
 import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.RadialVolume;
@@ -60,7 +61,7 @@ class SphereContractTest extends GeometryContractTest {
     protected Set<Class<?>> expectedCapabilities() {
         return Set.of(ParallelTransport.class, TangentBasis.class, AmbientEmbedding.class, RadialVolume.class,
                 AmbientMetric.class, HomogeneousSpace.class, JacobiFields.class, SquaredDistanceHessian.class,
-                LogSums.class, HessianSums.class);
+                LogSums.class, HessianSums.class, LogDifferenceBound.class);
     }
 
     @Override
