@@ -31,7 +31,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Time per KNG release of the Frechet mean (issue 5): the exact sampler (rejection from a Laplace envelope,
  * docs/exact-sampling.md) next to Metropolis-Hastings with the paper's burn-in and thin 1, at epsilon = 1 with the proven scale
- * {@code sigma = 2 Delta / epsilon}, {@code Delta = 2r (2 - h_max(2r, kmax)) / n} (Soto et al. 2022, Thm 1-2).
+ * {@code sigma = 2 Delta / epsilon}, {@code Delta = L(r) / n} with L(r) the smaller of Rauch's 2r g(2r, kmax) and the
+ * geometry's LogDifferenceBound (Soto et al. 2022, Thm 1; docs/sensitivity-bounds.md; Theorem 2's 2r (2 - h) before).
  *
  * <ul>
  *   <li>S^2, n = 1000, r = pi/8 (Soto et al. 2022, Fig. 1 left): MH burn-in 20 000 with Soto et al. 2022, suppl. §2.4.2's proposal (an ambient Gaussian
