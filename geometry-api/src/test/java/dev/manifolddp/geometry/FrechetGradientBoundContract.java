@@ -244,8 +244,8 @@ public final class FrechetGradientBoundContract {
         }
     }
 
-    /** The closed ball {@code B_r(center)} and the points the check draws in it. */
-    private static final class Ball {
+    /** The closed ball {@code B_r(center)} and the points the check draws in it (also LogDifferenceBoundContract's). */
+    static final class Ball {
 
         private final Geometry geometry;
         private final double[] center;
@@ -315,7 +315,7 @@ public final class FrechetGradientBoundContract {
             return scaled(v, length / geometry.norm(p, v));
         }
 
-        private static double[] scaled(double[] v, double factor) {
+        static double[] scaled(double[] v, double factor) {
             double[] out = new double[v.length];
             for (int i = 0; i < v.length; i++) {
                 out[i] = factor * v[i];

@@ -41,14 +41,13 @@ public final class LogDifferenceBoundContract {
             double bound = claimed.getAsDouble();
             assertThat(bound).as("bound at r = %s is at least 2r", r).isGreaterThanOrEqualTo(2 * r * (1 - 1e-12));
             double[] center = points.apply(random);
+            FrechetGradientBoundContract.Ball ball = new FrechetGradientBoundContract.Ball(geometry, center, r);
             double[][] worst = null;
             double worstValue = -1;
             for (int t = 0; t < TRIPLES; t++) {
                 double[][] triple = new double[3][];
                 for (int i = 0; i < 3; i++) {
-                    triple[i] = random.nextBoolean() ? point(geometry, center, r, r, random)
-                            : point(geometry, center, r, r * Math.pow(random.nextDouble(),
-                                    1.0 / geometry.dimension()), random);
+                    triple[i] = random.nextBoolean() ? ball.boundaryPoint(random) : ball.interiorPoint(random);
                 }
                 double value = difference(geometry, triple);
                 if (value > worstValue) {
@@ -56,15 +55,15 @@ public final class LogDifferenceBoundContract {
                     worst = triple;
                 }
             }
-            double[] boundary = point(geometry, center, r, r, random);
-            double[] opposite = geometry.exp(center, scaled(geometry.log(center, boundary), -1));
+            double[] boundary = ball.boundaryPoint(random);
+            double[] opposite = geometry.exp(center, FrechetGradientBoundContract.Ball.scaled(geometry.log(center, boundary), -1));
             double attained = difference(geometry, new double[][] {boundary, boundary, opposite});
             assertThat(attained).isLessThanOrEqualTo(bound * (1 + 1e-10));
             for (int s = 0; s < SEARCH_STEPS; s++) {
                 double[][] candidate = worst.clone();
                 int i = random.nextInt(3);
-                double[] step = tangent(geometry, worst[i], 0.05 * r, random);
-                candidate[i] = clamp(geometry, center, r, geometry.exp(worst[i], step));
+                double[] step = ball.tangent(worst[i], 0.05 * r, random);
+                candidate[i] = ball.clamp(geometry.exp(worst[i], step));
                 double value = difference(geometry, candidate);
                 if (value > worstValue) {
                     worstValue = value;
@@ -83,33 +82,5 @@ public final class LogDifferenceBoundContract {
             u[c] -= v[c];
         }
         return geometry.norm(triple[0], u);
-    }
-
-    private static double[] point(Geometry geometry, double[] center, double r, double length, Random random) {
-        return clamp(geometry, center, r, geometry.exp(center, tangent(geometry, center, length, random)));
-    }
-
-    /** x if it lies in the closed ball, else the boundary point in the direction of x from the centre. */
-    private static double[] clamp(Geometry geometry, double[] center, double r, double[] x) {
-        double[] v = geometry.log(center, x);
-        double length = geometry.norm(center, v);
-        return length <= r ? x : geometry.exp(center, scaled(v, r / length));
-    }
-
-    private static double[] tangent(Geometry geometry, double[] p, double length, Random random) {
-        double[] ambient = new double[p.length];
-        for (int i = 0; i < ambient.length; i++) {
-            ambient[i] = random.nextGaussian();
-        }
-        double[] v = geometry.projectToTangent(p, ambient);
-        return scaled(v, length / geometry.norm(p, v));
-    }
-
-    private static double[] scaled(double[] v, double factor) {
-        double[] out = new double[v.length];
-        for (int i = 0; i < v.length; i++) {
-            out[i] = factor * v[i];
-        }
-        return out;
     }
 }
