@@ -82,6 +82,18 @@ public interface Estimator {
     Optional<GradientBounds> gradientBounds(Geometry dataSpace, double radius);
 
     /**
+     * A public density domain of radius {@code domainRadius} around the data ball's centre for the gradient density
+     * {@code exp(-|grad U|/sigma)}, with the sensitivity and normaliser bound its proof gives
+     * ({@code docs/kng-normaliser.md}); empty (the default) where the estimator has no such proof for this geometry
+     * and these radii, and a mechanism then keeps the density on the data ball.
+     *
+     * @throws IllegalArgumentException when a public value is invalid (n &lt; 1, a radius not finite and > 0)
+     */
+    default Optional<DensityDomain> densityDomain(Geometry dataSpace, double radius, double domainRadius, int n) {
+        return Optional.empty();
+    }
+
+    /**
      * Two-sided linear bounds on the gradient norm around the minimiser (Soto et al. 2022 Lemma 1 for the mean).
      *
      * @param lower the strong-convexity constant: {@code |grad U(theta)| >= lower rho(theta, theta*)}

@@ -103,6 +103,17 @@ public record FrechetMeanEstimator(double step, double tolerance, int maxIterati
         return OptionalDouble.of(SensitivityBounds.laplaceMean(dataSpace, radius, n));
     }
 
+    /**
+     * On a manifold of constant curvature {@code kappa >= 0} with {@code r < domainRadius} below Assumption 1's
+     * limit: the domain's sensitivity {@link SensitivityBounds#logDifference(Geometry, double, double)} / n and the
+     * normaliser bound of {@link FrechetNormaliserShift} (docs/kng-normaliser.md); empty elsewhere.
+     */
+    @Override
+    public Optional<DensityDomain> densityDomain(Geometry dataSpace, double radius, double domainRadius, int n) {
+        return FrechetNormaliserShift.of(dataSpace, radius, domainRadius, n).map(shift -> new DensityDomain(
+                domainRadius, SensitivityBounds.logDifference(dataSpace, domainRadius, radius) / n, shift));
+    }
+
     @Override
     public Optional<GradientBounds> gradientBounds(Geometry dataSpace, double radius) {
         SensitivityBounds.requireAssumption1(dataSpace, radius);

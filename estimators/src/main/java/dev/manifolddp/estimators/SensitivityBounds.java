@@ -88,6 +88,38 @@ public final class SensitivityBounds {
     }
 
     /**
+     * {@link #logDifference(Geometry, double)} with x in the concentric ball of radius {@code domainRadius >= r} and
+     * y, y' in the data ball of radius r: the smaller of Rauch's {@code 2r g(domainRadius + r, kmax)} (the geodesic
+     * from y to y' has length at most 2r and stays within {@code domainRadius + r} of x) and the geometry's own
+     * {@link LogDifferenceBound#logDifferenceBound(double, double)}, both at the admitted radii. This is the
+     * sensitivity numerator of a KNG density whose domain is larger than the data's ball
+     * ({@code docs/kng-normaliser.md}). Requires {@code domainRadius + r < pi / sqrt(kmax)} when kmax > 0.
+     *
+     * @throws IllegalArgumentException if a radius is not finite and > 0, {@code domainRadius < r}, or r violates
+     *     Assumption 1
+     */
+    public static double logDifference(Geometry geometry, double domainRadius, double r) {
+        requireAssumption1(geometry, r);
+        requireRadius("domainRadius", domainRadius);
+        if (!(domainRadius >= r)) {
+            throw new IllegalArgumentException("the density's domain radius must be at least the data radius r = "
+                    + r + ". Provided value: " + domainRadius);
+        }
+        if (domainRadius == r) {
+            return logDifference(geometry, r);
+        }
+        double admitted = r * (1 + ADMITTED_SLACK);
+        double domain = domainRadius * (1 + ADMITTED_SLACK);
+        double bound = 2 * admitted * CurvatureFunctions.rauchFactor(domain + admitted, geometry.curvature().max());
+        OptionalDouble own = geometry.capability(LogDifferenceBound.class)
+                .map(capability -> capability.logDifferenceBound(domain, admitted)).orElse(OptionalDouble.empty());
+        if (own.isPresent() && own.getAsDouble() < bound) {
+            bound = own.getAsDouble();
+        }
+        return bound;
+    }
+
+    /**
      * Soto et al. 2022, Theorem 2's bound on {@code |log_x y - log_x y'|_x}: {@code 2r (2 - h_max(2r, kmax))} (from
      * Karcher's Jacobi-field estimate). Sound but looser than {@link #logDifference}; kept for comparison (the
      * sensitivity check's column) and to document what the calibration used before issue 23.
@@ -209,7 +241,7 @@ public final class SensitivityBounds {
         return largest;
     }
 
-    private static void requireSampleSize(int n) {
+    static void requireSampleSize(int n) {
         if (n < 1) {
             throw new IllegalArgumentException("the sample size n must be >= 1. Provided value: " + n);
         }

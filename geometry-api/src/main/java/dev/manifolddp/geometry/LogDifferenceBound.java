@@ -19,4 +19,20 @@ public interface LogDifferenceBound {
      * @throws IllegalArgumentException if r is not finite and {@code > 0}
      */
     OptionalDouble logDifferenceBound(double r);
+
+    /**
+     * The bound on {@code |log_x y - log_x y'|_x} for y, y' in a ball of radius r and x in the concentric ball of
+     * radius {@code xRadius >= r} (a density whose domain is larger than the data's ball,
+     * {@code docs/kng-normaliser.md}), or empty where this geometry's proof does not cover the pair (then the
+     * curvature-only bound {@code 2r g(xRadius + r, kmax)} applies). The default covers {@code xRadius == r} only.
+     *
+     * @throws IllegalArgumentException if a radius is not finite and {@code > 0}, or {@code xRadius < r}
+     */
+    default OptionalDouble logDifferenceBound(double xRadius, double r) {
+        if (!(xRadius >= r)) {
+            throw new IllegalArgumentException("the domain radius must be at least the data radius r = " + r
+                    + ". Provided value: " + xRadius);
+        }
+        return xRadius == r ? logDifferenceBound(r) : OptionalDouble.empty();
+    }
 }

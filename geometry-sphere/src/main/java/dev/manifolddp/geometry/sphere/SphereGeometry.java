@@ -138,6 +138,22 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
         return SphereLogDifference.bound(radius, r);
     }
 
+    /**
+     * The chord bound with x in a larger concentric cap ({@link SphereLogDifference#bound(double, double, double)};
+     * docs/kng-normaliser.md §2), never above the same-cap bound when the caps coincide.
+     */
+    @Override
+    public OptionalDouble logDifferenceBound(double xRadius, double r) {
+        OptionalDouble wide = SphereLogDifference.bound(radius, xRadius, r);
+        if (xRadius == r) {
+            OptionalDouble same = SphereLogDifference.bound(radius, r);
+            if (same.isPresent() && (wide.isEmpty() || same.getAsDouble() < wide.getAsDouble())) {
+                return same;
+            }
+        }
+        return wide;
+    }
+
     /** {@code pi R}: the distance from a point to its antipode, the only point of its cut locus. */
     @Override
     public double injectivityRadius() {

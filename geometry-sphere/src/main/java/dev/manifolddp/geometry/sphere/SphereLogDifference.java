@@ -32,4 +32,50 @@ final class SphereLogDifference {
         double product = CurvatureFunctions.rauchFactor(2 * t, 1) * CurvatureFunctions.rauchFactor(shortSide, 1);
         return OptionalDouble.of(sphereRadius * 2 * sine * Math.sqrt(product));
     }
+
+    /** Cells of the grid over the third chord in {@link #bound(double, double, double)}. */
+    private static final int CELLS = 4096;
+
+    /**
+     * The bound for y, y' in a cap of radius r and x in the concentric cap of radius {@code xRadius >= r}
+     * ({@code docs/kng-normaliser.md} §2, the chord bound's Steps 2 to 4 with x's cap): with {@code T = xRadius/R},
+     * {@code t = r/R}, the squared chords {@code u, v} (x to y, y') are at most {@code U = 4 sin^2((T + t)/2)}, the chord
+     * w between y and y' at most {@code 4 sin^2 t}, and {@code u + v + w <= 9 - (cos T + 2 cos t)^2}; the bound is
+     * {@code R sqrt(max w Phi(u) Phi(v))} over that set, certified on a grid of w (the maximising vertex in (u, v)
+     * does not increase with w, so a cell's value is at most its right end's w times its left end's vertex). Empty
+     * from {@code T >= pi/2}.
+     */
+    static OptionalDouble bound(double sphereRadius, double xRadius, double r) {
+        if (!(r > 0) || !Double.isFinite(r) || !(xRadius >= r) || !Double.isFinite(xRadius)) {
+            throw new IllegalArgumentException("the radii must be finite with 0 < r <= xRadius. Provided value: r = "
+                    + r + ", xRadius = " + xRadius);
+        }
+        double big = xRadius / sphereRadius;
+        double t = r / sphereRadius;
+        if (!(big < Math.PI / 2)) {
+            return OptionalDouble.empty();
+        }
+        double far = 2 * Math.sin((big + t) / 2);
+        double chordCap = far * far;
+        double shortCap = 4 * Math.sin(t) * Math.sin(t);
+        double total = Math.cos(big) + 2 * Math.cos(t);
+        double sum = 9 - total * total;
+        double best = 0;
+        for (int j = 0; j < CELLS; j++) {
+            double w = shortCap * j / CELLS;
+            double next = shortCap * (j + 1) / CELLS;
+            double rest = sum - w;
+            double u = Math.min(chordCap, Math.max(rest, 0));
+            double v = Math.min(chordCap, Math.max(rest - chordCap, 0));
+            best = Math.max(best, next * phi(u) * phi(v));
+        }
+        // one part in 10^12 covers the rounding of the few operations above
+        return OptionalDouble.of(sphereRadius * Math.sqrt(best) * (1 + 1e-12));
+    }
+
+    /** {@code Phi(u) = g(a)} for the arc a whose squared chord is u ({@code u = 2 - 2 cos a}). */
+    private static double phi(double u) {
+        double arc = 2 * Math.asin(Math.min(1, Math.sqrt(u) / 2));
+        return CurvatureFunctions.rauchFactor(arc, 1);
+    }
 }
