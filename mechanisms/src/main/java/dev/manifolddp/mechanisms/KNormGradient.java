@@ -222,26 +222,42 @@ public final class KNormGradient implements Mechanism {
             throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (Soto et al. 2022, suppl. §2.4.2 calibrates the Frechet "
                     + "mean only)");
         }
-        NoiseScale scale = NoiseScale.resolve(sigmaRule, LaplaceScale.proven(NAME, 2, delta, epsilon),
+        KngDomain domain = KngDomain.dataBall(radius, LaplaceScale.proven(NAME, 2, delta, epsilon), delta);
+        if (sigmaRule.isProven()) {
+            domain = KngDomain.choose(estimator, geometry, radius, n, epsilon, domain);
+        }
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, domain.sigma(),
                 () -> paperSensitivity(geometry, radius, n) / epsilon);
         double sigma = scale.sigma();
-        release.sensitivity(paper ? paperSensitivity(geometry, radius, n) : delta)
-                .parameter("provenSensitivity", delta)
+        release.sensitivity(paper ? paperSensitivity(geometry, radius, n) : domain.sensitivity())
+                .parameter("provenSensitivity", domain.sensitivity())
                 .parameter("sigmaFormula", paper ? "Delta'/epsilon, Delta' = 2r(2 - h_max(r, kmax))/n (Soto et al. 2022, suppl. §2.4.2)"
+                        : domain.decoupled() ? "Delta_R/(epsilon - psi): the density lives on the public ball of "
+                                + "radius densityRadius R > r about the data ball's centre, Delta_R = the gradient's "
+                                + "sensitivity there, psi = normaliserShift, the proven bound on the change of ln Z "
+                                + "(docs/kng-normaliser.md); the release is the draw projected onto the data ball"
                         : "2 Delta/epsilon, Delta = the estimator's gradient sensitivity (Soto et al. 2022, Thm 1; for the mean "
                                 + "L(r)/n, L(r) the bound on |log_x y - log_x y'| of docs/sensitivity-bounds.md, at most Thm 2's "
                                 + "2r(2 - h_max(2r, kmax)))")
                 .parameter("sampler", sampler.configName());
+        if (domain.decoupled()) {
+            release.parameter("densityRadius", domain.radius())
+                    .parameter("normaliserShift", domain.normaliserShift())
+                    .parameter("dataBallSensitivity", delta);
+        }
         scale.applyTo(release);
-        SamplingPlan plan = plan(estimator, geometry, radius, sigma, budget, release);
+        DataBall densityBall = domain.decoupled() ? new DataBall(ball.center(), domain.radius(), ball.dataDerived())
+                : ball;
+        SamplingPlan plan = plan(estimator, geometry, densityBall.radius(), sigma, budget, release);
         if (plan.exact() != null) {
             ReleaseContext.floatingPointWarning(release, "rejection from a Laplace envelope drawn through the "
                     + "exponential map or a chart");
         } else {
             ReleaseContext.floatingPointWarning(release, "a Markov chain of exponential-map moves");
-            McmcRunner.plan(geometry, false, ball, true, sigma, mcmc, release);
+            McmcRunner.plan(geometry, false, densityBall, true, sigma, mcmc, release);
         }
-        return Calibration.of(this, estimator, geometry, ball, n, release, new Drawing(plan, sigma, geometry));
+        return Calibration.of(this, estimator, geometry, ball, n, release, new Drawing(plan, sigma, densityBall,
+                domain.decoupled(), geometry));
     }
 
     @Override
@@ -252,9 +268,11 @@ public final class KNormGradient implements Mechanism {
         double sigma = drawing.sigma();
         Estimator estimator = calibration.estimator();
         Geometry geometry = calibration.geometry();
-        DataBall ball = calibration.ball();
+        DataBall dataBall = calibration.ball();
+        // the density's domain: the data ball, or the larger public ball of a decoupled calibration
+        DataBall ball = drawing.domain();
         double radius = ball.radius();
-        double[] mean = ReleaseContext.estimate(estimator, geometry, data, ball, release);
+        double[] mean = ReleaseContext.estimate(estimator, geometry, data, dataBall, release);
         GradientField field = estimator.gradientField(geometry, data);
         double[] value;
         if (plan.exact() != null) {
@@ -285,6 +303,12 @@ public final class KNormGradient implements Mechanism {
             LogDensity target = x -> -field.gradientNorm(x) / sigma;
             value = McmcRunner.run(geometry, target, ball, true, sigma, mcmc, random, release);
         }
+        if (drawing.decoupled()) {
+            // post-processing: the mean lies in the data ball, and on constant curvature >= 0 (where the
+            // decoupled calibration is offered) projecting onto it never moves the release away from any point of
+            // it (docs/kng-normaliser.md §6)
+            value = KngAnchor.project(geometry, dataBall, value);
+        }
         return calibration.seal(release.value(value));
     }
 
@@ -292,10 +316,11 @@ public final class KNormGradient implements Mechanism {
      * A calibration's plan for the draw: the sampling plan, the scale, and the exact sampler built while planning
      * ({@link FirstUse}: handed to the first release, later ones build their own).
      */
-    private record Drawing(SamplingPlan plan, double sigma, FirstUse<ExactKngSampler> exact) {
+    private record Drawing(SamplingPlan plan, double sigma, DataBall domain, boolean decoupled,
+            FirstUse<ExactKngSampler> exact) {
 
-        Drawing(SamplingPlan plan, double sigma, Geometry geometry) {
-            this(plan, sigma, plan.exact() == null ? null
+        Drawing(SamplingPlan plan, double sigma, DataBall domain, boolean decoupled, Geometry geometry) {
+            this(plan, sigma, domain, decoupled, plan.exact() == null ? null
                     : new FirstUse<>(plan.exact(), () -> ExactKngSampler.find(geometry).orElseThrow()));
         }
     }

@@ -34,8 +34,14 @@ class KNormGradientExactTest {
         assertThat(report.burnIn()).isZero();
         assertThat(release.parameters()).containsEntry("sampler", "auto")
                 .containsEntry("exactSampler", "RadialLaplaceSampler")
-                .containsEntry("envelopeConvexity", Math.PI / 4 / Math.tan(Math.PI / 4))
                 .containsEntry("proposalBudget", "unlimited").containsKey("acceptanceLowerBound");
+        // the density lives on the decoupled public ball (docs/kng-normaliser.md), so the envelope's convexity is
+        // h_max at twice its radius
+        double domain = (double) release.parameters().get("densityRadius");
+        assertThat(domain).isGreaterThan(R);
+        assertThat(release.parameters()).containsEntry("envelopeConvexity", 2 * domain / Math.tan(2 * domain));
+        assertThat(sphere.distance(Fixtures.northPole(), release.value())).as("projected onto the data ball")
+                .isLessThanOrEqualTo(R);
         assertThat((String) release.parameters().get("samplerChoice")).startsWith("exact");
         // the proposal cap makes failure possible: (1 + e^eps)(1 - alpha)^cap underflows to below the smallest double
         assertThat(release.guarantee()).isEqualTo(Guarantee.EPSILON_DELTA);
@@ -220,9 +226,13 @@ class KNormGradientExactTest {
         Release<double[]> one = kng.release(spd, data.points(), ball, PrivacyBudget.pure(1), rng);
         assertThat(one.parameters()).containsEntry("exactSampler", "ChartLaplaceSampler")
                 .containsEntry("envelopeConvexity", 1.0);
-        // 2r/n at the admitted radius r (1 + SLACK): the supremum over every data set the ball admits
-        assertThat(sigma).isCloseTo(2 * (2 * generator.ballRadius() * (1 + DataBall.SLACK) / 100),
-                org.assertj.core.data.Offset.offset(1e-15));
+        // flat: the decoupled domain (docs/kng-normaliser.md) pays only the boundary flux, so sigma is
+        // Delta/(epsilon - psi) with Delta = 2r/n at the admitted radius r (1 + SLACK), within 0.1% of Delta/epsilon
+        // where Theorem 1 needs 2 Delta/epsilon: exactly the chart Laplace's scale
+        double delta = 2 * generator.ballRadius() * (1 + DataBall.SLACK) / 100;
+        assertThat(one.sensitivity()).isCloseTo(delta, org.assertj.core.data.Offset.offset(1e-17));
+        assertThat(sigma).isBetween(delta, delta * 1.001);
+        assertThat((double) one.parameters().get("normaliserShift")).isLessThan(1e-3);
         GammaDistribution gamma = GammaDistribution.of(3, 1);
         Fixtures.assertFollows("rho(release, xbar) / sigma on log-Euclidean SPD(2)", scaled,
                 gamma::cumulativeProbability);

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.manifolddp.estimators.FrechetMean;
+import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.sampling.data.GeneratedData;
@@ -97,11 +98,17 @@ class KNormGradientTest {
         Release<double[]> release = KNormGradient.builder().sampler(KNormGradient.Sampler.MCMC).burnIn(3000)
                 .thin(800).chains(2).build()
                 .release(sphere, data.points(), Fixtures.ball(data), PrivacyBudget.pure(0.5), rng);
-        // Delta = L(r)/n with the sphere's chord bound L (docs/sensitivity-bounds.md; Soto et al. 2022, Thm 2 had
-        // 2r(2 - h_max(2r, 1))); Thm 1: sigma = 2 Delta / epsilon
+        // on the data ball Theorem 1 needs 2 Delta / epsilon with Delta = L(r)/n (the sphere's chord bound L,
+        // docs/sensitivity-bounds.md); the decoupled domain of radius R > r (docs/kng-normaliser.md) certifies
+        // Delta_R / sigma + psi(sigma) <= epsilon with a smaller sigma
         double delta = Fixtures.sphereLogDifference(R) / 100;
-        assertThat(release.sensitivity()).isCloseTo(delta, within(1e-15));
-        assertThat(release.sigma()).isCloseTo(2 * delta / 0.5, within(1e-15));
+        double domain = (double) release.parameters().get("densityRadius");
+        double deltaR = SensitivityBounds.logDifference(sphere, domain, R) / 100;
+        double psi = (double) release.parameters().get("normaliserShift");
+        assertThat(release.parameters()).containsEntry("dataBallSensitivity", delta);
+        assertThat(release.sensitivity()).isCloseTo(deltaR, within(1e-15));
+        assertThat(deltaR / release.sigma() + psi).isLessThanOrEqualTo(0.5);
+        assertThat(release.sigma()).isLessThan(0.6 * (2 * delta / 0.5));
         assertThat(release.sigmaRule()).isEqualTo("proven");
         assertThat(release.guarantee()).isEqualTo(Guarantee.MCMC);
         assertThat(release.budget()).isEqualTo(PrivacyBudget.pure(0.5));
