@@ -14,9 +14,9 @@ import org.apache.commons.numbers.gamma.RegularizedGamma;
  * <p>Moving the replaced record along the geodesic from y to y' (length at most 2r) and integrating by parts,
  * {@code d/dt ln Z = (1/n) (E[div V] - boundary flux / Z)} with {@code V = H^-1 (d_y log_x y) y'}, H the Hessian of F:
  * sigma cancels, and what remains is curvature times distance, small near the mean where the density's mass is. So
- * <pre>    psi(sigma) = (2r/n) min over rho of [ D(2r + rho) + D(R + r) tail(rho, sigma) + B(sigma) ]</pre>
+ * <pre>    psi(sigma) = (2r/n) [ D(2r) + sum_j (D(2r + rho_j) - D(2r + rho_(j-1))) tail(rho_(j-1), sigma) + B(sigma) ]</pre>
  * with {@code D(theta)} the bound on {@code |div V|} when every record is within theta of x (§4), {@code tail} a
- * bound on the density's mass farther than rho from the mean (strong convexity, §5) and B the boundary flux, which
+ * bound on the density's mass farther than rho from the mean (strong convexity, §5) over a grid of rho in {@code [0, R - r]} (beyond it D is constant), and B the boundary flux, which
  * falls like {@code exp(-(R - r)/sigma)} because {@code |grad F| >= R - r} on the boundary. Everything is public:
  * d, kappa, r, R, n and sigma.
  *
@@ -25,8 +25,12 @@ import org.apache.commons.numbers.gamma.RegularizedGamma;
  */
 public final class FrechetNormaliserShift implements DensityDomain.NormaliserShift {
 
-    /** Cells of the grid over the concentration radius rho in {@code [0, R - r]}. */
+    /** Cells of the grid over the distance rho from the minimiser, in {@code [0, R - r]}. */
     static final int RHO_CELLS = 32;
+    /** Fine cells per rho cell for the mass beyond rho. */
+    static final int FINE = 16;
+    /** Cells between R - r and the farthest distance R + r from the minimiser. */
+    static final int OUTER_CELLS = 256;
 
     private final int dimension;
     private final double gap;
@@ -34,8 +38,9 @@ public final class FrechetNormaliserShift implements DensityDomain.NormaliserShi
     private final double pathOverN;
     private final double[] rho;
     private final double[] nearDivergence;
-    private final double farDivergence;
-    private final double convexity;
+    /** Lower bounds on |grad F| at the fine cells' left ends, and the log of each cell's volume weight. */
+    private final double[] pulled;
+    private final double[] logWeight;
     private final double logFieldBound;
     private final double logBoundaryArea;
     private final double logSinc;
@@ -54,15 +59,37 @@ public final class FrechetNormaliserShift implements DensityDomain.NormaliserShi
         this.domainRadius = domain;
         this.pathOverN = 2 * r / n;
         double far = outer + r;
-        this.farDivergence = divergenceBound(far, kappa, dimension);
         this.rho = new double[RHO_CELLS + 1];
         this.nearDivergence = new double[RHO_CELLS + 1];
+        // the grid ends where 2r + rho reaches the farthest distance R + r, beyond which D is constant
         for (int j = 0; j <= RHO_CELLS; j++) {
-            rho[j] = gap * j / RHO_CELLS;
-            nearDivergence[j] = divergenceBound(Math.min(2 * r + rho[j], far), kappa, dimension);
+            rho[j] = (far - 2 * r) * j / RHO_CELLS;
+            nearDivergence[j] = divergenceBound(j == RHO_CELLS ? far : Math.min(2 * r + rho[j], far), kappa,
+                    dimension);
         }
-        this.convexity = CurvatureFunctions.hMax(far, kappa);
-        this.logFieldBound = Math.log(CurvatureFunctions.rauchFactor(far, kappa) / convexity);
+        // the distance u from the minimiser, on cells FINE times finer than rho's, up to the farthest R + r:
+        // along the geodesic from m the Frechet function's second derivative is at least a(2r + v), so
+        // |grad F| >= G(u) = integral_0^u a(2r + v) dv, and G at a cell's left end is at least the sum of the
+        // cells' right-end values before it (a decreases)
+        // (beyond R - r, where only the total mass matters, at most OUTER_CELLS coarser cells)
+        double step = (far - 2 * r) / (RHO_CELLS * FINE);
+        double outerStep = Math.max(step, 2 * r / OUTER_CELLS);
+        int inner = RHO_CELLS * FINE;
+        int cells = inner + (int) Math.ceil(2 * r / outerStep);
+        this.pulled = new double[cells];
+        this.logWeight = new double[cells];
+        double pull = 0;
+        double left = 0;
+        for (int i = 0; i < cells; i++) {
+            double width = i < inner ? step : outerStep;
+            double right = i < inner ? (i + 1) * step : left + width;
+            pulled[i] = pull;
+            logWeight[i] = (dimension - 1) * Math.log(right) + Math.log(width);
+            pull += width * CurvatureFunctions.hMax(Math.min(2 * r + right, far), kappa);
+            left = right;
+        }
+        this.logFieldBound = Math.log(CurvatureFunctions.rauchFactor(far, kappa)
+                / CurvatureFunctions.hMax(far, kappa));
         double root = Math.sqrt(Math.max(kappa, 0));
         this.logBoundaryArea = (dimension - 1) * Math.log(kappa > 0 ? Math.sin(root * outer) / root : outer);
         this.logSinc = kappa > 0 ? Math.log(Math.sin(root * gap) / (root * gap)) : 0;
@@ -114,16 +141,23 @@ public final class FrechetNormaliserShift implements DensityDomain.NormaliserShi
         // Z >= A sinc^(d-1) sigma^d Gamma(d) P(d, (R - r)/sigma) (§5); A, the unit sphere's area, cancels
         double logZ = (d - 1) * logSinc + d * Math.log(sigma) + LogGamma.value(d) + Math.log(inside);
         double boundary = Math.exp(logFieldBound + logBoundaryArea - gap / sigma - logZ);
-        double best = Double.POSITIVE_INFINITY;
-        for (int j = 0; j <= RHO_CELLS; j++) {
-            double tail = 0;
-            if (nearDivergence[j] < farDivergence) {
-                double outside = RegularizedGamma.Q.value(d, convexity * rho[j] / sigma);
-                tail = Math.min(1, Math.exp(-d * Math.log(convexity) + Math.log(outside) - (d - 1) * logSinc
-                        - Math.log(inside)));
+        // the mass beyond distance u from the minimiser, per fine cell from the far end: the density is at most
+        // exp(-G(u)/sigma) and the volume density at most u^(d-1) (kappa >= 0), over the lower bound on Z
+        double[] beyond = new double[RHO_CELLS + 1];
+        double mass = 0;
+        for (int i = pulled.length - 1; i >= 0; i--) {
+            mass += Math.exp(-pulled[i] / sigma + logWeight[i] - logZ);
+            if (i % FINE == 0 && i / FINE <= RHO_CELLS) {
+                beyond[i / FINE] = Math.min(1, mass);
             }
-            best = Math.min(best, nearDivergence[j] + farDivergence * tail);
         }
+        // |div V(X)| <= D(2r + rho(X, m)) with D increasing, so E|div V| <= D(2r) + sum over the grid of D's
+        // increments times the mass beyond each cell's left end (a layer-cake sum, docs/kng-normaliser.md §5)
+        double expected = nearDivergence[0];
+        for (int j = 1; j <= RHO_CELLS; j++) {
+            expected += Math.max(0, nearDivergence[j] - nearDivergence[j - 1]) * beyond[j - 1];
+        }
+        double best = expected;
         // one part in 10^9 covers the rounding of the special functions
         return pathOverN * (best + boundary) * (1 + 1e-9);
     }

@@ -76,19 +76,42 @@ record KngDomain(double radius, double sigma, double sensitivity, double normali
         if (!(largest > smallest) || !Double.isFinite(radius + largest)) {
             return best;
         }
+        // a geometric grid of gaps, then a finer one between the best gap's neighbours
+        double ratio = Math.pow(largest / smallest, 1 / (CANDIDATES - 1.0));
+        double bestGap = Double.NaN;
         for (int j = 0; j < CANDIDATES; j++) {
-            double gap = smallest * Math.pow(largest / smallest, j / (CANDIDATES - 1.0));
-            Optional<DensityDomain> domain = estimator.densityDomain(geometry, radius, radius + gap, n);
-            if (domain.isEmpty()) {
-                continue;
+            double gap = smallest * Math.pow(ratio, j);
+            KngDomain candidate = candidate(estimator, geometry, radius, gap, n, epsilon);
+            if (candidate != null && candidate.sigma() < best.sigma()) {
+                best = candidate;
+                bestGap = gap;
             }
-            double sigma = certifiedSigma(domain.get(), epsilon);
-            if (sigma < best.sigma()) {
-                best = new KngDomain(domain.get().radius(), sigma, domain.get().sensitivity(),
-                        domain.get().normaliserShift().at(sigma), true);
+        }
+        if (best.decoupled()) {
+            for (int j = -REFINE; j <= REFINE; j++) {
+                double gap = Math.min(largest, bestGap * Math.pow(ratio, (double) j / (REFINE + 1)));
+                KngDomain candidate = candidate(estimator, geometry, radius, gap, n, epsilon);
+                if (candidate != null && candidate.sigma() < best.sigma()) {
+                    best = candidate;
+                }
             }
         }
         return best;
+    }
+
+    /** Steps of the finer grid on each side of the best coarse gap. */
+    private static final int REFINE = 6;
+
+    /** The domain of radius {@code radius + gap} with its certified sigma, or null when the proof gives none. */
+    private static KngDomain candidate(Estimator estimator, Geometry geometry, double radius, double gap, int n,
+            double epsilon) {
+        Optional<DensityDomain> domain = estimator.densityDomain(geometry, radius, radius + gap, n);
+        if (domain.isEmpty()) {
+            return null;
+        }
+        double sigma = certifiedSigma(domain.get(), epsilon);
+        return Double.isFinite(sigma) ? new KngDomain(domain.get().radius(), sigma, domain.get().sensitivity(),
+                domain.get().normaliserShift().at(sigma), true) : null;
     }
 
     /**
