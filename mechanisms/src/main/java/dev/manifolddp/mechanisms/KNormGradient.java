@@ -28,7 +28,13 @@ import org.apache.commons.rng.UniformRandomProvider;
  * of {@link SensitivityBounds#logDifference} (Rauch's {@code 2r g(2r, kmax)}, or the geometry's own smaller one;
  * {@code docs/sensitivity-bounds.md}), never above Theorem 2's {@code 2 r (2 - h_max(2r, kmax)) / n}
  * ({@link SensitivityBounds#kngMean}), and Theorem 1 gives epsilon-DP with the proven {@code sigma = 2 Delta /
- * epsilon}. The {@code paper} rule reproduces Soto et al. 2022, suppl. §2.4.2 (Soto et al. 2022, Fig. 1, sphere): {@code sigma = Delta' / epsilon} with
+ * epsilon} on the data ball. The proven rule then looks for a better domain ({@link KngDomain}): where the estimator
+ * proves a bound psi on the normalising constant's change for a density on a larger concentric public ball of radius
+ * R ({@link Estimator#densityDomain}; the Frechet mean on constant curvature {@code >= 0},
+ * {@code docs/kng-normaliser.md}), the density lives on that ball with the smallest certified sigma such that
+ * {@code Delta_R / sigma + psi(sigma) <= epsilon}, about half of Theorem 1's from moderate n, and the draw is
+ * projected onto the data ball (post-processing). The release records {@code densityRadius} and
+ * {@code normaliserShift}. The {@code paper} rule reproduces Soto et al. 2022, suppl. §2.4.2 (Soto et al. 2022, Fig. 1, sphere): {@code sigma = Delta' / epsilon} with
  * {@code Delta' = 2 r (2 - h_max(r, kmax)) / n} (h at r, not 2r); it is below the proven scale and the release is
  * marked not private.
  *

@@ -26,7 +26,10 @@ public sealed interface SigmaRule {
         }
     }
 
-    /** The proven sigma times {@code factor}. */
+    /**
+     * The proven sigma times {@code factor}; for KNG, Theorem 1's sigma on the data ball (Soto et al. 2022) times
+     * factor, so {@code scaled:1} reproduces Theorem 1 where the proven rule decouples the density's domain.
+     */
     record Scaled(double factor) implements SigmaRule {
         public Scaled {
             if (!(factor > 0) || !Double.isFinite(factor)) {
