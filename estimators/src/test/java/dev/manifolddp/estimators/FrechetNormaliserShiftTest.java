@@ -2,6 +2,7 @@ package dev.manifolddp.estimators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.manifolddp.geometry.CapQuadrature;
 import dev.manifolddp.geometry.CurvatureFunctions;
 import dev.manifolddp.geometry.sphere.SphereGeometry;
 import java.util.Random;
@@ -59,17 +60,29 @@ class FrechetNormaliserShiftTest {
         for (double sigma : new double[] {0.02, 0.05}) {
             double psi = shift.at(sigma);
             for (int c = 0; c < before.length; c++) {
-                double[] logZ = new double[2];
-                double[] lossAtWorstPoint = new double[1];
-                Quadrature.logNormalisers(before[c], countsBefore[c], after[c], countsAfter[c], n, domain, sigma,
-                        logZ, lossAtWorstPoint);
-                double shiftSeen = Math.abs(logZ[1] - logZ[0]);
-                assertThat(shiftSeen).as("case %d sigma %s", c, sigma).isLessThanOrEqualTo(psi);
+                double[][] pointsA = before[c];
+                int[] countsA = countsBefore[c];
+                double[][] pointsB = after[c];
+                int[] countsB = countsAfter[c];
+                CapQuadrature.Result result = CapQuadrature.of(x -> gradientNorm(x, pointsA, countsA, n),
+                        x -> gradientNorm(x, pointsB, countsB, n), domain, sigma, 1200, 1440);
+                assertThat(Math.abs(result.logZb() - result.logZa())).as("case %d sigma %s", c, sigma)
+                        .isLessThanOrEqualTo(psi);
                 // the whole privacy loss, at its worst point of the domain, within the certified total
-                assertThat(lossAtWorstPoint[0] + (logZ[1] - logZ[0]))
-                        .isLessThanOrEqualTo(sensitivity / sigma + psi);
+                assertThat(result.worstLoss()).isLessThanOrEqualTo(sensitivity / sigma + psi);
             }
         }
+    }
+
+    private static double gradientNorm(double[] x, double[][] points, int[] counts, int n) {
+        double[] g = new double[3];
+        for (int p = 0; p < points.length; p++) {
+            double[] l = Sphere.log(x, points[p]);
+            for (int i = 0; i < 3; i++) {
+                g[i] += counts[p] * l[i] / n;
+            }
+        }
+        return Math.sqrt(Sphere.dot(g, g));
     }
 
     @Test
@@ -281,48 +294,6 @@ class FrechetNormaliserShiftTest {
                 out[i] += h * e[i];
             }
             return out;
-        }
-    }
-
-    /** Polar quadrature of the KNG normalisers on the cap of radius R about the north pole of S^2. */
-    static final class Quadrature {
-
-        static void logNormalisers(double[][] pointsA, int[] countsA, double[][] pointsB, int[] countsB, int n,
-                double domain, double sigma, double[] logZ, double[] worstLoss) {
-            int rings = 1200;
-            int spokes = 1440;
-            double[] sums = new double[2];
-            double worst = Double.NEGATIVE_INFINITY;
-            double[] x = new double[3];
-            for (int i = 0; i < rings; i++) {
-                double theta = (i + 0.5) * domain / rings;
-                double area = Math.sin(theta) * (domain / rings) * (2 * Math.PI / spokes);
-                for (int j = 0; j < spokes; j++) {
-                    double phi = (j + 0.5) * 2 * Math.PI / spokes;
-                    x[0] = Math.sin(theta) * Math.cos(phi);
-                    x[1] = Math.sin(theta) * Math.sin(phi);
-                    x[2] = Math.cos(theta);
-                    double gA = gradientNorm(x, pointsA, countsA, n);
-                    double gB = gradientNorm(x, pointsB, countsB, n);
-                    sums[0] += Math.exp(-gA / sigma) * area;
-                    sums[1] += Math.exp(-gB / sigma) * area;
-                    worst = Math.max(worst, (gB - gA) / sigma);
-                }
-            }
-            logZ[0] = Math.log(sums[0]);
-            logZ[1] = Math.log(sums[1]);
-            worstLoss[0] = worst;
-        }
-
-        static double gradientNorm(double[] x, double[][] points, int[] counts, int n) {
-            double[] g = new double[3];
-            for (int p = 0; p < points.length; p++) {
-                double[] l = Sphere.log(x, points[p]);
-                for (int i = 0; i < 3; i++) {
-                    g[i] += counts[p] * l[i] / n;
-                }
-            }
-            return Math.sqrt(Sphere.dot(g, g));
         }
     }
 }
