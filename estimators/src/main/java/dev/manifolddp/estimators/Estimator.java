@@ -94,6 +94,18 @@ public interface Estimator {
     }
 
     /**
+     * An optional ability of this estimator (e.g. {@link FrechetMeanEstimand}), or empty when it has none; mechanisms
+     * ask for capabilities instead of testing an estimator's class, and a decorator forwards this call.
+     */
+    default <C> Optional<C> capability(Class<C> type) {
+        if (type == null) {
+            throw new IllegalArgumentException("capability type is null; pass an interface such as "
+                    + "FrechetMeanEstimand.class. Provided value: null");
+        }
+        return type.isInstance(this) ? Optional.of(type.cast(this)) : Optional.empty();
+    }
+
+    /**
      * Two-sided linear bounds on the gradient norm around the minimiser (Soto et al. 2022 Lemma 1 for the mean).
      *
      * @param lower the strong-convexity constant: {@code |grad U(theta)| >= lower rho(theta, theta*)}

@@ -28,7 +28,7 @@ import java.util.OptionalDouble;
  *                      default: Newton where the geometry has the Hessian, gradient descent elsewhere)
  */
 public record FrechetMeanEstimator(double step, double tolerance, int maxIterations, FrechetMean.StopRule stopRule,
-                                   FrechetMean.Method method) implements Estimator {
+                                   FrechetMean.Method method) implements Estimator, FrechetMeanEstimand {
 
     /** The registered name. */
     public static final String NAME = "frechet-mean";

@@ -1,7 +1,6 @@
 package dev.manifolddp.mechanisms;
 
 import dev.manifolddp.estimators.Estimator;
-import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.estimators.GradientField;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.CurvatureFunctions;
@@ -224,7 +223,7 @@ public final class KNormGradient implements Mechanism {
         double delta = estimator.gradientSensitivity(geometry, radius, n);
         double epsilon = budget.epsilon();
         boolean paper = sigmaRule instanceof SigmaRule.Paper;
-        if (paper && !(estimator instanceof FrechetMeanEstimator)) {
+        if (paper && !ReleaseContext.isFrechetMean(estimator)) {
             throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (Soto et al. 2022, suppl. §2.4.2 calibrates the Frechet "
                     + "mean only)");
         }
@@ -350,7 +349,7 @@ public final class KNormGradient implements Mechanism {
      * whose sampler offers it ({@link ExactKngSampler#offersDataEnvelope()}). Public facts only.
      */
     private static boolean offersDataEnvelope(Estimator estimator, ExactKngSampler exact) {
-        return estimator instanceof FrechetMeanEstimator && exact.offersDataEnvelope();
+        return ReleaseContext.isFrechetMean(estimator) && exact.offersDataEnvelope();
     }
 
     /**

@@ -2,7 +2,7 @@ package dev.manifolddp.mechanisms;
 
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.EstimatorFit;
-import dev.manifolddp.estimators.FrechetMeanEstimator;
+import dev.manifolddp.estimators.FrechetMeanEstimand;
 import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
@@ -131,12 +131,17 @@ final class ReleaseContext {
      */
     static void requireFrechetMean(Estimator estimator, String mechanism, String why) {
         requireNonNull("estimator", estimator, mechanism);
-        if (!(estimator instanceof FrechetMeanEstimator)) {
+        if (!isFrechetMean(estimator)) {
             throw new IllegalArgumentException(String.format("%s releases a mean only (%s), so it cannot release "
                     + "the estimator '%s'; use kng (any estimator with a gradient field and its sensitivity) or "
                     + "riemannian-laplace (any estimator with a bound on its estimate's sensitivity). Provided value: "
                     + "%s", mechanism, why, estimator.name(), estimator.name()));
         }
+    }
+
+    /** True when the estimator declares the Frechet mean as its estimand ({@link FrechetMeanEstimand}). */
+    static boolean isFrechetMean(Estimator estimator) {
+        return estimator.capability(FrechetMeanEstimand.class).isPresent();
     }
 
     /** What a mechanism needs from an estimator and did not get: an error naming both. */

@@ -1,7 +1,6 @@
 package dev.manifolddp.mechanisms;
 
 import dev.manifolddp.estimators.Estimator;
-import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.geometry.ExactLaplaceSampler;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.HomogeneousSpace;
@@ -163,7 +162,7 @@ public final class RiemannianLaplace implements Mechanism {
         }
         boolean paper = sigmaRule instanceof SigmaRule.Paper;
         double paperDelta = Double.NaN;
-        if (paper && !(estimator instanceof FrechetMeanEstimator)) {
+        if (paper && !ReleaseContext.isFrechetMean(estimator)) {
             throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (Reimherr et al. 2021, suppl. §2.1 calibrates the Frechet mean "
                     + "only)");
         }
