@@ -8,6 +8,7 @@ import dev.manifolddp.sampling.mcmc.McmcDiagnostics;
 import dev.manifolddp.sampling.mcmc.McmcResult;
 import dev.manifolddp.sampling.mcmc.MetropolisHastings;
 import dev.manifolddp.sampling.mcmc.Proposal;
+import dev.manifolddp.sampling.mcmc.StepLadder;
 import java.util.Arrays;
 import java.util.Optional;
 import java.util.function.Function;
@@ -20,7 +21,9 @@ import org.apache.commons.rng.UniformRandomProvider;
  * chain that does not move would otherwise release the estimate itself. The proposal scale is computed from public
  * values only: {@code t * min(sigma, r / sqrt(d))} when the target is restricted to the ball {@code B_r} (a step s
  * per tangent coordinate moves about {@code s sqrt(d)}, so the cap keeps moves on the ball's scale in high dimension),
- * and {@code t * sigma} otherwise. Nothing about the run (its length, its scale, whether it happens) depends on the
+ * and {@code t * sigma} otherwise. On a ball each step draws its scale from a public {@link StepLadder} spanning
+ * {@code t r / sqrt(d)} down to that scale, so that a chain started at the centre reaches a mode far from it even
+ * when sigma is tiny (large epsilon or n). Nothing about the run (its length, its scale, whether it happens) depends on the
  * data. A proposal without a Hastings correction has the wrong stationary law: the release is then marked not
  * private.
  *
@@ -55,6 +58,21 @@ final class McmcRunner {
     }
 
     /**
+     * The largest scale of the chain's ladder: {@code t r / sqrt(d)} on a ball (moves across it), else the proposal
+     * scale itself.
+     */
+    static double largestScale(Geometry geometry, double sigma, double ballRadius, McmcSettings settings) {
+        return ballRadius > 0 ? settings.step() * ballRadius / Math.sqrt(geometry.dimension())
+                : proposalScale(geometry, sigma, ballRadius, settings);
+    }
+
+    /** The public ladder of scales from {@link #largestScale} down to {@link #proposalScale} ({@link StepLadder}). */
+    static StepLadder ladder(Geometry geometry, double sigma, double ballRadius, McmcSettings settings) {
+        return StepLadder.spanning(largestScale(geometry, sigma, ballRadius, settings),
+                proposalScale(geometry, sigma, ballRadius, settings));
+    }
+
+    /**
      * The chain's public part, for a calibration: the planned sampler report (so that the guarantee is {@code mcmc}
      * before any step is taken), the not-private mark of a proposal without a Hastings correction, and the chain's
      * public parameters (start, space, lengths, proposal and its scale). All from public values; {@link #run} then
@@ -84,6 +102,10 @@ final class McmcRunner {
                 .parameter("proposalDescription", proposal.describe())
                 .parameter("proposalScale", scale)
                 .parameter("proposalScaleFormula", restrict ? "t min(sigma, r/sqrt(d))" : "t sigma")
+                .parameter("proposalScales", ladder(geometry, sigma, restrict ? ball.radius() : Double.NaN, settings)
+                        .describe(largestScale(geometry, sigma, restrict ? ball.radius() : Double.NaN, settings))
+                        + (restrict ? " (t r/sqrt(d) down to the proposal scale: the chain crosses the ball from its "
+                                + "public start and resolves the mode)" : ""))
                 .parameter("stepFactor", settings.step());
     }
 
@@ -119,10 +141,11 @@ final class McmcRunner {
         Geometry space = chart.map(Geometry.class::cast).orElse(geometry);
         LogDensity chainTarget = chart.isPresent() ? chartTarget.apply(chart.get()) : target;
         double[] start = chart.map(c -> c.toChartCoordinates(ball.center())).orElse(ball.center());
-        double scale = proposalScale(geometry, sigma, restrict ? ball.radius() : Double.NaN, settings);
+        double radius = restrict ? ball.radius() : Double.NaN;
         Proposal proposal = settings.proposal().create(space);
         MetropolisHastings.Builder builder = MetropolisHastings.builder().geometry(space).target(chainTarget)
-                .proposal(proposal).step(scale)
+                .proposal(proposal).step(largestScale(geometry, sigma, radius, settings))
+                .ladder(ladder(geometry, sigma, radius, settings))
                 .burnIn(settings.burnIn()).thin(keepEvery).samples(kept).chains(settings.chains()).reference(start);
         if (restrict) {
             builder.restrictTo(start, ball.radius());

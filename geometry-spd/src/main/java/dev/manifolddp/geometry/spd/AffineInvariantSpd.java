@@ -232,8 +232,31 @@ public final class AffineInvariantSpd extends SpdGeometry
             }
         }
         w.eigen.decompose(w.m1, w.valuesB, null, "p^-1/2 q p^-1/2");
+        refineIllConditioned(p, q, w);
         requireWhitenedPositive(q, w);
         return logSpectrumNorm(w.valuesB);
+    }
+
+    /**
+     * Below this ratio of the whitened matrix's smallest to largest eigenvalue, the small ones are recomputed from
+     * singular values ({@link CholeskyWhitening#squaredSingularValues}); above it the direct eigenvalues are kept, so
+     * well-conditioned pairs give the same bits as before.
+     */
+    static final double ILL_CONDITIONED = 1e-8;
+
+    /** Recomputes {@code w.valuesB} from singular values when the whitened spectrum is ill-conditioned. */
+    private void refineIllConditioned(double[] p, double[] q, SpdWorkspace w) {
+        double smallest = MatrixFunctions.min(w.valuesB, k);
+        double largest = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < k; i++) {
+            largest = Math.max(largest, w.valuesB[i]);
+        }
+        if (!(smallest > ILL_CONDITIONED * largest)) {
+            double[] refined = new double[k];
+            if (CholeskyWhitening.squaredSingularValues(p, q, refined, k) && refined[0] > 0) {
+                System.arraycopy(refined, 0, w.valuesB, 0, k);
+            }
+        }
     }
 
     /**
@@ -246,6 +269,7 @@ public final class AffineInvariantSpd extends SpdGeometry
         decomposeBase(p, w);
         whiten(q, w);
         w.eigen.decompose(w.m1, w.valuesB, null, "p^-1/2 q p^-1/2");
+        refineIllConditioned(p, q, w);
         requireWhitenedPositive(q, w);
         return logSpectrumNorm(w.valuesB);
     }

@@ -6,6 +6,7 @@ import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.sampling.mcmc.KeptStates;
 import dev.manifolddp.sampling.mcmc.McmcDiagnostics;
 import dev.manifolddp.sampling.mcmc.McmcResult;
+import dev.manifolddp.sampling.mcmc.StepLadder;
 import dev.manifolddp.sampling.mcmc.TangentBundleChain;
 import dev.manifolddp.sampling.mcmc.TangentBundleDensity;
 import java.util.Arrays;
@@ -16,7 +17,8 @@ import org.apache.commons.rng.UniformRandomProvider;
 /**
  * Runs one {@link TangentBundleChain} of a regression release and files its diagnostics: the chains start at a point
  * the caller passes (public: {@code (m0, 0)}, or the footpoint released by an earlier step), run
- * {@code burn-in + thin} steps, and the first chain's final state is released. The released segment is kept every
+ * {@code burn-in + thin} steps, and the first chain's final state is released. The steps are the largest of a public
+ * {@link StepLadder}: each move scales them by one of its factors. The released segment is kept every
  * {@code keepEvery}-th state (at most {@link #MAX_KEPT} per chain) for the effective sample size and, with several
  * chains, split R-hat. Acceptance, ESS and R-hat depend on the data: they go to the release's diagnostics under
  * {@code prefix}, never to its public part.
@@ -43,10 +45,11 @@ final class BundleChainRun {
     @SuppressWarnings("checkstyle:ParameterNumber")
     static BundleChainRun run(Geometry geometry, TangentBundleDensity target, double[] center, double footpointRadius,
             double maxSpeed, double[] startP, double[] startV, double footpointStep, double velocityStep,
-            McmcSettings settings, UniformRandomProvider random, Release.Builder<?> release, String prefix) {
+            StepLadder ladder, McmcSettings settings, UniformRandomProvider random, Release.Builder<?> release,
+            String prefix) {
         int keepEvery = keepEvery(settings.thin());
         TangentBundleChain chain = TangentBundleChain.builder().geometry(geometry).target(target)
-                .domain(center, footpointRadius, maxSpeed).steps(footpointStep, velocityStep)
+                .domain(center, footpointRadius, maxSpeed).steps(footpointStep, velocityStep).ladder(ladder)
                 .burnIn(settings.burnIn()).thin(keepEvery).samples(settings.thin() / keepEvery)
                 .chains(settings.chains()).build();
         McmcResult result = chain.run(startP, startV, random);

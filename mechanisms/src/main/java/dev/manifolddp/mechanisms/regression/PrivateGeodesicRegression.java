@@ -19,6 +19,7 @@ import dev.manifolddp.mechanisms.ProposalKind;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.mechanisms.SamplerReport;
 import dev.manifolddp.mechanisms.SigmaRule;
+import dev.manifolddp.sampling.mcmc.StepLadder;
 import dev.manifolddp.sampling.mcmc.TangentBundleChain;
 import dev.manifolddp.sampling.mcmc.TangentBundleDensity;
 import java.util.List;
@@ -201,7 +202,8 @@ public final class PrivateGeodesicRegression {
                 .parameter("thin", mcmc.thin())
                 .parameter("chains", mcmc.chains())
                 .parameter("stepFactor", mcmc.step())
-                .parameter("proposalScaleFormula", "t min(sigma, Rp/sqrt(d), V/sqrt(d))");
+                .parameter("proposalScaleFormula", "t min(sigma, Rp/sqrt(d), V/sqrt(d)), the smallest of a public "
+                        + "ladder of scales from t min(Rp, V)/sqrt(d) (proposalScales)");
         if (!used.isPublic()) {
             release.dataDerived("the covariate range");
         }
@@ -240,9 +242,11 @@ public final class PrivateGeodesicRegression {
             return -Math.sqrt(geometry.inner(p, gradP, gradP) + geometry.inner(p, gradV, gradV)) / sigma;
         };
         double scale = proposalScale(sigma);
-        release.parameter("proposalScale", scale);
+        double largest = largestScale();
+        StepLadder ladder = StepLadder.spanning(largest, scale);
+        release.parameter("proposalScale", scale).parameter("proposalScales", ladder.describe(largest));
         BundleChainRun run = BundleChainRun.run(geometry, target, center, footpointRadius, maxSpeed, center,
-                new double[length], scale, scale, mcmc, random, release, "joint");
+                new double[length], largest, largest, ladder, mcmc, random, release, "joint");
         release.sampler(report(run.diagnostics.acceptanceRate(), run, mcmc.chains() * mcmc.stepsPerChain()));
         return run.state;
     }
@@ -307,23 +311,35 @@ public final class PrivateGeodesicRegression {
             return -geometry.norm(p, gradP) / sigmaP;
         };
         double scaleP = proposalScale(sigmaP);
+        double largest = largestScale();
+        StepLadder ladderP = StepLadder.spanning(largest, scaleP);
         BundleChainRun first = BundleChainRun.run(geometry, footpointTarget, center, footpointRadius, maxSpeed,
-                center, new double[length], scaleP, 0, mcmc, random, release, "footpoint");
+                center, new double[length], largest, 0, ladderP, mcmc, random, release, "footpoint");
         double[] released = TangentBundleChain.footpoint(first.state);
         TangentBundleDensity vectorTarget = (p, v) -> {
             field.gradient(p, v, null, gradV);
             return -geometry.norm(p, gradV) / sigmaV;
         };
         double scaleV = proposalScale(sigmaV);
+        StepLadder ladderV = StepLadder.spanning(largest, scaleV);
         BundleChainRun second = BundleChainRun.run(geometry, vectorTarget, center, footpointRadius, maxSpeed,
-                released, new double[length], 0, scaleV, mcmc, random, release, "shootingVector");
-        release.parameter("proposalScale", List.of(scaleP, scaleV));
+                released, new double[length], 0, largest, ladderV, mcmc, random, release, "shootingVector");
+        release.parameter("proposalScale", List.of(scaleP, scaleV))
+                .parameter("proposalScales", List.of(ladderP.describe(largest), ladderV.describe(largest)));
         double acceptance = (first.diagnostics.acceptanceRate() + second.diagnostics.acceptanceRate()) / 2;
         release.sampler(report(acceptance, first, 2 * mcmc.chains() * mcmc.stepsPerChain()));
         return second.state;
     }
 
-    /** {@code t min(sigma, Rp / sqrt(d), V / sqrt(d))}: public values only. */
+    /**
+     * The largest scale of the chains' public ladder, {@code t min(Rp, V) / sqrt(d)}: moves across the domain, so a
+     * chain from the public start reaches the target's mode at any epsilon ({@link StepLadder}).
+     */
+    private double largestScale() {
+        return mcmc.step() * Math.min(footpointRadius, maxSpeed) / Math.sqrt(geometry.dimension());
+    }
+
+    /** {@code t min(sigma, Rp / sqrt(d), V / sqrt(d))}: public values only; the smallest scale of the ladder. */
     private double proposalScale(double sigma) {
         double root = Math.sqrt(geometry.dimension());
         return mcmc.step() * Math.min(sigma, Math.min(footpointRadius, maxSpeed) / root);

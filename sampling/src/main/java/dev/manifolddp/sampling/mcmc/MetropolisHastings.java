@@ -23,7 +23,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  *
  * <p>Optional step adaptation (Robbins-Monro on the log step, gain {@code n^(-0.6)} at burn-in step n) moves the
  * acceptance rate toward a target during burn-in only; the step is frozen afterwards, so the kept part of the chain
- * is a time-homogeneous Markov chain with the right stationary law.
+ * is a time-homogeneous Markov chain with the right stationary law. Alternatively a {@link StepLadder} draws each
+ * step's scale from a public mixture, independently of the state.
  *
  * <p>Diagnostics (see {@link McmcDiagnostics}) use the geodesic distance of each kept sample to a reference point
  * (by default the start of the first chain): acceptance rate after burn-in, Geyer effective sample size, and split
@@ -43,6 +44,7 @@ public final class MetropolisHastings {
     private final LogDensity target;
     private final Proposal proposal;
     private final double step;
+    private final StepLadder ladder;
     private final long burnIn;
     private final int thin;
     private final int samples;
@@ -60,6 +62,7 @@ public final class MetropolisHastings {
         this.target = b.target;
         this.proposal = b.proposal;
         this.step = b.step;
+        this.ladder = b.ladder;
         this.burnIn = b.burnIn;
         this.thin = b.thin;
         this.samples = b.samples;
@@ -168,7 +171,9 @@ public final class MetropolisHastings {
         for (long i = 0; i < total; i++) {
             boolean accept = false;
             double logCandidate = Double.NEGATIVE_INFINITY;
-            boolean valid = propose(rng, stepNow);
+            // the ladder's factor is drawn before the move, independently of the state (a public mixture)
+            double stepUsed = stepNow * ladder.factor(rng);
+            boolean valid = propose(rng, stepUsed);
             // out == current is how a proposal refuses a move (see Proposal): a rejection, not an acceptance
             boolean refused = !valid || Arrays.equals(candidate, current);
             if (!valid) {
@@ -182,7 +187,7 @@ public final class MetropolisHastings {
                 }
                 double logRatio = logCandidate - logCurrent;
                 if (needsCorrection && logRatio > Double.NEGATIVE_INFINITY) {
-                    logRatio += proposal.logHastingsRatio(current, candidate, stepNow);
+                    logRatio += proposal.logHastingsRatio(current, candidate, stepUsed);
                 }
                 accept = logRatio >= 0 || Math.log(rng.nextDouble()) < logRatio;
             }
@@ -272,6 +277,7 @@ public final class MetropolisHastings {
         private LogDensity target;
         private Proposal proposal;
         private double step = Double.NaN;
+        private StepLadder ladder = StepLadder.SINGLE;
         private long burnIn = 10_000;
         private int thin = 100;
         private int samples = -1;
@@ -306,6 +312,15 @@ public final class MetropolisHastings {
         /** The proposal scale (finite, > 0); the initial one when adapting. */
         public Builder step(double step) {
             this.step = step;
+            return this;
+        }
+
+        /**
+         * A public mixture of scales: each step uses {@code step} times a factor drawn from the ladder (default one
+         * scale). Not with {@link #adaptStep}.
+         */
+        public Builder ladder(StepLadder ladder) {
+            this.ladder = ladder;
             return this;
         }
 
@@ -370,6 +385,12 @@ public final class MetropolisHastings {
             if (adapt && !(targetAcceptance > 0 && targetAcceptance < 1)) {
                 throw new IllegalArgumentException("adaptStep's target acceptance rate must be in (0, 1). "
                         + "Provided value: " + targetAcceptance);
+            }
+            Arguments.requireNonNull("ladder", ladder);
+            if (adapt && ladder.levels() > 1) {
+                throw new IllegalArgumentException("step adaptation tunes one scale; a ladder of "
+                        + ladder.levels() + " scales is already a public mixture. Drop adaptStep or use one scale. "
+                        + "Provided value: ladder of " + ladder.levels() + " scales");
             }
             if (adapt && burnIn == 0) {
                 throw new IllegalArgumentException("step adaptation happens during burn-in only; set burnIn > 0 "

@@ -64,6 +64,7 @@ public final class TangentBundleChain {
     private final double maxSpeed;
     private final double footpointStep;
     private final double velocityStep;
+    private final StepLadder ladder;
     private final long burnIn;
     private final int thin;
     private final int samples;
@@ -91,6 +92,7 @@ public final class TangentBundleChain {
         this.maxSpeed = b.maxSpeed;
         this.footpointStep = b.footpointStep;
         this.velocityStep = b.velocityStep;
+        this.ladder = b.ladder;
         this.burnIn = b.burnIn;
         this.thin = b.thin;
         this.samples = b.samples;
@@ -246,15 +248,17 @@ public final class TangentBundleChain {
             tangentBasis.basis(currentP, basis);
             // shifted = v + b
             System.arraycopy(currentV, 0, shifted, 0, length);
+            // one public factor for both blocks, drawn independently of the state (StepLadder)
+            double factor = ladder.factor(rng);
             if (velocityStep > 0) {
-                fillCoordinates(rng, velocityStep);
+                fillCoordinates(rng, velocityStep * factor);
                 TangentBasis.combine(basis, coordinates, move);
                 for (int j = 0; j < length; j++) {
                     shifted[j] += move[j];
                 }
             }
             if (footpointStep > 0) {
-                double norm = Math.sqrt(fillCoordinates(rng, footpointStep));
+                double norm = Math.sqrt(fillCoordinates(rng, footpointStep * factor));
                 if (norm >= moveLimit) {
                     return REFUSED;
                 }
@@ -327,6 +331,7 @@ public final class TangentBundleChain {
         private double maxSpeed = Double.NaN;
         private double footpointStep = Double.NaN;
         private double velocityStep = Double.NaN;
+        private StepLadder ladder = StepLadder.SINGLE;
         private long burnIn = 10_000;
         private int thin = 100;
         private int samples = -1;
@@ -359,6 +364,15 @@ public final class TangentBundleChain {
         public Builder steps(double footpointStep, double velocityStep) {
             this.footpointStep = footpointStep;
             this.velocityStep = velocityStep;
+            return this;
+        }
+
+        /**
+         * A public mixture of scales: each step multiplies both steps by one factor drawn from the ladder (default
+         * one scale, the steps as given).
+         */
+        public Builder ladder(StepLadder ladder) {
+            this.ladder = ladder;
             return this;
         }
 
@@ -399,6 +413,10 @@ public final class TangentBundleChain {
             Arguments.requirePoint(geometry, "domain center", center);
             requireNonNegative("footpointRadius", footpointRadius);
             requireNonNegative("maxSpeed", maxSpeed);
+            if (ladder == null) {
+                throw new IllegalArgumentException("ladder must not be null; use StepLadder.SINGLE for one scale. "
+                        + "Provided value: null");
+            }
             requireNonNegative("footpointStep", footpointStep);
             requireNonNegative("velocityStep", velocityStep);
             if (!(footpointStep > 0 || velocityStep > 0)) {
