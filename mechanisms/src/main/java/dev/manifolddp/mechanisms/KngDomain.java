@@ -96,6 +96,13 @@ record KngDomain(double radius, double sigma, double sensitivity, double normali
                 }
             }
         }
+        // where the noise's typical radius (d sigma, the mean of a Laplace radius in flat space) reaches the data
+        // ball, both laws are dominated by their domains, and projecting a draw from the larger ball piles releases
+        // on the data ball's boundary, farther from the mean than Theorem 1's draws inside it (measured:
+        // docs/kng-normaliser.md §7): keep the data ball there
+        if (best.decoupled() && geometry.dimension() * best.sigma() >= radius) {
+            return classic;
+        }
         return best;
     }
 
