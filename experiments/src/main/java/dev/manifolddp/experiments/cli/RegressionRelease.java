@@ -101,11 +101,11 @@ final class RegressionRelease {
         BallClip.Result data = BallClip.apply(space, centre, radius, "--radius", points, false,
                 "a regression release needs every response inside the ball; declare a larger --radius");
         double[] x = points.covariate(options.covariate);
-        DatasetKey key = new DatasetKey(points.sha256(), null);
+        DatasetKey key = new DatasetKey(command.dataset, points.contentSha256(), points.sha256());
 
         try (BudgetLedger accounts = BudgetLedger.open(ledgerFile)) {
             BudgetLedger.Total declared = command.declaredTotal();
-            List<String> notes = new ArrayList<>(accounts.check(key, total, declared, command.overrideBudget));
+            List<String> notes = new ArrayList<>(accounts.check(key, total, 0, declared, command.overrideBudget));
             if (method == RegressionMethod.JOINT && parts.length == 3) {
                 notes.add("joint method: footpoint and shooting vector are released together at the total epsilon "
                         + total.epsilon() + " (= --epsilon-p + --epsilon-v); the split is ignored");
@@ -137,7 +137,7 @@ final class RegressionRelease {
             accounts.record(key, command.input.toAbsolutePath().normalize().toString(), declared, new LedgerEntry(
                     Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), "kng/" + ESTIMATOR,
                     release.budget().epsilon(), release.budget().delta(), release.guarantee().label(),
-                    release.unitOfPrivacy(), command.overrideBudget
+                    release.unitOfPrivacy(), 0, command.overrideBudget
                             && notes.stream().anyMatch(n -> n.startsWith("OVERRIDE"))));
             AtomicFile.write(command.out, releaseJson, command.force, "--out");
             if (diagnosticsJson != null) {

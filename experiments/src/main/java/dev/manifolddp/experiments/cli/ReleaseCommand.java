@@ -168,6 +168,11 @@ final class ReleaseCommand implements Callable<Integer> {
             description = "The budget ledger charged with this release (default ~/.manifolddp/ledger.json).")
     Path ledger;
 
+    @Option(names = "--dataset", paramLabel = "NAME",
+            description = "The dataset's identity in the budget ledger: one account per dataset, whatever the file's "
+                    + "name, row order or number format (default: the file's canonical content; docs/accounting.md).")
+    String dataset;
+
     @Option(names = "--total-epsilon", paramLabel = "E",
             description = "Declare the dataset's total epsilon; releases beyond it are refused.")
     String totalEpsilon;
@@ -247,10 +252,12 @@ final class ReleaseCommand implements Callable<Integer> {
                 DataBall.declared(centre, r), m, new PrivacyBudget(e, requested.delta()), PrivacyUnit.subjects(group)),
                 requested.epsilon(), ballRadius, points.size()));
         PrivacyBudget spent = calibration.budget();
-        DatasetKey key = new DatasetKey(points.sha256(), subjectColumn);
+        DatasetKey key = new DatasetKey(dataset, points.contentSha256(), points.sha256());
+        int recordsPerSubject = subjectColumn == null ? 0 : group;
 
         try (BudgetLedger accounts = BudgetLedger.open(ledgerFile)) {
-            List<String> notes = new ArrayList<>(accounts.check(key, spent, total, overrideBudget));
+            List<String> notes = new ArrayList<>(accounts.check(key, spent, recordsPerSubject, total,
+                    overrideBudget));
             // input errors found in the records (a subject over the bound, records outside the ball without --clip)
             // are refusals the curator sees before any release exists (docs/guarantees.md)
             SubjectGroups subjects = subjectColumn == null ? null
@@ -265,7 +272,8 @@ final class ReleaseCommand implements Callable<Integer> {
                     : ReleaseJson.diagnostics(release, learnt(data, subjects));
             accounts.record(key, input.toAbsolutePath().normalize().toString(), total, new LedgerEntry(
                     Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), release.mechanism(), spent.epsilon(),
-                    spent.delta(), release.guarantee().label(), release.unitOfPrivacy(), overrideBudget
+                    spent.delta(), release.guarantee().label(), release.unitOfPrivacy(), recordsPerSubject,
+                    overrideBudget
                             && notes.stream().anyMatch(n -> n.startsWith("OVERRIDE"))));
             AtomicFile.write(out, releaseJson, force, "--out");
             if (diagnosticsJson != null) {

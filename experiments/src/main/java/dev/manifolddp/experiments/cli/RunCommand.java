@@ -91,7 +91,9 @@ final class RunCommand implements Callable<Integer> {
             RunEngine runEngine = engine.engine(jars.loader());
             ExperimentLoader.Loaded loaded = ExperimentLoader.load(config, root, options);
             OutputPaths paths = OutputPaths.of().input("CONFIG", config).inputs("--plugins", plugins.jars());
-            ConfigFiles.named(config).forEach(named -> paths.input(named.key(), named.path()));
+            List<ConfigFiles.Named> named = ConfigFiles.named(config);
+            named.forEach(file -> paths.input(file.key(), file.path()));
+            simulationNotice(named);
             if (!(loaded instanceof ExperimentLoader.Comparison) && runEngine != null) {
                 throw new IllegalArgumentException("--engine " + engine.name + " runs mechanism comparisons "
                         + "(kind: mechanisms) only; run this configuration without --engine");
@@ -127,6 +129,23 @@ final class RunCommand implements Callable<Integer> {
                     String.join(", ", files));
             return 0;
         });
+    }
+
+    /**
+     * Says, before anything runs, that a run on the user's own files releases simulations: a run draws many releases
+     * from the same records (every cell and replicate) and charges no budget ledger, so its total privacy loss is
+     * unbounded and none of its outputs may be published (docs/accounting.md). Bundled datasets and generators are
+     * public or synthetic and need no notice.
+     */
+    private void simulationNotice(List<ConfigFiles.Named> named) {
+        List<String> own = named.stream().filter(file -> !file.bundled())
+                .map(file -> file.key() + " = " + file.path()).toList();
+        if (!own.isEmpty()) {
+            parent.err.println("warning: this run reads your own file(s) (" + String.join(", ", own) + ") and "
+                    + "makes many releases from the same records; they are simulations: no budget ledger is charged, "
+                    + "their total privacy loss is unbounded, and neither they nor the summaries may be published. "
+                    + "Use mdp release (charged to the ledger) for a release you will publish");
+        }
     }
 
     /** The checked output folder of a run named {@code name}: no input of the run lies in it. */

@@ -23,8 +23,9 @@ public final class ConfigFiles {
      *
      * @param key  the key that names it, in the notation of configuration errors ({@code data.file})
      * @param path the file as the readers resolve it
+     * @param bundled true for a bundled {@code dataset:} name (public data shipped with the project)
      */
-    public record Named(String key, Path path) {
+    public record Named(String key, Path path, boolean bundled) {
     }
 
     /** The existing files {@code configuration} names (not the configuration itself), in the order written. */
@@ -44,9 +45,10 @@ public final class ConfigFiles {
                 collect(node.get(i), key + "[" + i + "]", folder, files);
             }
         } else if (node.isTextual()) {
-            Path file = resolve(node.asText().strip(), folder);
+            String text = node.asText().strip();
+            Path file = resolve(text, folder);
             if (file != null && Files.exists(file) && !Files.isDirectory(file)) {
-                files.add(new Named(key, file));
+                files.add(new Named(key, file, DatasetFiles.isName(text)));
             }
         }
     }

@@ -36,6 +36,7 @@ final class CsvText implements AutoCloseable {
     private int[] starts = new int[16];
     private int[] ends = new int[16];
     private int count;
+    private final CanonicalContent content = new CanonicalContent();
 
     private CsvText(Utf8Lines lines) {
         this.lines = lines;
@@ -65,6 +66,7 @@ final class CsvText implements AutoCloseable {
         while (lines.next()) {
             try {
                 if (split()) {
+                    content.add(lines.chars(), starts, ends, count, header);
                     return true;
                 }
             } catch (IllegalArgumentException malformedRow) {
@@ -125,6 +127,14 @@ final class CsvText implements AutoCloseable {
     /** The SHA-256 of the file's bytes (lower-case hex); once {@link #next()} has returned false. */
     String sha256() {
         return lines.sha256();
+    }
+
+    /**
+     * The digest of the file's content independent of row order, column order and number spelling
+     * ({@link CanonicalContent}); once {@link #next()} has returned false.
+     */
+    String canonicalSha256() {
+        return content.sha256();
     }
 
     /** The file as given. */

@@ -35,9 +35,11 @@ public final class PointFile {
      * @param subjects   the subject of each point, or null when the file names no subject column
      * @param covariates the values of each covariate column by name, in declared order (empty when none is named)
      * @param sha256     the SHA-256 of the file's bytes as read (lower-case hex), or null
+     * @param contentSha256 the digest of the file's content independent of row order, column order and number
+     *                   spelling ({@code CanonicalContent}; the budget ledger's default dataset identity), or null
      */
     public record Points(double[][] points, int[] lines, String[] ids, String[] subjects,
-            Map<String, double[]> covariates, String sha256) {
+            Map<String, double[]> covariates, String sha256, String contentSha256) {
 
         public Points {
             covariates = covariates == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(covariates));
@@ -61,6 +63,11 @@ public final class PointFile {
                 throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: %d values for %d points; give "
                         + "exactly one per point", what, length, points.length));
             }
+        }
+
+        public Points(double[][] points, int[] lines, String[] ids, String[] subjects,
+                Map<String, double[]> covariates, String sha256) {
+            this(points, lines, ids, subjects, covariates, sha256, null);
         }
 
         public Points(double[][] points, int[] lines, String[] subjects, String sha256) {

@@ -140,6 +140,6 @@ final class PointRows {
                     String.join("; ", offending), offManifold > offending.size() ? "; ..." : ""));
         }
         return new PointFile.Points(Arrays.copyOf(points, count), Arrays.copyOf(lines, count), attributes.ids(),
-                attributes.subjects(), attributes.covariates(), csv.sha256());
+                attributes.subjects(), attributes.covariates(), csv.sha256(), csv.canonicalSha256());
     }
 }

@@ -26,8 +26,10 @@ import java.util.Map;
 /**
  * The privacy budget spent on each dataset, kept across {@code mdp release} calls: repeated releases of the same
  * data compose (their noise averages away), so each one is charged to the dataset's account and checked against the
- * total its owner declared. Composition is basic (Dwork, Roth 2014, Thm 3.16): the epsilons add and the deltas add.
- * Every release is counted, whatever its guarantee.
+ * total its owner declared. One account per dataset ({@link DatasetKey}), whatever the unit of privacy: record-level
+ * releases are converted to the subject level by group privacy when a subject-level release is in force. Composition
+ * is basic (Dwork, Roth 2014, Thm 3.16): the epsilons add and the deltas add. Every release is counted, whatever its
+ * guarantee; a not-private one voids the account's guarantee, which every later release says (docs/accounting.md).
  *
  * <p>The file is JSON ({@link #FORMAT}); accounts are keyed by {@link DatasetKey#text()}. It is read and written
  * while holding an exclusive lock on a sibling {@code .lock} file, and written atomically ({@link AtomicFile}). A file
@@ -173,24 +175,131 @@ public final class BudgetLedger implements AutoCloseable {
                 + "move it away only if no release was made from the data it accounts for", file, why));
     }
 
-    /** The budget spent on {@code key} so far (basic composition), zero epsilon when nothing was spent. */
-    public double[] spent(DatasetKey key) {
-        double epsilon = 0;
-        double delta = 0;
-        JsonNode account = datasets().get(key.text());
-        if (account != null) {
-            for (JsonNode release : account.get("releases")) {
-                epsilon += release.get("epsilon").asDouble();
-                delta += release.get("delta").asDouble();
+    /**
+     * What an account has spent, composed at its strictest unit of privacy: when any of its releases (or the one
+     * asked for) protects subjects of at most M records, every record-level release counts as
+     * {@code (M epsilon, M e^((M - 1) epsilon) delta)} (group privacy, Dwork and Roth 2014, Thm 2.2), and the
+     * amounts add (basic composition, Thm 3.16).
+     *
+     * @param epsilon           the composed epsilon, at the account's unit
+     * @param delta             the composed delta, at the account's unit
+     * @param recordsPerSubject M when the unit is one subject, else 0
+     * @param releases          the releases counted
+     * @param notes             what the console should say about the account: conversions, and releases whose
+     *                          guarantee was not proven or void
+     */
+    public record Spending(double epsilon, double delta, int recordsPerSubject, int releases, List<String> notes) {
+    }
+
+    /** The releases charged to {@code key}: its account's, and those of earlier ledgers' accounts for its file. */
+    private List<JsonNode> entries(DatasetKey key) {
+        List<JsonNode> entries = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = datasets().fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> account = it.next();
+            if (account.getKey().equals(key.text()) || key.continues(account.getKey())) {
+                boolean legacySubjects = account.getKey().contains("|subject=");
+                for (JsonNode release : account.getValue().get("releases")) {
+                    if (legacySubjects && !release.has("recordsPerSubject")) {
+                        // an earlier ledger's subject account: per subject, bound not recorded
+                        ObjectNode copy = release.deepCopy();
+                        copy.put("recordsPerSubject", 1);
+                        entries.add(copy);
+                    } else {
+                        entries.add(release);
+                    }
+                }
             }
         }
-        return new double[] {epsilon, delta};
+        return entries;
+    }
+
+    /**
+     * The composed spending on {@code key}, with {@code request} at {@code requestRecordsPerSubject} (0: record level)
+     * included when it is not null.
+     */
+    public Spending spending(DatasetKey key, PrivacyBudget request, int requestRecordsPerSubject) {
+        return compose(key, request, requestRecordsPerSubject, 0);
+    }
+
+    /** {@link #spending}, at a subject bound of at least {@code floor} (the unit a new release puts in force). */
+    private Spending compose(DatasetKey key, PrivacyBudget request, int requestRecordsPerSubject, int floor) {
+        List<JsonNode> entries = entries(key);
+        int bound = Math.max(floor, request == null ? 0 : requestRecordsPerSubject);
+        for (JsonNode entry : entries) {
+            bound = Math.max(bound, entry.path("recordsPerSubject").asInt(0));
+        }
+        double epsilon = 0;
+        double delta = 0;
+        int converted = 0;
+        int voided = 0;
+        int approximate = 0;
+        String firstVoid = null;
+        for (JsonNode entry : entries) {
+            double e = entry.get("epsilon").asDouble();
+            double d = entry.get("delta").asDouble();
+            if (bound > 1 && entry.path("recordsPerSubject").asInt(0) == 0) {
+                converted++;
+                d = groupDelta(e, d, bound);
+                e = bound * e;
+            }
+            epsilon += e;
+            delta += d;
+            String guarantee = entry.path("guarantee").asText("");
+            if (guarantee.equals("not-private")) {
+                voided++;
+                if (firstVoid == null) {
+                    firstVoid = entry.path("time").asText("?") + " (" + entry.path("mechanism").asText("?") + ")";
+                }
+            } else if (guarantee.equals("mcmc") || guarantee.equals("unproven")) {
+                approximate++;
+            }
+        }
+        if (request != null) {
+            double e = request.epsilon();
+            double d = request.delta();
+            if (bound > 1 && requestRecordsPerSubject == 0) {
+                converted++;
+                d = groupDelta(e, d, bound);
+                e = bound * e;
+            }
+            epsilon += e;
+            delta += d;
+        }
+        List<String> notes = new ArrayList<>();
+        if (converted > 0) {
+            notes.add(String.format(Locale.ROOT, "this dataset's account protects one subject (at most %d records "
+                    + "each, the bound of its subject-level releases): %d record-level release(s) count as "
+                    + "(%d epsilon, %d e^(%d epsilon) delta) each (group privacy; docs/accounting.md)", bound,
+                    converted, bound, bound, bound - 1));
+        }
+        if (voided > 0) {
+            notes.add(String.format(Locale.ROOT, "the account's guarantee is VOID: %d release(s) on this dataset were "
+                    + "not private (the first at %s), so no total bounds what has been disclosed; later releases "
+                    + "are charged but cannot restore it", voided, firstVoid));
+        }
+        if (approximate > 0) {
+            notes.add(String.format(Locale.ROOT, "%d release(s) on this dataset were only approximately private or "
+                    + "unproven (guarantee mcmc or unproven): the account's total holds only as well as they do",
+                    approximate));
+        }
+        return new Spending(epsilon, delta, bound > 1 ? bound : 0, entries.size() + (request == null ? 0 : 1),
+                notes);
+    }
+
+    /** {@code M e^((M - 1) epsilon) delta}, 0 for a pure release (and never NaN). */
+    private static double groupDelta(double epsilon, double delta, int bound) {
+        return delta == 0 ? 0 : Math.min(1, bound * Math.exp((bound - 1) * epsilon) * delta);
+    }
+
+    /** The budget spent on {@code key} so far (composed at the account's unit), zero when nothing was spent. */
+    public double[] spent(DatasetKey key) {
+        Spending spending = spending(key, null, 0);
+        return new double[] {spending.epsilon(), spending.delta()};
     }
 
     /** The number of releases charged to {@code key}. */
     public int releases(DatasetKey key) {
-        JsonNode account = datasets().get(key.text());
-        return account == null ? 0 : account.get("releases").size();
+        return entries(key).size();
     }
 
     /** The total declared for {@code key}, or null. */
@@ -202,15 +311,17 @@ public final class BudgetLedger implements AutoCloseable {
     }
 
     /**
-     * Checks that spending {@code request} on {@code key} stays within its total: {@code declared} when given (it
-     * must match a total already in the ledger unless {@code override}), else the ledger's.
+     * Checks that spending {@code request} (at {@code recordsPerSubject}, 0 for record level) on {@code key} stays
+     * within its total, composed at the account's strictest unit: {@code declared} when given (it must match a total
+     * already in the ledger unless {@code override}), else the ledger's. Runs before anything is drawn.
      *
-     * @return warnings for the console: no total declared (the release is recorded all the same), an overridden
-     *     total or budget
+     * @return notes for the console: no total declared (the release is recorded all the same), unit conversions,
+     *     releases that voided or weakened the account, an overridden total or budget
      * @throws IllegalArgumentException when the request exceeds what is left (naming what was spent and what is
-     *     left) or the declared total contradicts the ledger's, and {@code override} is false
+     *     left, and what to change) or the declared total contradicts the ledger's, and {@code override} is false
      */
-    public List<String> check(DatasetKey key, PrivacyBudget request, Total declared, boolean override) {
+    public List<String> check(DatasetKey key, PrivacyBudget request, int recordsPerSubject, Total declared,
+            boolean override) {
         List<String> warnings = new ArrayList<>();
         Total stored = total(key);
         if (declared != null && stored != null && !declared.equals(stored)) {
@@ -223,32 +334,50 @@ public final class BudgetLedger implements AutoCloseable {
             warnings.add("OVERRIDE: the dataset's declared total changes from " + stored + " to " + declared);
         }
         Total total = declared != null ? declared : stored;
-        double[] spent = spent(key);
-        double epsilon = spent[0] + request.epsilon();
-        double delta = spent[1] + request.delta();
+        Spending after = spending(key, request, recordsPerSubject);
+        warnings.addAll(after.notes());
         if (total == null) {
             warnings.add(String.format(Locale.ROOT, "no total privacy budget is declared for this dataset, so "
                     + "nothing limits repeated releases; the ledger %s records this one (with it, %d release(s) "
                     + "spending %s in all). Declare the total with --total-epsilon (and --total-delta)", file,
-                    releases(key) + 1, amount(epsilon, delta)));
+                    after.releases(), amount(after.epsilon(), after.delta())));
             return warnings;
         }
-        boolean exceeds = epsilon > total.epsilon() * (1 + SLACK) || delta > total.delta() * (1 + SLACK);
+        // the past at the unit this release puts in force, and what the release adds to it
+        Spending spentAtUnit = compose(key, null, 0, after.recordsPerSubject());
+        double needEpsilon = after.epsilon() - spentAtUnit.epsilon();
+        double needDelta = after.delta() - spentAtUnit.delta();
+        boolean exceeds = after.epsilon() > total.epsilon() * (1 + SLACK) || after.delta() > total.delta() * (1 + SLACK);
         if (exceeds) {
             String message = String.format(Locale.ROOT, "the release needs %s but the dataset's budget has only "
                     + "%s left: the ledger %s records %s spent in %d release(s) out of the declared total "
-                    + "(--total-epsilon, --total-delta) %s",
-                    amount(request.epsilon(), request.delta()), amount(Math.max(0, total.epsilon() - spent[0]),
-                            Math.max(0, total.delta() - spent[1])), file, amount(spent[0], spent[1]),
-                    releases(key), total);
+                    + "(--total-epsilon, --total-delta) %s%s",
+                    amount(needEpsilon, needDelta), amount(Math.max(0, total.epsilon() - spentAtUnit.epsilon()),
+                            Math.max(0, total.delta() - spentAtUnit.delta())), file,
+                    amount(spentAtUnit.epsilon(), spentAtUnit.delta()), spentAtUnit.releases(), total,
+                    after.recordsPerSubject() > 0 ? " (per subject of at most " + after.recordsPerSubject()
+                            + " records)" : "");
             if (!override) {
-                throw new IllegalArgumentException(message + ". Nothing was drawn or written. Lower --epsilon "
-                        + "(or --delta), or pass --override-budget to exceed the total (the excess is recorded)");
+                throw new IllegalArgumentException(message + ". Nothing was drawn or written. " + advice(total,
+                        needEpsilon, needDelta, spentAtUnit));
             }
             warnings.add("OVERRIDE: " + message + "; --override-budget spends it anyway, and the ledger records "
                     + "the excess");
         }
         return warnings;
+    }
+
+    /** What to change when a release does not fit: the amount that would, or why no amount can. */
+    private static String advice(Total total, double needEpsilon, double needDelta, Spending spent) {
+        if (needDelta > 0 && total.delta() == 0) {
+            return String.format(Locale.ROOT, "This release spends delta = %.3g (for KNG's exact sampler: the "
+                    + "probability that its fixed proposal budget fails; for a Gaussian: its delta), and the "
+                    + "declared total is pure (delta 0), so no epsilon fits. Use a pure mechanism (e.g. --mechanism "
+                    + "riemannian-laplace), or give the dataset a total delta: --total-delta D (e.g. 1e-9) with "
+                    + "--override-budget, since a declared total is otherwise fixed", needDelta);
+        }
+        return "Lower --epsilon (or --delta) to fit what is left, or pass --override-budget to exceed the total "
+                + "(the excess is recorded)";
     }
 
     /**
@@ -258,8 +387,8 @@ public final class BudgetLedger implements AutoCloseable {
         ObjectNode account = (ObjectNode) datasets().get(key.text());
         if (account == null) {
             account = datasets().putObject(key.text());
-            account.put("sha256", key.sha256());
-            account.put("subjectColumn", key.subjectColumn());
+            account.put("declared", key.declared());
+            account.put("contentSha256", key.contentSha256());
             account.putNull("total");
             account.putArray("releases");
         }

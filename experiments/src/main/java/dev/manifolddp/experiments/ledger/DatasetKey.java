@@ -1,25 +1,48 @@
 package dev.manifolddp.experiments.ledger;
 
 /**
- * What the budget ledger keys a dataset by: the SHA-256 of the file's bytes (so a renamed or copied file is the same
- * dataset, and an edited one is another), plus the subject column when one groups the records (the unit of privacy
- * differs, and so does the account). The hash is of the bytes the release read, so a file changed between reading
- * and accounting cannot be charged to the wrong account.
+ * The account a release is charged to: one per dataset, whatever the unit of privacy of its releases (records or
+ * subjects: the ledger converts, docs/accounting.md). The dataset is the identity its owner declares
+ * ({@code --dataset NAME}), or else the file's canonical content: the digest of its rows independent of their order,
+ * of the columns' order and of how numbers are written ({@code CanonicalContent}), so that reordering or reformatting
+ * a file does not open a fresh account. Accounts of earlier ledgers were keyed by the file's bytes
+ * ({@code sha256:<hex>}, with {@code |subject=<column>}); they are still charged to the dataset whose file has those
+ * bytes ({@link #continues}).
  *
- * @param sha256        the file content's SHA-256, lower-case hex
- * @param subjectColumn the subject column, or null
+ * @param declared      the identity the owner declared, or null
+ * @param contentSha256 the file's canonical content digest, lower-case hex
+ * @param fileSha256    the SHA-256 of the file's bytes, lower-case hex (for the accounts of earlier ledgers)
  */
-public record DatasetKey(String sha256, String subjectColumn) {
+public record DatasetKey(String declared, String contentSha256, String fileSha256) {
+
+    /** The longest declared identity. */
+    public static final int MAX_NAME = 200;
 
     public DatasetKey {
-        if (sha256 == null || !sha256.matches("[0-9a-f]{64}")) {
-            throw new IllegalArgumentException("a dataset key needs the SHA-256 of the file (64 hex digits). "
-                    + "Provided value: " + sha256);
+        if (declared != null && (declared.isBlank() || declared.length() > MAX_NAME
+                || declared.chars().anyMatch(Character::isISOControl))) {
+            throw new IllegalArgumentException("--dataset: a dataset's name must be 1 to " + MAX_NAME + " printable "
+                    + "characters, the same for every release of the same people. Provided value: " + declared);
+        }
+        requireHex("content digest", contentSha256);
+        requireHex("file digest", fileSha256);
+    }
+
+    private static void requireHex(String what, String hex) {
+        if (hex == null || !hex.matches("[0-9a-f]{64}")) {
+            throw new IllegalArgumentException("a dataset key needs the " + what + " (64 hex digits). Provided value: "
+                    + hex);
         }
     }
 
-    /** {@code sha256:<hex>} or {@code sha256:<hex>|subject=<column>}: the ledger's key. */
+    /** {@code dataset:<name>} when declared, else {@code content:<hex>}: the ledger's account key. */
     public String text() {
-        return "sha256:" + sha256 + (subjectColumn == null ? "" : "|subject=" + subjectColumn);
+        return declared != null ? "dataset:" + declared : "content:" + contentSha256;
+    }
+
+    /** True when {@code ledgerKey} is an earlier ledger's account for this file's bytes (any subject column). */
+    public boolean continues(String ledgerKey) {
+        String legacy = "sha256:" + fileSha256;
+        return ledgerKey.equals(legacy) || ledgerKey.startsWith(legacy + "|");
     }
 }
