@@ -93,7 +93,6 @@ final class RunCommand implements Callable<Integer> {
             OutputPaths paths = OutputPaths.of().input("CONFIG", config).inputs("--plugins", plugins.jars());
             List<ConfigFiles.Named> named = ConfigFiles.named(config);
             named.forEach(file -> paths.input(file.key(), file.path()));
-            simulationNotice(named);
             if (!(loaded instanceof ExperimentLoader.Comparison) && runEngine != null) {
                 throw new IllegalArgumentException("--engine " + engine.name + " runs mechanism comparisons "
                         + "(kind: mechanisms) only; run this configuration without --engine");
@@ -148,10 +147,14 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** The checked output folder of a run named {@code name}: no input of the run lies in it. */
+    /**
+     * The checked output folder of a run named {@code name}: no input of the run lies in it. Once the run's inputs
+     * and outputs passed every check, and before it starts, the simulation notice is given.
+     */
     private Path folder(OutputPaths paths, String name) {
         Path folder = OutputFolder.resolve(out, name, force);
         paths.folder(out != null ? "--out" : "the output folder (from name)", folder).check(force);
+        simulationNotice(ConfigFiles.named(config));
         return folder;
     }
 

@@ -302,9 +302,25 @@ public final class BudgetLedger implements AutoCloseable {
         return entries(key).size();
     }
 
-    /** The total declared for {@code key}, or null. */
+    /** The total declared for {@code key} (on its account, else on an earlier ledger's account for its file), or null. */
     public Total total(DatasetKey key) {
-        JsonNode account = datasets().get(key.text());
+        Total own = total(datasets().get(key.text()));
+        if (own != null) {
+            return own;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = datasets().fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> account = it.next();
+            if (key.continues(account.getKey())) {
+                Total legacy = total(account.getValue());
+                if (legacy != null) {
+                    return legacy;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static Total total(JsonNode account) {
         JsonNode total = account == null ? null : account.get("total");
         return total == null || total.isNull() ? null : new Total(total.get("epsilon").asDouble(),
                 total.get("delta").asDouble());
