@@ -4,7 +4,6 @@ import com.google.inject.Inject;
 import dev.manifolddp.estimators.RegressionDomain;
 import dev.manifolddp.estimators.RegressionSensitivity;
 import dev.manifolddp.experiments.config.ConfigException;
-import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.config.RegressionConfig;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.plugins.Components;
@@ -93,13 +92,9 @@ public final class RegressionExperimentFactory {
 
     private RegressionExperiment experiment(Geometry geometry, RegressionSource data, List<RegressionCell> cells,
             int dataSettings) {
-        int replicates = options.scaledReplicates(config.replicates());
+        int replicates = options.checkedReplicates(config.replicates(), cells.size());
         double tau = cells.get(0).mechanism().tau();
-        Limits.releases(cells.size(), replicates, 1, options.scale() == 1 ? "replicates" : "--scale");
-        int threads = options.threads() != null ? options.threads() : config.threads();
-        if (threads == 0) {
-            threads = Runtime.getRuntime().availableProcessors();
-        }
+        int threads = options.threads(config.threads());
         return new RegressionExperiment(config, geometry, data, tau, cells, dataSettings, replicates, threads,
                 options);
     }

@@ -5,7 +5,6 @@ import dev.manifolddp.estimators.CovariateRange;
 import dev.manifolddp.estimators.RegressionDomain;
 import dev.manifolddp.estimators.RegressionSensitivity;
 import dev.manifolddp.experiments.config.ConfigException;
-import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.config.RegressionSensitivityConfig;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.plugins.Components;
@@ -53,13 +52,9 @@ public final class RegressionSensitivityFactory {
                 cells.add(new SensitivityCell(cells.size(), domain, n, deltaP, deltaV, Math.hypot(deltaP, deltaV)));
             }
         }
-        int replicates = options.scaledReplicates(config.replicates());
         // every pair keeps one row in memory, as a release does
-        Limits.releases(cells.size(), replicates, 1, options.scale() == 1 ? "replicates" : "--scale");
-        int threads = options.threads() != null ? options.threads() : config.threads();
-        if (threads == 0) {
-            threads = Runtime.getRuntime().availableProcessors();
-        }
+        int replicates = options.checkedReplicates(config.replicates(), cells.size());
+        int threads = options.threads(config.threads());
         return new RegressionSensitivityCheck(config, domains, cells, replicates, threads, options);
     }
 

@@ -125,10 +125,7 @@ public final class ExperimentFactory {
                     data.isFile() ? data.recordsPerSubject() : 1));
         }
         List<UtilityMeasure> utilities = utilities(geometries.values());
-        int threads = options.threads() != null ? options.threads() : config.threads();
-        if (threads == 0) {
-            threads = Runtime.getRuntime().availableProcessors();
-        }
+        int threads = options.threads(config.threads());
         GalleryPlan gallery = config.pictures() == null ? null
                 : GalleryPlan.of(config.pictures(), axes, cells, utilities, config.replicates());
         return new Experiment(config, cells, utilities, replicates, options, threads, notes.notes(), notes.clipped(),

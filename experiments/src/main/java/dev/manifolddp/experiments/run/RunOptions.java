@@ -29,6 +29,25 @@ public record RunOptions(double scale, Integer threads, Path out, boolean progre
         return new RunOptions(1.0, null, null, false);
     }
 
+    /**
+     * The worker threads of a run: {@code --threads} when given, else the configuration's, 0 meaning one per core.
+     * The one place every kind of run resolves them.
+     */
+    public int threads(int configured) {
+        int threads = this.threads != null ? this.threads : configured;
+        return threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
+    }
+
+    /**
+     * The scaled replicate count of a run with {@code cells} cells that keeps one row per (cell, replicate), checked
+     * against the release limit ({@link Limits#releases}); a refusal names {@code replicates} or {@code --scale}.
+     */
+    public int checkedReplicates(int configured, int cells) {
+        int replicates = scaledReplicates(configured);
+        Limits.releases(cells, replicates, 1, scale == 1 ? "replicates" : "--scale");
+        return replicates;
+    }
+
     /** The replicate count after scaling: {@code max(1, round(replicates * scale))}. */
     public int scaledReplicates(int replicates) {
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.round(replicates * scale)));
