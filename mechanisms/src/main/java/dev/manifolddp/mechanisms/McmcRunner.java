@@ -23,8 +23,10 @@ import org.apache.commons.rng.UniformRandomProvider;
  * per tangent coordinate moves about {@code s sqrt(d)}, so the cap keeps moves on the ball's scale in high dimension),
  * and {@code t * sigma} otherwise. On a ball each step draws its scale from a public {@link StepLadder} spanning
  * {@code t r / sqrt(d)} down to that scale, so that a chain started at the centre reaches a mode far from it even
- * when sigma is tiny (large epsilon or n). Nothing about the run (its length, its scale, whether it happens) depends on the
- * data. A proposal without a Hastings correction has the wrong stationary law: the release is then marked not
+ * when sigma is tiny (large epsilon or n); {@code proposal-scales: single} keeps the one-scale kernel
+ * ({@link ProposalScales}). The ladder's ends and size are recorded as {@code proposalScaleMax},
+ * {@code proposalScaleMin} and {@code proposalScaleLevels}. Nothing about the run (its length, its scales, whether it
+ * happens) depends on the data. A proposal without a Hastings correction has the wrong stationary law: the release is then marked not
  * private.
  *
  * <p>The released segment (the {@code thin} steps after burn-in) is also kept, every {@code keepEvery}-th state,
@@ -66,9 +68,21 @@ final class McmcRunner {
                 : proposalScale(geometry, sigma, ballRadius, settings);
     }
 
-    /** The public ladder of scales from {@link #largestScale} down to {@link #proposalScale} ({@link StepLadder}). */
+    /**
+     * The step the chain is built with: {@link #largestScale} under the default ladder, {@link #proposalScale} with
+     * {@code proposal-scales: single}.
+     */
+    static double chainStep(Geometry geometry, double sigma, double ballRadius, McmcSettings settings) {
+        return settings.scales().step(largestScale(geometry, sigma, ballRadius, settings),
+                proposalScale(geometry, sigma, ballRadius, settings));
+    }
+
+    /**
+     * The factors applied to {@link #chainStep}: the public ladder from {@link #largestScale} down to
+     * {@link #proposalScale} ({@link StepLadder}), or one scale with {@code proposal-scales: single}.
+     */
     static StepLadder ladder(Geometry geometry, double sigma, double ballRadius, McmcSettings settings) {
-        return StepLadder.spanning(largestScale(geometry, sigma, ballRadius, settings),
+        return settings.scales().ladder(largestScale(geometry, sigma, ballRadius, settings),
                 proposalScale(geometry, sigma, ballRadius, settings));
     }
 
@@ -84,7 +98,10 @@ final class McmcRunner {
             McmcSettings settings, Release.Builder<?> release) {
         Optional<ChartSpace> chart = chartSpace(geometry, chartTarget, settings);
         Geometry space = chart.map(Geometry.class::cast).orElse(geometry);
-        double scale = proposalScale(geometry, sigma, restrict ? ball.radius() : Double.NaN, settings);
+        double radius = restrict ? ball.radius() : Double.NaN;
+        double scale = proposalScale(geometry, sigma, radius, settings);
+        double step = chainStep(geometry, sigma, radius, settings);
+        StepLadder ladder = ladder(geometry, sigma, radius, settings);
         Proposal proposal = settings.proposal().create(space);
         if (!proposal.symmetric() && !proposal.hastingsRatioKnown()) {
             release.notPrivate("the proposal (" + proposal.describe() + ") is not symmetric and has no Hastings "
@@ -102,10 +119,13 @@ final class McmcRunner {
                 .parameter("proposalDescription", proposal.describe())
                 .parameter("proposalScale", scale)
                 .parameter("proposalScaleFormula", restrict ? "t min(sigma, r/sqrt(d))" : "t sigma")
-                .parameter("proposalScales", ladder(geometry, sigma, restrict ? ball.radius() : Double.NaN, settings)
-                        .describe(largestScale(geometry, sigma, restrict ? ball.radius() : Double.NaN, settings))
-                        + (restrict ? " (t r/sqrt(d) down to the proposal scale: the chain crosses the ball from its "
-                                + "public start and resolves the mode)" : ""))
+                .parameter("proposalScaleMixture", settings.scales().configName())
+                .parameter("proposalScaleMax", step)
+                .parameter("proposalScaleMin", scale)
+                .parameter("proposalScaleLevels", ladder.levels())
+                .parameter("proposalScales", ladder.describe(step)
+                        + (restrict && ladder.levels() > 1 ? " (t r/sqrt(d) down to the proposal scale: the chain "
+                                + "crosses the ball from its public start and resolves the mode)" : ""))
                 .parameter("stepFactor", settings.step());
     }
 
@@ -144,7 +164,7 @@ final class McmcRunner {
         double radius = restrict ? ball.radius() : Double.NaN;
         Proposal proposal = settings.proposal().create(space);
         MetropolisHastings.Builder builder = MetropolisHastings.builder().geometry(space).target(chainTarget)
-                .proposal(proposal).step(largestScale(geometry, sigma, radius, settings))
+                .proposal(proposal).step(chainStep(geometry, sigma, radius, settings))
                 .ladder(ladder(geometry, sigma, radius, settings))
                 .burnIn(settings.burnIn()).thin(keepEvery).samples(kept).chains(settings.chains()).reference(start);
         if (restrict) {
