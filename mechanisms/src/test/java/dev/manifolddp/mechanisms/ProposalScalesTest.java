@@ -62,11 +62,44 @@ class ProposalScalesTest {
                 .isLessThan(20 * sigma);
     }
 
+    /**
+     * The Riemannian Laplace's chain targets an unrestricted law centred at the mean, which lies in the public ball:
+     * its ladder runs from {@code t r/sqrt(d)} of that ball down to {@code t sigma}.
+     */
+    @Test
+    void aLaplaceChainReachesAFarMeanAtLargeEpsilonOnlyWithTheLadder() {
+        Geometry sphere = Fixtures.sphere();
+        double[] offCentre = sphere.exp(Fixtures.northPole(), new double[] {0.3, 0, 0});
+        GeneratedData data = new GeodesicBallGenerator(sphere, offCentre, 0.1).generate(100, Fixtures.rng(73, 0));
+        double[] mean = FrechetMean.builder().geometry(sphere).tolerance(1e-12).maxIterations(5000).build()
+                .fit(data.points()).mean();
+        DataBall ball = DataBall.declared(Fixtures.northPole(), BALL);
+        double[] errors = new double[2];
+        double sigma = Double.NaN;
+        for (ProposalScales scales : ProposalScales.values()) {
+            Release<double[]> release = RiemannianLaplace.builder().sampler(RiemannianLaplace.Sampler.MCMC)
+                    .burnIn(8_000).thin(100).proposalScales(scales).build()
+                    .release(sphere, data.points(), ball, PrivacyBudget.pure(1e4), Fixtures.rng(73, 1));
+            errors[scales.ordinal()] = sphere.distance(mean, release.value());
+            sigma = release.sigma();
+            Map<String, Object> p = release.parameters();
+            double max = (double) p.get("proposalScaleMax");
+            assertThat((double) p.get("proposalScaleMin")).isEqualTo(release.sigma());
+            assertThat(max).isEqualTo(scales == ProposalScales.LADDER ? BALL / Math.sqrt(2) : release.sigma());
+        }
+        assertThat(errors[ProposalScales.SINGLE.ordinal()]).as("one scale t sigma stays near the start")
+                .isGreaterThan(0.1);
+        // the Laplace's geodesic radius has mean 2 sigma on S^2
+        assertThat(errors[ProposalScales.LADDER.ordinal()]).as("the ladder reaches the Laplace's centre")
+                .isLessThan(20 * sigma);
+    }
+
     @Test
     void configurationsNameTheScalesAndUnknownNamesAreRefused() {
         assertThat(ProposalScales.parse(" single ")).isEqualTo(ProposalScales.SINGLE);
         assertThat(ProposalScales.allowed()).isEqualTo("ladder, single");
         assertThat(Mechanisms.parse("kng:sampler=mcmc,proposal-scales=single")).isNotNull();
+        assertThat(Mechanisms.parse("riemannian-laplace:sampler=mcmc,proposal-scales=single")).isNotNull();
         assertThatThrownBy(() -> Mechanisms.parse("kng:sampler=mcmc,proposal-scales=adaptive"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("proposal-scales")
                 .hasMessageContaining("ladder, single").hasMessageEndingWith("Provided value: adaptive");
