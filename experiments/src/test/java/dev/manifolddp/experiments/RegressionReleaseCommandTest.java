@@ -91,6 +91,38 @@ class RegressionReleaseCommandTest {
         assertThat(Files.readString(folder.resolve("regression.json"))).doesNotContain("acceptance");
     }
 
+    /**
+     * Issue 23: the chains draw each step's scale from a public ladder by default and record its ends and size;
+     * {@code --param proposal-scales=single} keeps the one-scale kernel, and an unknown name is refused by its flag.
+     */
+    @Test
+    void theLadderIsTheDefaultAndTheOneScaleKernelStaysSelectable() throws IOException {
+        ObjectMapper mapper = new ObjectMapper();
+        Cli ladder = release("--allow-mcmc");
+        assertThat(ladder.exit()).as(ladder.toString()).isZero();
+        JsonNode parameters = mapper.readTree(folder.resolve("regression.json").toFile()).get("parameters");
+        assertThat(parameters.get("proposalScaleMixture").asText()).isEqualTo("ladder");
+        assertThat(parameters.get("proposalScaleLevels").asInt()).isGreaterThan(1);
+        assertThat(parameters.get("proposalScaleMin").asDouble()).isEqualTo(parameters.get("proposalScale")
+                .asDouble());
+        assertThat(parameters.get("proposalScaleMax").asDouble()).isGreaterThan(parameters.get("proposalScale")
+                .asDouble());
+        Cli single = release("--allow-mcmc", "--param", "proposal-scales=single", "--out",
+                folder.resolve("single.json").toString());
+        assertThat(single.exit()).as(single.toString()).isZero();
+        parameters = mapper.readTree(folder.resolve("single.json").toFile()).get("parameters");
+        assertThat(parameters.get("proposalScaleMixture").asText()).isEqualTo("single");
+        assertThat(parameters.get("proposalScaleLevels").asInt()).isOne();
+        assertThat(parameters.get("proposalScaleMax").asDouble()).isEqualTo(parameters.get("proposalScale")
+                .asDouble());
+        Cli unknown = release("--allow-mcmc", "--param", "proposal-scales=adaptive", "--out",
+                folder.resolve("unknown.json").toString());
+        assertThat(unknown.exit()).isEqualTo(1);
+        assertThat(unknown.err()).startsWith("mdp: error: ").contains("--param proposal-scales")
+                .contains("ladder, single").contains("Provided value: adaptive");
+        assertThat(folder.resolve("unknown.json")).doesNotExist();
+    }
+
     /** Issue 21: the refusal is decided from the flags, before the file is read (a malformed file is not reached). */
     @Test
     void theMcmcRefusalComesBeforeTheFileIsRead() throws IOException {

@@ -546,6 +546,7 @@ public final class KNormGradient implements Mechanism {
         private int thin = DEFAULT_THIN;
         private double step = DEFAULT_STEP;
         private ProposalKind proposal = ProposalKind.TANGENT_GAUSSIAN;
+        private ProposalScales scales = ProposalScales.LADDER;
         private int chains = 1;
         private boolean nonPrivate;
 
@@ -618,6 +619,15 @@ public final class KNormGradient implements Mechanism {
             return this;
         }
 
+        /**
+         * How each MCMC step's scale is chosen (default {@link ProposalScales#LADDER}: a public ladder from
+         * {@code t r/sqrt(d)} down to the proposal scale; {@link ProposalScales#SINGLE}: that scale alone).
+         */
+        public Builder proposalScales(ProposalScales scales) {
+            this.scales = scales;
+            return this;
+        }
+
         /** Chains to run (default 1); with two or more the release reports split R-hat. */
         public Builder chains(int chains) {
             this.chains = chains;
@@ -652,7 +662,7 @@ public final class KNormGradient implements Mechanism {
                 throw new IllegalArgumentException("kng: proposal-budget applies to the exact sampler only; use "
                         + "sampler auto or exact, or proposal-budget 0. Provided value: " + proposalBudget);
             }
-            return new KNormGradient(this, new McmcSettings(burnIn, thin, step, proposal, chains));
+            return new KNormGradient(this, new McmcSettings(burnIn, thin, step, proposal, chains, scales));
         }
     }
 }

@@ -26,6 +26,10 @@ public final class KNormGradientProvider implements MechanismProvider {
                     String.valueOf(KNormGradient.DEFAULT_STEP)),
             ParameterSpec.optional("proposal", "proposal kernel: " + ProposalKind.allowed(),
                     ProposalKind.TANGENT_GAUSSIAN.configName()),
+            ParameterSpec.optional("proposal-scales", "how each step's scale is chosen: ladder (a public mixture from "
+                    + "t r/sqrt(d) down to the proposal scale, drawn per step independently of the state, so a chain "
+                    + "from the ball's centre reaches the target at any epsilon) or single (the proposal scale alone, "
+                    + "the kernel before issue 23); " + ProposalScales.allowed(), ProposalScales.LADDER.configName()),
             ParameterSpec.optional("chains", "chains run from the ball's centre; >= 2 reports split R-hat (the first chain "
                     + "is released)", "1"),
             ConfigValues.SIGMA_RULE,
@@ -66,6 +70,7 @@ public final class KNormGradientProvider implements MechanismProvider {
                 .thin(values.integer("thin", 1))
                 .step(values.positiveReal("step"))
                 .proposal(ProposalKind.parse(values.string("proposal")))
+                .proposalScales(ProposalScales.parse(values.string("proposal-scales")))
                 .chains(values.integer("chains", 1))
                 .sigmaRule(values.sigmaRule())
                 .nonPrivate(values.nonPrivate())

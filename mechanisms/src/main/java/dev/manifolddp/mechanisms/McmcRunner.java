@@ -21,10 +21,12 @@ import org.apache.commons.rng.UniformRandomProvider;
  * chain that does not move would otherwise release the estimate itself. The proposal scale is computed from public
  * values only: {@code t * min(sigma, r / sqrt(d))} when the target is restricted to the ball {@code B_r} (a step s
  * per tangent coordinate moves about {@code s sqrt(d)}, so the cap keeps moves on the ball's scale in high dimension),
- * and {@code t * sigma} otherwise. On a ball each step draws its scale from a public {@link StepLadder} spanning
- * {@code t r / sqrt(d)} down to that scale, so that a chain started at the centre reaches a mode far from it even
- * when sigma is tiny (large epsilon or n). Nothing about the run (its length, its scale, whether it happens) depends on the
- * data. A proposal without a Hastings correction has the wrong stationary law: the release is then marked not
+ * and {@code t * sigma} otherwise. Each step draws its scale from a public {@link StepLadder} spanning
+ * {@code t r / sqrt(d)} down to that scale (the target's mode lies in the ball, restricted or not), so that a chain
+ * started at the centre reaches a mode far from it even when sigma is tiny (large epsilon or n); {@code proposal-scales: single} keeps the one-scale kernel
+ * ({@link ProposalScales}). The ladder's ends and size are recorded as {@code proposalScaleMax},
+ * {@code proposalScaleMin} and {@code proposalScaleLevels}. Nothing about the run (its length, its scales, whether it
+ * happens) depends on the data. A proposal without a Hastings correction has the wrong stationary law: the release is then marked not
  * private.
  *
  * <p>The released segment (the {@code thin} steps after burn-in) is also kept, every {@code keepEvery}-th state,
@@ -58,18 +60,34 @@ final class McmcRunner {
     }
 
     /**
-     * The largest scale of the chain's ladder: {@code t r / sqrt(d)} on a ball (moves across it), else the proposal
-     * scale itself.
+     * The largest scale of the chain's ladder: {@code t r / sqrt(d)} of the public ball (the target's mode lies in
+     * it, and the chain starts at its centre, so moves of this size cross from the start to the mode), or the proposal
+     * scale when that is larger (an unrestricted target with sigma above {@code r / sqrt(d)}) or the ball has no
+     * finite radius.
      */
-    static double largestScale(Geometry geometry, double sigma, double ballRadius, McmcSettings settings) {
-        return ballRadius > 0 ? settings.step() * ballRadius / Math.sqrt(geometry.dimension())
-                : proposalScale(geometry, sigma, ballRadius, settings);
+    static double largestScale(Geometry geometry, double sigma, DataBall ball, boolean restrict,
+            McmcSettings settings) {
+        double smallest = proposalScale(geometry, sigma, restrict ? ball.radius() : Double.NaN, settings);
+        double across = settings.step() * ball.radius() / Math.sqrt(geometry.dimension());
+        return across > smallest && Double.isFinite(across) ? across : smallest;
     }
 
-    /** The public ladder of scales from {@link #largestScale} down to {@link #proposalScale} ({@link StepLadder}). */
-    static StepLadder ladder(Geometry geometry, double sigma, double ballRadius, McmcSettings settings) {
-        return StepLadder.spanning(largestScale(geometry, sigma, ballRadius, settings),
-                proposalScale(geometry, sigma, ballRadius, settings));
+    /**
+     * The step the chain is built with: {@link #largestScale} under the default ladder, {@link #proposalScale} with
+     * {@code proposal-scales: single}.
+     */
+    static double chainStep(Geometry geometry, double sigma, DataBall ball, boolean restrict, McmcSettings settings) {
+        return settings.scales().step(largestScale(geometry, sigma, ball, restrict, settings),
+                proposalScale(geometry, sigma, restrict ? ball.radius() : Double.NaN, settings));
+    }
+
+    /**
+     * The factors applied to {@link #chainStep}: the public ladder from {@link #largestScale} down to
+     * {@link #proposalScale} ({@link StepLadder}), or one scale with {@code proposal-scales: single}.
+     */
+    static StepLadder ladder(Geometry geometry, double sigma, DataBall ball, boolean restrict, McmcSettings settings) {
+        return settings.scales().ladder(largestScale(geometry, sigma, ball, restrict, settings),
+                proposalScale(geometry, sigma, restrict ? ball.radius() : Double.NaN, settings));
     }
 
     /**
@@ -84,7 +102,10 @@ final class McmcRunner {
             McmcSettings settings, Release.Builder<?> release) {
         Optional<ChartSpace> chart = chartSpace(geometry, chartTarget, settings);
         Geometry space = chart.map(Geometry.class::cast).orElse(geometry);
-        double scale = proposalScale(geometry, sigma, restrict ? ball.radius() : Double.NaN, settings);
+        double radius = restrict ? ball.radius() : Double.NaN;
+        double scale = proposalScale(geometry, sigma, radius, settings);
+        double step = chainStep(geometry, sigma, ball, restrict, settings);
+        StepLadder ladder = ladder(geometry, sigma, ball, restrict, settings);
         Proposal proposal = settings.proposal().create(space);
         if (!proposal.symmetric() && !proposal.hastingsRatioKnown()) {
             release.notPrivate("the proposal (" + proposal.describe() + ") is not symmetric and has no Hastings "
@@ -102,10 +123,13 @@ final class McmcRunner {
                 .parameter("proposalDescription", proposal.describe())
                 .parameter("proposalScale", scale)
                 .parameter("proposalScaleFormula", restrict ? "t min(sigma, r/sqrt(d))" : "t sigma")
-                .parameter("proposalScales", ladder(geometry, sigma, restrict ? ball.radius() : Double.NaN, settings)
-                        .describe(largestScale(geometry, sigma, restrict ? ball.radius() : Double.NaN, settings))
-                        + (restrict ? " (t r/sqrt(d) down to the proposal scale: the chain crosses the ball from its "
-                                + "public start and resolves the mode)" : ""))
+                .parameter("proposalScaleMixture", settings.scales().configName())
+                .parameter("proposalScaleMax", step)
+                .parameter("proposalScaleMin", scale)
+                .parameter("proposalScaleLevels", ladder.levels())
+                .parameter("proposalScales", ladder.describe(step)
+                        + (ladder.levels() > 1 ? " (t r/sqrt(d) down to the proposal scale: the chain crosses the "
+                                + "ball from its public start and resolves the mode)" : ""))
                 .parameter("stepFactor", settings.step());
     }
 
@@ -141,11 +165,10 @@ final class McmcRunner {
         Geometry space = chart.map(Geometry.class::cast).orElse(geometry);
         LogDensity chainTarget = chart.isPresent() ? chartTarget.apply(chart.get()) : target;
         double[] start = chart.map(c -> c.toChartCoordinates(ball.center())).orElse(ball.center());
-        double radius = restrict ? ball.radius() : Double.NaN;
         Proposal proposal = settings.proposal().create(space);
         MetropolisHastings.Builder builder = MetropolisHastings.builder().geometry(space).target(chainTarget)
-                .proposal(proposal).step(largestScale(geometry, sigma, radius, settings))
-                .ladder(ladder(geometry, sigma, radius, settings))
+                .proposal(proposal).step(chainStep(geometry, sigma, ball, restrict, settings))
+                .ladder(ladder(geometry, sigma, ball, restrict, settings))
                 .burnIn(settings.burnIn()).thin(keepEvery).samples(kept).chains(settings.chains()).reference(start);
         if (restrict) {
             builder.restrictTo(start, ball.radius());

@@ -11,8 +11,11 @@ package dev.manifolddp.mechanisms;
  *                 ball {@code B_r} (see {@code McmcRunner}); finite and {@code > 0}
  * @param proposal the proposal kernel
  * @param chains   chains to run, {@code >= 1}
+ * @param scales   how each step's scale is chosen: a public ladder from the ball's size down to the proposal scale
+ *                 (the default), or that scale alone ({@link ProposalScales})
  */
-public record McmcSettings(long burnIn, int thin, double step, ProposalKind proposal, int chains) {
+public record McmcSettings(long burnIn, int thin, double step, ProposalKind proposal, int chains,
+        ProposalScales scales) {
 
     /** The most steps a release may run over all its chains: beyond it a release takes days, not minutes. */
     public static final long MAX_STEPS = 1_000_000_000L;
@@ -33,6 +36,10 @@ public record McmcSettings(long burnIn, int thin, double step, ProposalKind prop
             throw new IllegalArgumentException("proposal must be one of " + ProposalKind.allowed()
                     + ". Provided value: null");
         }
+        if (scales == null) {
+            throw new IllegalArgumentException("proposal-scales must be one of " + ProposalScales.allowed()
+                    + ". Provided value: null");
+        }
         if (chains < 1) {
             throw new IllegalArgumentException("chains must be >= 1. Provided value: " + chains);
         }
@@ -41,6 +48,11 @@ public record McmcSettings(long burnIn, int thin, double step, ProposalKind prop
                     + "release (the papers use at most 5e4); lower burn-in, thin or chains. Provided value: %d x (%d "
                     + "+ %d)", MAX_STEPS, chains, burnIn, thin));
         }
+    }
+
+    /** The settings with the default public ladder of scales ({@link ProposalScales#LADDER}). */
+    public McmcSettings(long burnIn, int thin, double step, ProposalKind proposal, int chains) {
+        this(burnIn, thin, step, proposal, chains, ProposalScales.LADDER);
     }
 
     /** Steps per chain: {@code burnIn + thin}. */

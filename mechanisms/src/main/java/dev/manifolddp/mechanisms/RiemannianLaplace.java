@@ -302,6 +302,7 @@ public final class RiemannianLaplace implements Mechanism {
         private int thin = DEFAULT_THIN;
         private double step = DEFAULT_STEP;
         private ProposalKind proposal = ProposalKind.TANGENT_GAUSSIAN;
+        private ProposalScales scales = ProposalScales.LADDER;
         private int chains = 1;
         private boolean nonPrivate;
 
@@ -344,6 +345,16 @@ public final class RiemannianLaplace implements Mechanism {
             return this;
         }
 
+        /**
+         * How each MCMC step's scale is chosen (default {@link ProposalScales#LADDER}: a public ladder from
+         * {@code t r/sqrt(d)} of the ball, where the chain starts and the Laplace's centre lies, down to
+         * {@code t sigma}; {@link ProposalScales#SINGLE}: {@code t sigma} alone).
+         */
+        public Builder proposalScales(ProposalScales scales) {
+            this.scales = scales;
+            return this;
+        }
+
         /** MCMC chains (default 1). */
         public Builder chains(int chains) {
             this.chains = chains;
@@ -365,7 +376,7 @@ public final class RiemannianLaplace implements Mechanism {
                 throw new IllegalArgumentException("riemannian-laplace: sampler must be set (auto, exact or mcmc). "
                         + "Provided value: null");
             }
-            return new RiemannianLaplace(this, new McmcSettings(burnIn, thin, step, proposal, chains));
+            return new RiemannianLaplace(this, new McmcSettings(burnIn, thin, step, proposal, chains, scales));
         }
     }
 }

@@ -18,7 +18,13 @@ public final class RiemannianLaplaceProvider implements MechanismProvider {
                     String.valueOf(RiemannianLaplace.DEFAULT_STEP)),
             ParameterSpec.optional("proposal", "MCMC proposal kernel: " + ProposalKind.allowed(),
                     ProposalKind.TANGENT_GAUSSIAN.configName()),
-            ParameterSpec.optional("chains", "MCMC chains run from the mean; >= 2 reports split R-hat", "1"),
+            ParameterSpec.optional("proposal-scales", "how each MCMC step's scale is chosen: ladder (a public mixture "
+                    + "from t r/sqrt(d) of the ball down to t sigma, drawn per step independently of the state, so a "
+                    + "chain from the ball's centre reaches the Laplace's centre at any epsilon) or single (t sigma "
+                    + "alone, the kernel before issue 23); " + ProposalScales.allowed(),
+                    ProposalScales.LADDER.configName()),
+            ParameterSpec.optional("chains", "MCMC chains run from the ball's centre; >= 2 reports split R-hat",
+                    "1"),
             ConfigValues.SIGMA_RULE,
             ConfigValues.NON_PRIVATE);
 
@@ -47,6 +53,7 @@ public final class RiemannianLaplaceProvider implements MechanismProvider {
                 .thin(values.integer("thin", 1))
                 .step(values.positiveReal("step"))
                 .proposal(ProposalKind.parse(values.string("proposal")))
+                .proposalScales(ProposalScales.parse(values.string("proposal-scales")))
                 .chains(values.integer("chains", 1))
                 .sigmaRule(values.sigmaRule())
                 .nonPrivate(values.nonPrivate())

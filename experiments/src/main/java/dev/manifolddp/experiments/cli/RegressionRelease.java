@@ -10,6 +10,7 @@ import dev.manifolddp.experiments.ledger.LedgerEntry;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.PrivacyBudget;
+import dev.manifolddp.mechanisms.ProposalScales;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.mechanisms.SigmaRule;
 import dev.manifolddp.mechanisms.regression.PrivateGeodesicRegression;
@@ -43,7 +44,7 @@ final class RegressionRelease {
 
     /** The --param keys the regression accepts. */
     private static final Set<String> PARAMETERS = Set.of("burn-in", "thin", "step", "chains", "sigma-rule",
-            "non-private");
+            "non-private", "proposal-scales");
 
     private RegressionRelease() {
     }
@@ -207,6 +208,13 @@ final class RegressionRelease {
         }
         if (p.containsKey("step")) {
             builder.step(NumericFlag.positive("--param step", p.get("step"), "the MCMC step factor t"));
+        }
+        if (p.containsKey("proposal-scales")) {
+            try {
+                builder.proposalScales(ProposalScales.parse(p.get("proposal-scales")));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--param proposal-scales: " + e.getMessage(), e);
+            }
         }
         try {
             return builder.build();

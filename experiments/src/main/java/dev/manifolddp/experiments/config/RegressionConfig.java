@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.manifolddp.mechanisms.ProposalScales;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -34,7 +35,8 @@ import java.util.List;
  *   split: { total: 2.02, footpoint: [0.02, 1.0, 2.0] }   # optional unequal panel (paper methods only)
  * methods:                               # required: { label, method: joint|paper, sigma-rule: proven|paper }
  *   - { label: joint, method: joint, sigma-rule: proven }
- * mcmc: { burn-in: 4000, thin: 100, step: 3 }   # optional (defaults those of docs/private-regression.md's test)
+ * mcmc: { burn-in: 4000, thin: 100, step: 3 }   # optional (defaults those of docs/private-regression.md's test);
+ *                                        #   proposal-scales: ladder (default) | single (the one-scale kernel)
  * deviations: ["text", ...]              # optional notes for summary.md
  * </pre>
  *
@@ -182,7 +184,13 @@ public record RegressionConfig(String name, String reproduces, long seed, int re
      * @param burnIn steps before the released segment
      * @param thin   steps of the released segment
      * @param step   the proposal factor t
+     * @param scales how each step's scale is chosen ({@code proposal-scales}: ladder, the default, or single)
      */
-    public record Mcmc(long burnIn, int thin, double step) {
+    public record Mcmc(long burnIn, int thin, double step, ProposalScales scales) {
+
+        /** The settings with the default public ladder of scales. */
+        public Mcmc(long burnIn, int thin, double step) {
+            this(burnIn, thin, step, ProposalScales.LADDER);
+        }
     }
 }

@@ -1,8 +1,10 @@
 package dev.manifolddp.experiments.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.manifolddp.mechanisms.ProposalScales;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -29,7 +31,7 @@ final class RegressionReader {
     static final List<String> SWEEP_KEYS = List.of("n", "noise", "epsilon", "split");
     static final List<String> SPLIT_KEYS = List.of("total", "footpoint");
     static final List<String> METHOD_KEYS = List.of("label", "method", "sigma-rule");
-    static final List<String> MCMC_KEYS = List.of("burn-in", "thin", "step");
+    static final List<String> MCMC_KEYS = List.of("burn-in", "thin", "step", "proposal-scales");
     static final List<String> METHODS = List.of("joint", "public-vector", "paper");
     static final List<String> SIGMA_RULES = List.of("proven", "paper");
 
@@ -263,7 +265,13 @@ final class RegressionReader {
         int thin = node.has("thin") ? node.field("thin").intValue("thin", 1) : DEFAULT_MCMC.thin();
         Limits.require("mcmc.thin", "thin", thin, Limits.MECHANISM_PARAMETERS.get("thin"), "use a shorter segment");
         double step = node.has("step") ? positive(node.field("step")) : DEFAULT_MCMC.step();
-        return new RegressionConfig.Mcmc(burnIn, thin, step);
+        ProposalScales scales = DEFAULT_MCMC.scales();
+        if (node.has("proposal-scales")) {
+            // oneOf names the key and lists the names; parse then cannot fail
+            scales = ProposalScales.parse(oneOf(node.field("proposal-scales"), "proposal-scales",
+                    Arrays.stream(ProposalScales.values()).map(ProposalScales::configName).toList()));
+        }
+        return new RegressionConfig.Mcmc(burnIn, thin, step, scales);
     }
 
     private static String oneOf(ConfigNode node, String what, List<String> allowed) {

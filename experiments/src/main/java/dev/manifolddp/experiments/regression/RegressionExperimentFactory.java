@@ -111,7 +111,8 @@ public final class RegressionExperimentFactory {
                     .covariateRange(domain.low(), domain.high())
                     .method(RegressionMethod.parse(method.method()))
                     .sigmaRule(method.sigmaRule().equals("paper") ? SigmaRule.PAPER : SigmaRule.PROVEN)
-                    .burnIn(config.mcmc().burnIn()).thin(config.mcmc().thin()).step(config.mcmc().step());
+                    .burnIn(config.mcmc().burnIn()).thin(config.mcmc().thin()).step(config.mcmc().step())
+                    .proposalScales(config.mcmc().scales());
             if (!Double.isNaN(domain.tau())) {
                 builder.tau(domain.tau());
             }

@@ -187,6 +187,7 @@ public final class RegressionOutputs {
         mcmc.put("burnIn", config.mcmc().burnIn());
         mcmc.put("thin", config.mcmc().thin());
         mcmc.put("step", config.mcmc().step());
+        mcmc.put("proposalScales", config.mcmc().scales().configName());
         mcmc.put("chainStart", "(m0, 0)");
         root.put("mcmc", mcmc);
         List<Map<String, Object>> methods = new ArrayList<>();

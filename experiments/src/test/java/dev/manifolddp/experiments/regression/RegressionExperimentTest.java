@@ -100,6 +100,7 @@ class RegressionExperimentTest {
         assertThat(json.get("methods").get(0).get("guarantee").get(0).asText()).isEqualTo("mcmc");
         assertThat(json.get("methods").get(1).get("guarantee").get(0).asText()).isEqualTo("unproven");
         assertThat(json.get("publicDomain").get("footpointRadius").asDouble()).isEqualTo(0.3);
+        assertThat(json.get("mcmc").get("proposalScales").asText()).isEqualTo("ladder");
         assertThat(json.get("sensitivityByN").get("20").get("deltaV").asDouble()).isPositive();
         String md = Files.readString(out.resolve("summary.md"));
         assertThat(md).contains("Reproduces: Kulkarni and Soto 2025, test").contains("tau is public")
@@ -134,6 +135,8 @@ class RegressionExperimentTest {
         expectError(TINY.replace("label: paper,", "label: joint,"), "methods[1].label: the label joint is used "
                 + "twice");
         expectError(TINY.replace("burn-in: 1000", "burn-in: -1"), "mcmc.burn-in: burn-in must be >= 0");
+        expectError(TINY.replace("step: 3 }", "step: 3, proposal-scales: adaptive }"), "mcmc.proposal-scales: "
+                + "proposal-scales must be one of ladder, single. Provided value: adaptive");
         // checked when the experiment is built, still without drawing
         expectError(TINY.replace("0.24775935938894314", "0.5"), "truth.shooting-vector: the shooting vector must "
                 + "be tangent");

@@ -16,6 +16,7 @@ import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.McmcSettings;
 import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.ProposalKind;
+import dev.manifolddp.mechanisms.ProposalScales;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.mechanisms.SamplerReport;
 import dev.manifolddp.mechanisms.SigmaRule;
@@ -203,7 +204,8 @@ public final class PrivateGeodesicRegression {
                 .parameter("chains", mcmc.chains())
                 .parameter("stepFactor", mcmc.step())
                 .parameter("proposalScaleFormula", "t min(sigma, Rp/sqrt(d), V/sqrt(d)), the smallest of a public "
-                        + "ladder of scales from t min(Rp, V)/sqrt(d) (proposalScales)");
+                        + "ladder of scales from t min(Rp, V)/sqrt(d) (proposalScales)")
+                .parameter("proposalScaleMixture", mcmc.scales().configName());
         if (!used.isPublic()) {
             release.dataDerived("the covariate range");
         }
@@ -242,11 +244,13 @@ public final class PrivateGeodesicRegression {
             return -Math.sqrt(geometry.inner(p, gradP, gradP) + geometry.inner(p, gradV, gradV)) / sigma;
         };
         double scale = proposalScale(sigma);
-        double largest = largestScale();
-        StepLadder ladder = StepLadder.spanning(largest, scale);
-        release.parameter("proposalScale", scale).parameter("proposalScales", ladder.describe(largest));
+        double step = mcmc.scales().step(largestScale(), scale);
+        StepLadder ladder = mcmc.scales().ladder(largestScale(), scale);
+        release.parameter("proposalScale", scale).parameter("proposalScales", ladder.describe(step))
+                .parameter("proposalScaleMax", step).parameter("proposalScaleMin", scale)
+                .parameter("proposalScaleLevels", ladder.levels());
         BundleChainRun run = BundleChainRun.run(geometry, target, center, footpointRadius, maxSpeed, center,
-                new double[length], largest, largest, ladder, mcmc, random, release, "joint");
+                new double[length], step, step, ladder, mcmc, random, release, "joint");
         release.sampler(report(run.diagnostics.acceptanceRate(), run, mcmc.chains() * mcmc.stepsPerChain()));
         return run.state;
     }
@@ -311,21 +315,25 @@ public final class PrivateGeodesicRegression {
             return -geometry.norm(p, gradP) / sigmaP;
         };
         double scaleP = proposalScale(sigmaP);
-        double largest = largestScale();
-        StepLadder ladderP = StepLadder.spanning(largest, scaleP);
+        double stepP = mcmc.scales().step(largestScale(), scaleP);
+        StepLadder ladderP = mcmc.scales().ladder(largestScale(), scaleP);
         BundleChainRun first = BundleChainRun.run(geometry, footpointTarget, center, footpointRadius, maxSpeed,
-                center, new double[length], largest, 0, ladderP, mcmc, random, release, "footpoint");
+                center, new double[length], stepP, 0, ladderP, mcmc, random, release, "footpoint");
         double[] released = TangentBundleChain.footpoint(first.state);
         TangentBundleDensity vectorTarget = (p, v) -> {
             field.gradient(p, v, null, gradV);
             return -geometry.norm(p, gradV) / sigmaV;
         };
         double scaleV = proposalScale(sigmaV);
-        StepLadder ladderV = StepLadder.spanning(largest, scaleV);
+        double stepV = mcmc.scales().step(largestScale(), scaleV);
+        StepLadder ladderV = mcmc.scales().ladder(largestScale(), scaleV);
         BundleChainRun second = BundleChainRun.run(geometry, vectorTarget, center, footpointRadius, maxSpeed,
-                released, new double[length], 0, largest, ladderV, mcmc, random, release, "shootingVector");
+                released, new double[length], 0, stepV, ladderV, mcmc, random, release, "shootingVector");
         release.parameter("proposalScale", List.of(scaleP, scaleV))
-                .parameter("proposalScales", List.of(ladderP.describe(largest), ladderV.describe(largest)));
+                .parameter("proposalScales", List.of(ladderP.describe(stepP), ladderV.describe(stepV)))
+                .parameter("proposalScaleMax", List.of(stepP, stepV))
+                .parameter("proposalScaleMin", List.of(scaleP, scaleV))
+                .parameter("proposalScaleLevels", List.of(ladderP.levels(), ladderV.levels()));
         double acceptance = (first.diagnostics.acceptanceRate() + second.diagnostics.acceptanceRate()) / 2;
         release.sampler(report(acceptance, first, 2 * mcmc.chains() * mcmc.stepsPerChain()));
         return second.state;
@@ -457,6 +465,7 @@ public final class PrivateGeodesicRegression {
         private long burnIn = DEFAULT_BURN_IN;
         private int thin = DEFAULT_THIN;
         private double step = DEFAULT_STEP;
+        private ProposalScales scales = ProposalScales.LADDER;
         private int chains = 1;
         private boolean nonPrivate;
 
@@ -548,6 +557,16 @@ public final class PrivateGeodesicRegression {
             return this;
         }
 
+        /**
+         * How each step's scale is chosen (default {@link ProposalScales#LADDER}: a public ladder from
+         * {@code t min(Rp, V)/sqrt(d)} down to the proposal scale; {@link ProposalScales#SINGLE}: that scale alone,
+         * the kernel before issue 23).
+         */
+        public Builder proposalScales(ProposalScales scales) {
+            this.scales = scales;
+            return this;
+        }
+
         /** Chains to run (default 1); with two or more the diagnostics report split R-hat. */
         public Builder chains(int chains) {
             this.chains = chains;
@@ -616,7 +635,8 @@ public final class PrivateGeodesicRegression {
             if (!dataDerivedTau && !Double.isNaN(tau)) {
                 used = RegressionSensitivity.publicTau(geometry, tau, dataRadius, footpointRadius, maxSpeed, checked);
             }
-            McmcSettings settings = new McmcSettings(burnIn, thin, step, ProposalKind.TANGENT_GAUSSIAN, chains);
+            McmcSettings settings = new McmcSettings(burnIn, thin, step, ProposalKind.TANGENT_GAUSSIAN, chains,
+                    scales);
             return new PrivateGeodesicRegression(this, dataDerivedTau ? Double.NaN : used, settings);
         }
 

@@ -55,6 +55,48 @@ class StepLadderTest {
         assertSameLaw("MH with a ladder of scales vs exact Laplace radius on S^2", chainRadii, exactRadii);
     }
 
+    /**
+     * The releases' case: a target truncated to a ball (the KNG and regression chains reject proposals outside it),
+     * with its mode off the ball's centre. The exact truncated law is the exact Laplace sampler's draws kept when they
+     * fall in the ball (rejection, so exact); the ladder spans two decades, so every scale's kernel takes part. Two
+     * KS tests (distance to the mode, distance to the centre), alpha = 1e-3 each, fixed seeds.
+     */
+    @Test
+    void aLadderChainKeepsATruncatedLawOnABall() {
+        Geometry sphere = Geometries.parse("sphere:d=2");
+        double sigma = 0.2;
+        double radius = 0.4;
+        double[] mode = {Math.sin(0.25), 0, Math.cos(0.25)};
+        MetropolisHastings mh = MetropolisHastings.builder().geometry(sphere)
+                .target(new LaplaceLogDensity(sphere, mode, sigma)).proposal(new TangentGaussianProposal(sphere))
+                .step(1.0).ladder(StepLadder.spanning(1.0, 0.01)).restrictTo(NORTH, radius).burnIn(2000).thin(100)
+                .samples(2000).build();
+        McmcResult result = mh.run(NORTH, RandomStreams.seeded(93L).stream(0, 0));
+        assertThat(result.diagnostics().effectiveSampleSize()).isGreaterThan(1000);
+        ExactLaplaceSampler exact = ExactLaplaceSamplers.find(sphere).orElseThrow();
+        UniformRandomProvider rng = RandomStreams.seeded(93L).stream(1, 0);
+        double[] exactToMode = new double[2000];
+        double[] exactToCentre = new double[2000];
+        double[] out = new double[3];
+        for (int kept = 0; kept < exactToMode.length;) {
+            exact.sample(mode, sigma, rng, out);
+            double toCentre = sphere.distance(NORTH, out);
+            if (toCentre <= radius) {
+                exactToMode[kept] = sphere.distance(mode, out);
+                exactToCentre[kept++] = toCentre;
+            }
+        }
+        double[] chainToMode = new double[result.samples().length];
+        double[] chainToCentre = new double[result.samples().length];
+        for (int i = 0; i < chainToMode.length; i++) {
+            chainToMode[i] = sphere.distance(mode, result.samples()[i]);
+            chainToCentre[i] = sphere.distance(NORTH, result.samples()[i]);
+            assertThat(chainToCentre[i]).isLessThanOrEqualTo(radius);
+        }
+        assertSameLaw("ladder MH vs exact truncated Laplace: distance to the mode", chainToMode, exactToMode);
+        assertSameLaw("ladder MH vs exact truncated Laplace: distance to the centre", chainToCentre, exactToCentre);
+    }
+
     @Test
     void aChainFromThePublicStartReachesAFarModeAtATinySigma() {
         Geometry sphere = Geometries.parse("sphere:d=2");
