@@ -21,13 +21,24 @@ class ProposalScalesTest {
     /** Data in a small cap 0.3 from the north pole; the public ball (radius 0.5) is about the pole. */
     private static final double BALL = 0.5;
 
+    /** 100 records in a cap of radius 0.1 whose centre is 0.3 from the pole, and their Frechet mean. */
+    private record FarMean(GeneratedData data, double[] mean) {
+
+        static FarMean drawn(Geometry sphere, long cell) {
+            double[] offCentre = sphere.exp(Fixtures.northPole(), new double[] {0.3, 0, 0});
+            GeneratedData data = new GeodesicBallGenerator(sphere, offCentre, 0.1).generate(100,
+                    Fixtures.rng(cell, 0));
+            return new FarMean(data, FrechetMean.builder().geometry(sphere).tolerance(1e-12).maxIterations(5000)
+                    .build().fit(data.points()).mean());
+        }
+    }
+
     @Test
     void aKngChainReachesAFarMeanAtLargeEpsilonOnlyWithTheLadder() {
         Geometry sphere = Fixtures.sphere();
-        double[] offCentre = sphere.exp(Fixtures.northPole(), new double[] {0.3, 0, 0});
-        GeneratedData data = new GeodesicBallGenerator(sphere, offCentre, 0.1).generate(100, Fixtures.rng(71, 0));
-        double[] mean = FrechetMean.builder().geometry(sphere).tolerance(1e-12).maxIterations(5000).build()
-                .fit(data.points()).mean();
+        FarMean far = FarMean.drawn(sphere, 71);
+        GeneratedData data = far.data();
+        double[] mean = far.mean();
         DataBall ball = DataBall.declared(Fixtures.northPole(), BALL);
         double[] errors = new double[2];
         double sigma = Double.NaN;
@@ -69,10 +80,9 @@ class ProposalScalesTest {
     @Test
     void aLaplaceChainReachesAFarMeanAtLargeEpsilonOnlyWithTheLadder() {
         Geometry sphere = Fixtures.sphere();
-        double[] offCentre = sphere.exp(Fixtures.northPole(), new double[] {0.3, 0, 0});
-        GeneratedData data = new GeodesicBallGenerator(sphere, offCentre, 0.1).generate(100, Fixtures.rng(73, 0));
-        double[] mean = FrechetMean.builder().geometry(sphere).tolerance(1e-12).maxIterations(5000).build()
-                .fit(data.points()).mean();
+        FarMean far = FarMean.drawn(sphere, 73);
+        GeneratedData data = far.data();
+        double[] mean = far.mean();
         DataBall ball = DataBall.declared(Fixtures.northPole(), BALL);
         double[] errors = new double[2];
         double sigma = Double.NaN;
