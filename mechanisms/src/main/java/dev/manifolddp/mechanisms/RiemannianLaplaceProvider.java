@@ -19,6 +19,8 @@ public final class RiemannianLaplaceProvider implements MechanismProvider {
             ParameterSpec.optional("proposal", "MCMC proposal kernel: " + ProposalKind.allowed(),
                     ProposalKind.TANGENT_GAUSSIAN.configName()),
             ParameterSpec.optional("chains", "MCMC chains run from the mean; >= 2 reports split R-hat", "1"),
+            ParameterSpec.optional("project", "true projects the release onto the public data ball "
+                    + "(post-processing: same guarantee; never farther from the mean on a flat chart)", "false"),
             ConfigValues.SIGMA_RULE,
             ConfigValues.NON_PRIVATE);
 
@@ -50,6 +52,7 @@ public final class RiemannianLaplaceProvider implements MechanismProvider {
                 .chains(values.integer("chains", 1))
                 .sigmaRule(values.sigmaRule())
                 .nonPrivate(values.nonPrivate())
+                .project(values.bool("project"))
                 .build();
     }
 }
