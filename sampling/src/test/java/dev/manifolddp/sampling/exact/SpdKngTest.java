@@ -113,9 +113,10 @@ class SpdKngTest {
         double bound = sampler.acceptanceLowerBound(r, sigma, 0, h, hMin);
         assertThat(bound).as("bound vs measured %s", measured).isGreaterThan(measured / 500)
                 .isLessThanOrEqualTo(measured + 4 * se);
-        // the whole-manifold envelope's normaliser is larger, so its bound (where one exists) is smaller
+        // the whole-manifold envelope's normaliser is larger, so its bound (where one exists) is smaller than the
+        // truncated envelope's with the same growth (the static form is the mean's)
         assertThat(ExactKngSampler.acceptanceLowerBound(spd, r, sigma, 0)).as("whole-manifold envelope")
-                .isLessThanOrEqualTo(bound);
+                .isLessThanOrEqualTo(sampler.acceptanceLowerBoundForMean(r, sigma, 0, h, hMin));
     }
 
     /**
@@ -173,6 +174,32 @@ class SpdKngTest {
         double mean = sampler.acceptanceLowerBoundForMean(r, sigma, g, h, hMin);
         assertThat(mean).as("mean bound vs measured %s (Lemma 1's bound %s)", measured, lemma1)
                 .isLessThanOrEqualTo(measured + 4 * se).isGreaterThanOrEqualTo(lemma1);
+    }
+
+    /**
+     * The pieces of the mean's growth bound: {@code x coth x <= 1 + x^2/3} (step 1 of the proof), Phi' the slope of
+     * Phi (the integral of the Hessian bound), and Phi below Lemma 1's line near 0 but above it far out (so the
+     * minimum of the two matters).
+     */
+    @org.junit.jupiter.api.Test
+    void meanGrowthIsTheIntegralOfTheAverageHessianBound() {
+        for (double x = 1e-3; x < 20; x *= 1.1) {
+            assertThat(x / Math.tanh(x)).isLessThanOrEqualTo(1 + x * x / 3);
+        }
+        double kmin = -0.5;
+        double r = 1.5;
+        for (double u = 0.01; u < 3; u += 0.1) {
+            double numeric = (KngAcceptanceBound.meanGrowth(kmin, r, u + 1e-6)
+                    - KngAcceptanceBound.meanGrowth(kmin, r, u - 1e-6)) / 2e-6;
+            assertThat(numeric).isCloseTo(KngAcceptanceBound.meanGrowthSlope(kmin, r, u),
+                    org.assertj.core.data.Offset.offset(1e-6));
+        }
+        assertThat(KngAcceptanceBound.meanGrowth(kmin, r, 0)).isZero();
+        double hMin = dev.manifolddp.geometry.CurvatureFunctions.hMin(2 * r, kmin);
+        assertThat(KngAcceptanceBound.meanGrowthSlope(kmin, r, 0)).isCloseTo(1.375,
+                org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(KngAcceptanceBound.meanGrowth(kmin, r, 0.1)).isLessThan(hMin * 0.1);
+        assertThat(KngAcceptanceBound.meanGrowth(kmin, r, 2 * r)).isGreaterThan(hMin * 2 * r);
     }
 
     /** A tangent vector at p0 of norm r in a random direction. */
