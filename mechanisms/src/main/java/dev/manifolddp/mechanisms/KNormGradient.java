@@ -458,8 +458,11 @@ public final class KNormGradient implements Mechanism {
                     + "= %s", budget.epsilon(), reason, smallest, budget.epsilon(), sampler.configName()));
         }
         double anchorBound = KngAnchor.publicBound(radius, bounds.upper());
-        double alpha = exact.get().acceptanceLowerBound(radius, sigma, anchorBound, bounds.lower(),
-                bounds.upper());
+        // the mean's objective is the Frechet function, whose average Hessian gives a larger bound on negative
+        // curvature (docs/exact-sampling.md); every other estimator keeps Lemma 1's constants alone
+        double alpha = ReleaseContext.isFrechetMean(estimator)
+                ? exact.get().acceptanceLowerBoundForMean(radius, sigma, anchorBound, bounds.lower(), bounds.upper())
+                : exact.get().acceptanceLowerBound(radius, sigma, anchorBound, bounds.lower(), bounds.upper());
         release.parameter("acceptanceLowerBound", alpha)
                 .parameter("exactSampler", exact.get().laplace().getClass().getSimpleName())
                 .parameter("envelopeConvexity", bounds.lower());

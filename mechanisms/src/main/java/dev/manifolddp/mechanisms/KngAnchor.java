@@ -87,35 +87,8 @@ final class KngAnchor {
                 + "estimator", bound, g2, refined.iterations(), estimator.name()));
     }
 
-    /**
-     * {@code point} when it lies in the closed ball, else the point at distance r from the centre on the geodesic
-     * towards it, pulled in by a few rounding steps until the computed distance is at most r.
-     */
+    /** The ball's projection of a point ({@link DataBall#project}). */
     static double[] project(Geometry geometry, DataBall ball, double[] point) {
-        double[] center = ball.center();
-        double radius = ball.radius();
-        double distance = geometry.distance(center, point);
-        if (distance <= radius) {
-            return point;
-        }
-        int length = geometry.layout().length();
-        double[] direction = new double[length];
-        geometry.log(center, point, direction);
-        double[] step = new double[length];
-        double[] projected = new double[length];
-        double scale = radius / distance;
-        for (int attempt = 0; attempt < 64; attempt++) {
-            for (int j = 0; j < length; j++) {
-                step[j] = direction[j] * scale;
-            }
-            geometry.exp(center, step, projected);
-            if (geometry.distance(center, projected) <= radius) {
-                return projected;
-            }
-            scale *= 1 - 1e-15 * (1 << Math.min(attempt, 30));
-        }
-        throw new IllegalStateException("kng: the projection of the minimiser onto the ball did not land inside it "
-                + "(distance " + geometry.distance(center, projected) + ", r = " + radius + "); report this with the "
-                + "geometry");
+        return ball.project(geometry, point);
     }
 }

@@ -92,12 +92,14 @@ public final class RiemannianLaplace implements Mechanism {
     private final Sampler sampler;
     private final McmcSettings mcmc;
     private final boolean nonPrivate;
+    private final boolean project;
 
     private RiemannianLaplace(Builder builder, McmcSettings mcmc) {
         this.sigmaRule = builder.sigmaRule;
         this.sampler = builder.sampler;
         this.mcmc = mcmc;
         this.nonPrivate = builder.nonPrivate;
+        this.project = builder.project;
     }
 
     /** A builder with defaults: auto sampler; MCMC burn-in 10 000, thin 100, t = 1, tangent Gaussian proposal. */
@@ -124,6 +126,11 @@ public final class RiemannianLaplace implements Mechanism {
 
     public boolean nonPrivate() {
         return nonPrivate;
+    }
+
+    /** Whether the release is projected onto the public data ball (post-processing). */
+    public boolean project() {
+        return project;
     }
 
     /** 1 on a {@link HomogeneousSpace} (sigma = Delta/epsilon), else 2. */
@@ -183,7 +190,8 @@ public final class RiemannianLaplace implements Mechanism {
                 .parameter("sigmaFormula", factor == 1
                         ? "Delta/epsilon (the geometry is a HomogeneousSpace: the normalising constant does not "
                                 + "depend on the centre)"
-                        : "2 Delta/epsilon (the geometry does not declare HomogeneousSpace)");
+                        : "2 Delta/epsilon (the geometry does not declare HomogeneousSpace)")
+                .parameter("project", project);
         scale.applyTo(release);
         requireLawExists(geometry, sigma, budget.epsilon(), budget.epsilon() - epsilon);
         exact = exact.filter(found -> !tooSlowForAuto(found, sigma, release));
@@ -228,6 +236,12 @@ public final class RiemannianLaplace implements Mechanism {
             value = McmcRunner.run(geometry, new LaplaceLogDensity(geometry, mean, sigma),
                     space -> new LaplaceLogDensity(space, space.toChartCoordinates(mean), sigma), calibration.ball(),
                     false, sigma, mcmc, random, release);
+        }
+        if (project) {
+            // post-processing of the release and the public ball: the guarantee is unchanged, and on a flat chart
+            // (or any curvature >= 0 within Assumption 1) it never moves the release away from a point of the
+            // ball, the mean included (docs/sensitivity-bounds.md, "Projecting a release onto the ball")
+            value = calibration.ball().project(geometry, value);
         }
         return calibration.seal(release.value(value));
     }
@@ -305,6 +319,7 @@ public final class RiemannianLaplace implements Mechanism {
         private ProposalScales scales = ProposalScales.LADDER;
         private int chains = 1;
         private boolean nonPrivate;
+        private boolean project;
 
         private Builder() {
         }
@@ -364,6 +379,15 @@ public final class RiemannianLaplace implements Mechanism {
         /** Allow a data-derived ball (default false); the release is then marked not private. */
         public Builder nonPrivate(boolean nonPrivate) {
             this.nonPrivate = nonPrivate;
+            return this;
+        }
+
+        /**
+         * Project the release onto the public data ball (default false): post-processing, so the guarantee is
+         * unchanged; it never increases the distance to the mean on flat and non-negatively curved geometries.
+         */
+        public Builder project(boolean project) {
+            this.project = project;
             return this;
         }
 

@@ -25,6 +25,8 @@ public final class RiemannianLaplaceProvider implements MechanismProvider {
                     ProposalScales.LADDER.configName()),
             ParameterSpec.optional("chains", "MCMC chains run from the ball's centre; >= 2 reports split R-hat",
                     "1"),
+            ParameterSpec.optional("project", "true projects the release onto the public data ball "
+                    + "(post-processing: same guarantee; never farther from the mean on a flat chart)", "false"),
             ConfigValues.SIGMA_RULE,
             ConfigValues.NON_PRIVATE);
 
@@ -57,6 +59,7 @@ public final class RiemannianLaplaceProvider implements MechanismProvider {
                 .chains(values.integer("chains", 1))
                 .sigmaRule(values.sigmaRule())
                 .nonPrivate(values.nonPrivate())
+                .project(values.bool("project"))
                 .build();
     }
 }

@@ -198,4 +198,40 @@ class RiemannianLaplaceTest {
                 .release(spd, data.points(), Fixtures.ball(data), PrivacyBudget.pure(1), rng);
         assertThat(onManifold.parameters()).containsEntry("chainSpace", "the manifold");
     }
+
+    /**
+     * {@code project: true} on a flat chart (log-Euclidean SPD(2)): with the same random stream the projected release
+     * is the unprojected one moved onto the data ball, inside it, and never farther from the mean
+     * (docs/sensitivity-bounds.md §6); at n = 5, epsilon = 1 most draws leave the ball, so the projection is exercised.
+     */
+    @Test
+    void projectionOntoTheBallNeverIncreasesTheErrorOnAFlatChart() {
+        Geometry spd = Geometries.parse("spd/log-euclidean:k=2");
+        double r = 0.5;
+        DataBall ball = DataBall.declared(Fixtures.identity(2), r);
+        double[][] data = new GeodesicBallGenerator(spd, Fixtures.identity(2), r).generate(5, Fixtures.rng(61, 0))
+                .points();
+        double[] xbar = mean(spd, data);
+        RiemannianLaplace plain = RiemannianLaplace.builder().build();
+        RiemannianLaplace projected = RiemannianLaplace.builder().project(true).build();
+        int moved = 0;
+        for (int i = 0; i < 400; i++) {
+            double[] x = plain.release(spd, data, ball, PrivacyBudget.pure(1), Fixtures.rng(62, i)).value();
+            Release<double[]> release = projected.release(spd, data, ball, PrivacyBudget.pure(1), Fixtures.rng(62, i));
+            double[] p = release.value();
+            assertThat(release.parameters()).containsEntry("project", true);
+            assertThat(release.guarantee().isProven()).isTrue();
+            double fromCentre = spd.distance(ball.center(), x);
+            assertThat(spd.distance(ball.center(), p)).isLessThanOrEqualTo(r);
+            assertThat(spd.distance(p, xbar)).isLessThanOrEqualTo(spd.distance(x, xbar) + 1e-12);
+            if (fromCentre > r) {
+                moved++;
+                // on the geodesic from the centre through x, at distance r
+                assertThat(spd.distance(p, x)).isCloseTo(fromCentre - r, within(1e-9));
+            } else {
+                assertThat(p).isEqualTo(x);
+            }
+        }
+        assertThat(moved).isGreaterThan(100);
+    }
 }

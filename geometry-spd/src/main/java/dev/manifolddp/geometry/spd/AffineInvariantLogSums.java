@@ -82,9 +82,21 @@ final class AffineInvariantLogSums implements LogSums.Batch {
             MatrixOps.transposeCongruence(w.vectorsA, point, w.m1, w.tmp, k);
             MatrixOps.scaleSymmetric(w.m1, w.auxA, k);
             w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "x^-1/2 x_i x^-1/2");
-            MatrixFunctions.requirePositive(w.valuesB, k, "x^-1/2 x_i x^-1/2");
-            MatrixFunctions.log(w.valuesB, w.auxB, k);
-            w.gram.matrix(w.vectorsB, w.auxB, w.m2);
+            if (!(MatrixFunctions.min(w.valuesB, k)
+                    > AffineInvariantSpd.ILL_CONDITIONED * MatrixFunctions.max(w.valuesB, k))
+                    && w.svd.decompose(x, point)) {
+                // as in AffineInvariantSpd.log: the small whitened eigenvalues from singular values (WhitenedSvd),
+                // the ambient log L_x V diag(l) V^T L_x^T then whitened into x's eigenbasis like the record
+                w.svd.logEigenvalues(w.auxB);
+                w.svd.factorTimesVectors(w.m3);
+                w.gram.matrix(w.m3, w.auxB, w.m1);
+                MatrixOps.transposeCongruence(w.vectorsA, w.m1, w.m2, w.tmp, k);
+                MatrixOps.scaleSymmetric(w.m2, w.auxA, k);
+            } else {
+                MatrixFunctions.requirePositive(w.valuesB, k, "x^-1/2 x_i x^-1/2");
+                MatrixFunctions.log(w.valuesB, w.auxB, k);
+                w.gram.matrix(w.vectorsB, w.auxB, w.m2);
+            }
             for (int j = 0; j < sum.length; j++) {
                 sum[j] += w.m2[j];
             }

@@ -25,6 +25,12 @@ import dev.manifolddp.geometry.VolumeGrowth;
  * {@code log} and {@code distance} whitening in p's closed-form eigenbasis ({@link EigenbasisWhitening}, which says
  * why); the other operations keep the eigenbasis route.
  *
+ * <p>Where the whitened spectrum is ill-conditioned (smallest below {@link #ILL_CONDITIONED} times the largest) or p's
+ * computed eigenvalues are not all positive, {@code log}, {@code distance}, {@code transport}, the Hessian's log and
+ * the fused log sums take the whitened pair's spectrum from {@link WhitenedSvd} (Cholesky factors and one-sided
+ * Jacobi), and {@code inner} whitens by p's Cholesky factor: a valid far pair is never refused, and its small
+ * eigenvalues keep their digits ({@code AffineInvariantIllConditionedTest}).
+ *
  * <p>Operations read only the symmetric part of their arguments. {@code out} must not alias an input.
  */
 public final class AffineInvariantSpd extends SpdGeometry
@@ -119,16 +125,24 @@ public final class AffineInvariantSpd extends SpdGeometry
         logInEigenbasis(p, q, out);
     }
 
-    /** {@link #log} through the eigensolver, leaving the decompositions in the workspace (see its callers). */
-    private void logInEigenbasis(double[] p, double[] q, double[] out) {
+    /**
+     * {@link #log} through the eigensolver, leaving the decompositions in the workspace (see its callers); where the
+     * whitened spectrum is ill-conditioned, through {@link WhitenedSvd} instead, which leaves the log-eigenvalues in
+     * {@code auxB} and returns true.
+     */
+    private boolean logInEigenbasis(double[] p, double[] q, double[] out) {
         SpdWorkspace w = workspace();
-        decomposeBase(p, w);
-        whiten(q, w);
-        w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "p^-1/2 q p^-1/2");
-        requireWhitenedPositive(q, w);
+        if (!directRouteHolds(p, q, w, true) && w.svd.decompose(p, q)) {
+            w.svd.logEigenvalues(w.auxB);
+            w.svd.factorTimesVectors(w.m2); // L_p V, which plays p^(1/2) U W
+            w.gram.matrix(w.m2, w.auxB, out);
+            return true;
+        }
+        requireBaseAndWhitenedPositive(q, w);
         MatrixFunctions.log(w.valuesB, w.auxB, k);
         rootTimesVectors(w);
         w.gram.matrix(w.m2, w.auxB, out);
+        return false;
     }
 
     /**
@@ -147,16 +161,21 @@ public final class AffineInvariantSpd extends SpdGeometry
     public double addLogAndHessian(double[] p, double[] q, double[][] basis, double[] logOut,
             double[] coordinatesOut, double[] hessian) {
         SquaredDistanceHessian.requireArguments(this, p, q, basis, logOut, coordinatesOut, hessian);
-        logInEigenbasis(p, q, logOut); // leaves U (vectorsA), s (auxA), V in p's eigenbasis (vectorsB) and l (auxB)
+        // leaves U (vectorsA), s (auxA), V in p's eigenbasis (vectorsB) and l (auxB), or l and the SVD's factors
+        boolean bySvd = logInEigenbasis(p, q, logOut);
         SpdWorkspace w = workspace();
         int d = dimension();
         int kk = k * k;
-        for (int i = 0; i < k; i++) {
-            for (int l = 0; l < k; l++) {
-                w.tmp[i * k + l] = w.vectorsA[i * k + l] / w.auxA[l];
+        if (bySvd) {
+            w.svd.inverseTransposeFactorTimesVectors(w.m3); // h = L_p^-T V = p^(-1/2) V (WhitenedSvd)
+        } else {
+            for (int i = 0; i < k; i++) {
+                for (int l = 0; l < k; l++) {
+                    w.tmp[i * k + l] = w.vectorsA[i * k + l] / w.auxA[l];
+                }
             }
+            MatrixOps.multiply(w.tmp, w.vectorsB, w.m3, k); // h = U diag(1/s) W = p^(-1/2) V
         }
-        MatrixOps.multiply(w.tmp, w.vectorsB, w.m3, k); // h = U diag(1/s) W = p^(-1/2) V
         double[] g = w.congruences(d * kk);
         double squaredDistance = 0;
         for (int i = 0; i < k; i++) {
@@ -232,31 +251,32 @@ public final class AffineInvariantSpd extends SpdGeometry
             }
         }
         w.eigen.decompose(w.m1, w.valuesB, null, "p^-1/2 q p^-1/2");
-        refineIllConditioned(p, q, w);
-        requireWhitenedPositive(q, w);
-        return logSpectrumNorm(w.valuesB);
+        return whitenedDistance(p, q, w);
     }
 
     /**
-     * Below this ratio of the whitened matrix's smallest to largest eigenvalue, the small ones are recomputed from
-     * singular values ({@link CholeskyWhitening#squaredSingularValues}); above it the direct eigenvalues are kept, so
-     * well-conditioned pairs give the same bits as before.
+     * Below this ratio of the whitened matrix's smallest to largest eigenvalue, an operation recomputes the whitened
+     * spectrum by {@link WhitenedSvd} (the direct eigenvalues' absolute error of about {@code 2^-52} times the largest
+     * would cost the small ones more than half their digits); above it the direct route is kept, so well-conditioned
+     * pairs give the same bits as before.
      */
     static final double ILL_CONDITIONED = 1e-8;
 
-    /** Recomputes {@code w.valuesB} from singular values when the whitened spectrum is ill-conditioned. */
-    private void refineIllConditioned(double[] p, double[] q, SpdWorkspace w) {
-        double smallest = MatrixFunctions.min(w.valuesB, k);
-        double largest = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < k; i++) {
-            largest = Math.max(largest, w.valuesB[i]);
+    /** Whether the whitened eigenvalues in {@code values} call for {@link WhitenedSvd} (a non-positive one does). */
+    private boolean illConditioned(double[] values) {
+        return !(MatrixFunctions.min(values, k) > ILL_CONDITIONED * MatrixFunctions.max(values, k));
+    }
+
+    /**
+     * {@code sqrt(sum_i ln^2 mu_i)} from the whitened eigenvalues in {@code valuesB}, or from {@link WhitenedSvd}
+     * where they are ill-conditioned; refuses a q that is not positive definite.
+     */
+    private double whitenedDistance(double[] p, double[] q, SpdWorkspace w) {
+        if (illConditioned(w.valuesB) && w.svd.decompose(p, q)) {
+            return svdDistance(w);
         }
-        if (!(smallest > ILL_CONDITIONED * largest)) {
-            double[] refined = new double[k];
-            if (CholeskyWhitening.squaredSingularValues(p, q, refined, k) && refined[0] > 0) {
-                System.arraycopy(refined, 0, w.valuesB, 0, k);
-            }
-        }
+        requireWhitenedPositive(q, w);
+        return logSpectrumNorm(w.valuesB);
     }
 
     /**
@@ -266,12 +286,46 @@ public final class AffineInvariantSpd extends SpdGeometry
      */
     double distanceByEigenbasis(double[] p, double[] q) {
         SpdWorkspace w = workspace();
-        decomposeBase(p, w);
-        whiten(q, w);
-        w.eigen.decompose(w.m1, w.valuesB, null, "p^-1/2 q p^-1/2");
-        refineIllConditioned(p, q, w);
-        requireWhitenedPositive(q, w);
+        if (!directRouteHolds(p, q, w, false) && w.svd.decompose(p, q)) {
+            return svdDistance(w);
+        }
+        requireBaseAndWhitenedPositive(q, w);
         return logSpectrumNorm(w.valuesB);
+    }
+
+    /**
+     * The direct route: decomposes p (refusing nothing yet), and where p's eigenvalues are positive whitens q and
+     * decomposes it (with eigenvectors when asked). Returns whether that route's result can be used: p's eigenvalues
+     * positive and the whitened spectrum well-conditioned. Where not, the caller takes {@link WhitenedSvd}, and where
+     * that cannot factor p or q, {@link #requireBaseAndWhitenedPositive} names the culprit.
+     */
+    private boolean directRouteHolds(double[] p, double[] q, SpdWorkspace w, boolean vectors) {
+        w.eigen.decompose(p, w.valuesA, w.vectorsA, "p");
+        if (!(MatrixFunctions.min(w.valuesA, k) > 0)) {
+            return false; // a p with eigenvalues across 10^16 can be positive definite while its computed ones are not
+        }
+        for (int i = 0; i < k; i++) {
+            w.auxA[i] = Math.sqrt(w.valuesA[i]);
+        }
+        whiten(q, w);
+        w.eigen.decompose(w.m1, w.valuesB, vectors ? w.vectorsB : null, "p^-1/2 q p^-1/2");
+        return !illConditioned(w.valuesB);
+    }
+
+    /** After {@link #directRouteHolds}: refuses a p, then a q, that is not positive definite. */
+    private void requireBaseAndWhitenedPositive(double[] q, SpdWorkspace w) {
+        MatrixFunctions.requirePositive(w.valuesA, k, "p");
+        requireWhitenedPositive(q, w);
+    }
+
+    /** {@code sqrt(sum_i (2 ln sigma_i)^2)} from a decomposed {@link WhitenedSvd}. */
+    private double svdDistance(SpdWorkspace w) {
+        w.svd.logEigenvalues(w.auxB);
+        double sum = 0;
+        for (int i = 0; i < k; i++) {
+            sum += w.auxB[i] * w.auxB[i];
+        }
+        return Math.sqrt(sum);
     }
 
     /** {@code sqrt(sum_i ln(values_i)^2)}. */
@@ -302,7 +356,11 @@ public final class AffineInvariantSpd extends SpdGeometry
         if (k == 2) {
             sum = innerTwoByTwo(p, u, v);
         } else {
-            decomposeBase(p, w);
+            w.eigen.decompose(p, w.valuesA, w.vectorsA, "p");
+            if (!(MatrixFunctions.min(w.valuesA, k) > 0) && CholeskyWhitening.factor(p, w.m3, k)) {
+                return innerByCholesky(u, v, w);
+            }
+            MatrixFunctions.requirePositive(w.valuesA, k, "p");
             MatrixOps.transposeCongruence(w.vectorsA, u, w.m1, w.tmp, k);
             MatrixOps.transposeCongruence(w.vectorsA, v, w.m2, w.tmp, k);
             for (int i = 0; i < k; i++) {
@@ -310,6 +368,25 @@ public final class AffineInvariantSpd extends SpdGeometry
                     sum += w.m1[i * k + j] * w.m2[i * k + j] / (w.valuesA[i] * w.valuesA[j]);
                 }
             }
+        }
+        if (!Double.isFinite(sum)) {
+            throw new IllegalArgumentException("inner(p, u, v) is not finite: u or v is too large for p. "
+                    + "Provided value: " + sum);
+        }
+        return sum;
+    }
+
+    /**
+     * {@code <L^-1 u L^-T, L^-1 v L^-T>_F} with the Cholesky factor {@code p = L L^T} in {@code m3}: {@link #inner}
+     * for a p whose computed eigenvalues are not all positive although the factor exists (eigenvalues across 10^16,
+     * as at the ill-conditioned end of a far geodesic); every other p keeps the eigenbasis route and its bits.
+     */
+    private double innerByCholesky(double[] u, double[] v, SpdWorkspace w) {
+        CholeskyWhitening.whiten(w.m3, u, w.m1, w.tmp, k);
+        CholeskyWhitening.whiten(w.m3, v, w.m2, w.tmp, k);
+        double sum = 0;
+        for (int i = 0; i < k * k; i++) {
+            sum += w.m1[i] * w.m2[i];
         }
         if (!Double.isFinite(sum)) {
             throw new IllegalArgumentException("inner(p, u, v) is not finite: u or v is too large for p. "
@@ -334,10 +411,11 @@ public final class AffineInvariantSpd extends SpdGeometry
         GeometryChecks.requireLength(this, "out", out);
         requireFiniteEntries("v", v);
         SpdWorkspace w = workspace();
-        decomposeBase(p, w);
-        whiten(q, w);
-        w.eigen.decompose(w.m1, w.valuesB, w.vectorsB, "p^-1/2 q p^-1/2");
-        requireWhitenedPositive(q, w);
+        if (!directRouteHolds(p, q, w, true) && w.svd.decompose(p, q)) {
+            w.svd.transport(v, out, w.m1, w.m2, w.tmp);
+            return;
+        }
+        requireBaseAndWhitenedPositive(q, w);
         for (int i = 0; i < k; i++) {
             w.auxB[i] = Math.sqrt(w.valuesB[i]);
         }

@@ -64,43 +64,8 @@ final class CholeskyWhitening {
         forwardSolveInPlace(l, out, k);
     }
 
-    /**
-     * The eigenvalues of {@code p^(-1/2) q p^(-1/2)} as the squared singular values of {@code B = L_p^-1 L_q}
-     * ({@code B B^T = L_p^-1 q L_p^-T}), written ascending into {@code values}. Forming the whitened matrix and
-     * taking its eigenvalues loses the small ones to an absolute error of about {@code 2^-52} times the largest (an
-     * SPD q with eigenvalues across 10^13 came out indefinite, issue 23); the singular values of B carry an absolute
-     * error of {@code 2^-52 |B|}, so their squares keep about twice as many correct digits. Returns false when either
-     * factor fails (the caller then reports q or p as not positive definite). Allocates: for ill-conditioned pairs
-     * only.
-     */
-    static boolean squaredSingularValues(double[] p, double[] q, double[] values, int k) {
-        double[] lp = new double[k * k];
-        double[] lq = new double[k * k];
-        if (!factor(p, lp, k) || !factor(q, lq, k)) {
-            return false;
-        }
-        for (int i = 0; i < k; i++) {
-            for (int j = i + 1; j < k; j++) {
-                lq[i * k + j] = 0; // factor writes the lower triangle only
-            }
-        }
-        forwardSolveInPlace(lp, lq, k);
-        org.ejml.data.DMatrixRMaj b = org.ejml.data.DMatrixRMaj.wrap(k, k, lq);
-        org.ejml.interfaces.decomposition.SingularValueDecomposition_F64<org.ejml.data.DMatrixRMaj> svd =
-                org.ejml.dense.row.factory.DecompositionFactory_DDRM.svd(k, k, false, false, true);
-        if (!svd.decompose(b)) {
-            return false;
-        }
-        double[] singular = svd.getSingularValues();
-        for (int i = 0; i < k; i++) {
-            values[i] = singular[i] * singular[i];
-        }
-        java.util.Arrays.sort(values, 0, k);
-        return true;
-    }
-
     /** {@code b <- L^-1 b}, row by row: row i of the solution is {@code (b_i - sum_(m<i) L_im y_m) / L_ii}. */
-    private static void forwardSolveInPlace(double[] l, double[] b, int k) {
+    static void forwardSolveInPlace(double[] l, double[] b, int k) {
         for (int i = 0; i < k; i++) {
             int rowI = i * k;
             for (int m = 0; m < i; m++) {

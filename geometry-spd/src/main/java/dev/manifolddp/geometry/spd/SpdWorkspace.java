@@ -15,6 +15,8 @@ final class SpdWorkspace {
     final ScaledGram gram;
     /** The k = 2 closed forms' whitening by the base point. */
     final EigenbasisWhitening whitening2 = new EigenbasisWhitening();
+    /** The whitened pair's spectrum by singular values, for ill-conditioned affine-invariant pairs. */
+    final WhitenedSvd svd;
     final double[] valuesA;
     final double[] valuesB;
     final double[] auxA;
@@ -31,6 +33,7 @@ final class SpdWorkspace {
         this.k = k;
         this.eigen = new SymmetricEigen(k);
         this.gram = new ScaledGram(k);
+        this.svd = new WhitenedSvd(k);
         this.valuesA = new double[k];
         this.valuesB = new double[k];
         this.auxA = new double[k];

@@ -183,6 +183,17 @@ public final class ExactKngSampler {
     }
 
     /**
+     * {@link #acceptanceLowerBound(double, double, double, double, double)} for the KNG of the Frechet mean, where
+     * on negative curvature the bound may also use the mean's average-Hessian growth ({@link KngAcceptanceBound}):
+     * at least as large, and valid only for that objective.
+     */
+    public double acceptanceLowerBoundForMean(double radius, double sigma, double anchorGradient, double lower,
+            double upper) {
+        return KngAcceptanceBound.of(geometry, radius, sigma, anchorGradient, lower, upper, laplace.truncatesToBall(),
+                true);
+    }
+
+    /**
      * True when {@link #dataEnvelope} can give an envelope on this geometry ({@link FrechetGradientBound}) and this
      * sampler draws its proposals inside the ball with directions tilted towards the centre
      * ({@link TiltedBallProposal}), which keeps the proposal count small wherever the mean lies. A public fact about

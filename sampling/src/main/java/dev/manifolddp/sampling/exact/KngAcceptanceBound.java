@@ -34,6 +34,14 @@ import org.apache.commons.statistics.distribution.GammaDistribution;
  * Lemma 1 gives {@code G(x) <= h_min rho(x, xbar) <= h_min (rho(x, a) + g0/h)}; the envelope's volume law is bounded
  * above by Bishop's comparison ({@code S_kmin}) and the ball's share below by Guenther's ({@code S_kmax}) and by the
  * directions from the anchor that stay in the ball for a length t(theta) wherever the anchor is.
+ *
+ * <p><b>The Frechet mean on negative curvature.</b> For the mean ({@code frechetMean} true) and {@code kmin < 0} the
+ * numerator also takes the data-independent growth {@code Phi(u) = u + (|kmin|/9) ((r + u)^3 - r^3)} in place of
+ * {@code h_min u} where it is smaller: the Hessian of the Frechet function is at most the records' average
+ * {@code c rho_i coth(c rho_i) <= 1 + |kmin| rho_i^2 / 3}, and the mean square distance from the mean is at most
+ * r^2 (the mean minimises it, and the centre has it at most r^2), so near the mean the gradient grows at
+ * {@code 1 + |kmin| r^2/3} (1.375 on affine-invariant SPD at r = 1.5) instead of {@code h_min(2r, kmin)} (2.19). The
+ * larger of the two bounds is returned (docs/exact-sampling.md, "The Frechet mean's Hessian on average").
  */
 public final class KngAcceptanceBound {
 
@@ -46,8 +54,15 @@ public final class KngAcceptanceBound {
     private static final int CACHE_LIMIT = 4096;
 
     private record Key(String geometry, int dimension, double kmin, double kmax, double radius, double sigma,
-            double anchorGradient, double lower, double upper, boolean truncated) {
+            double anchorGradient, double lower, double upper, boolean truncated, boolean frechetMean) {
     }
+    /** Cells of the lower Riemann sum of the Frechet mean's numerator. */
+    private static final int MEAN_CELLS = 20_000;
+    /**
+     * The radius the mean's growth bound uses: records are admitted up to {@code r (1 + 1e-12)}
+     * ({@code DataBall.SLACK}); a larger factor only lowers the bound.
+     */
+    private static final double ADMITTED = 1 + 1e-9;
     /** Relative safety margin on the numerical integrals (Simpson's error on these smooth integrands is far below). */
     private static final double MARGIN = 1e-6;
 
@@ -65,7 +80,7 @@ public final class KngAcceptanceBound {
     public static double of(Geometry geometry, double radius, double sigma, double anchorGradient) {
         double h = ExactKngSampler.frechetMeanConvexity(geometry, radius);
         return of(geometry, radius, sigma, anchorGradient, h,
-                CurvatureFunctions.hMin(2 * radius, geometry.curvature().min()));
+                CurvatureFunctions.hMin(2 * radius, geometry.curvature().min()), false, true);
     }
 
     /**
@@ -74,7 +89,7 @@ public final class KngAcceptanceBound {
      */
     public static double of(Geometry geometry, double radius, double sigma, double anchorGradient, double lower,
             double upper) {
-        return of(geometry, radius, sigma, anchorGradient, lower, upper, false);
+        return of(geometry, radius, sigma, anchorGradient, lower, upper, false, false);
     }
 
     /**
@@ -84,17 +99,30 @@ public final class KngAcceptanceBound {
      */
     public static double of(Geometry geometry, double radius, double sigma, double anchorGradient, double lower,
             double upper, boolean truncated) {
+        return of(geometry, radius, sigma, anchorGradient, lower, upper, truncated, false);
+    }
+
+    /**
+     * The same bound, where {@code frechetMean} says that the objective is the Frechet function
+     * {@code (1/2n) sum_i rho(x, x_i)^2} of records in the ball (the KNG of the mean): then on negative curvature the
+     * numerator may also use the mean's average-Hessian growth (class comment), and the larger bound is returned.
+     */
+    public static double of(Geometry geometry, double radius, double sigma, double anchorGradient, double lower,
+            double upper, boolean truncated, boolean frechetMean) {
         ExactKngSampler.frechetMeanConvexity(geometry, radius);
         Arguments.requirePositiveFinite("sigma", sigma);
         Arguments.requirePositiveFinite("lower", lower);
         Arguments.requirePositiveFinite("upper", upper);
         Key key = new Key(geometry.spec(), geometry.dimension(), geometry.curvature().min(),
-                geometry.curvature().max(), radius, sigma, anchorGradient, lower, upper, truncated);
+                geometry.curvature().max(), radius, sigma, anchorGradient, lower, upper, truncated, frechetMean);
         Double known = CACHE.get(key);
         if (known != null) {
             return known;
         }
-        double bound = compute(geometry, radius, sigma, anchorGradient, lower, upper, truncated);
+        double bound = compute(geometry, radius, sigma, anchorGradient, lower, upper, truncated, false);
+        if (frechetMean && geometry.curvature().min() < 0) {
+            bound = Math.max(bound, compute(geometry, radius, sigma, anchorGradient, lower, upper, truncated, true));
+        }
         if (CACHE.size() >= CACHE_LIMIT) {
             CACHE.clear();
         }
@@ -102,8 +130,12 @@ public final class KngAcceptanceBound {
         return bound;
     }
 
+    /**
+     * The bound with Lemma 1's linear growth {@code hMin u} ({@code meanGrowth} false) or with the Frechet mean's
+     * {@code min(hMin u, Phi(u))} and the anchor factor's slope raised to Phi's largest ({@code meanGrowth} true).
+     */
     private static double compute(Geometry geometry, double radius, double sigma, double anchorGradient, double h,
-            double hMin, boolean truncated) {
+            double hMin, boolean truncated, boolean meanGrowth) {
         if (!(anchorGradient >= 0) || Double.isInfinite(anchorGradient)) {
             throw new IllegalArgumentException("anchorGradient must be finite and >= 0. Provided value: "
                     + anchorGradient);
@@ -123,10 +155,15 @@ public final class KngAcceptanceBound {
         for (int i = 0; i < ANGLES; i++) {
             double theta = 0.5 * Math.PI * (i + 0.5) / ANGLES;
             double t = chordLength(kmin, radius, theta);
-            double logN = logRadialIntegral(d, kmax, hMin / sigma, t, false);
+            double logN = meanGrowth ? logMeanNumerator(d, kmax, kmin, radius * ADMITTED, hMin, sigma, t)
+                    : logRadialIntegral(d, kmax, hMin / sigma, t, false);
             best = Math.max(best, capShare(d, theta) * Math.exp(logN - logZ));
         }
-        double bound = best * Math.exp(-anchorGradient * (1 + hMin / h) / sigma);
+        // the anchor moves the growth's argument by at most g/h; the growth's slope is at most hMin, or Phi's at
+        // the largest argument, 2r + g/h
+        double slope = meanGrowth ? Math.max(hMin, meanGrowthSlope(kmin, radius * ADMITTED,
+                2 * radius * ADMITTED + anchorGradient / h)) : hMin;
+        double bound = best * Math.exp(-anchorGradient * (1 + slope / h) / sigma);
         return Math.max(0, Math.min(1, bound));
     }
 
@@ -217,6 +254,56 @@ public final class KngAcceptanceBound {
             sum += Math.exp(-max);
         }
         return max + Math.log(sum * step / 3);
+    }
+
+    /**
+     * {@code Phi(u) = u + (|kmin|/9) ((r + u)^3 - r^3)}: the integral over [0, u] of the bound
+     * {@code 1 + (|kmin|/3) (r + v)^2} on the Frechet function's Hessian at distance v from the mean.
+     */
+    static double meanGrowth(double kmin, double radius, double u) {
+        double outer = radius + u;
+        return u + (-kmin / 9) * (outer * outer * outer - radius * radius * radius);
+    }
+
+    /** {@code Phi'(u) = 1 + (|kmin|/3) (r + u)^2}. */
+    static double meanGrowthSlope(double kmin, double radius, double u) {
+        return 1 + (-kmin / 3) * (radius + u) * (radius + u);
+    }
+
+    /**
+     * {@code log int_0^end exp(-min(hMin u, Phi(u))/sigma) S_kmax(u)^(d-1) du} from below: a lower Riemann sum over
+     * [0, min(end, (d + 60) sigma)] (dropping the rest of a positive integrand only lowers it), each cell charged the
+     * exponential at its right end (the growth increases) and {@code S_kmax} at its left end (it increases up to
+     * {@code pi/(2 sqrt kmax)}, beyond every chord under Assumption 1).
+     */
+    static double logMeanNumerator(int d, double kmax, double kmin, double radius, double hMin, double sigma,
+            double end) {
+        // the growth is at least u (Phi(u) >= u, hMin >= 1), so beyond (d + 60) sigma the integrand is below
+        // e^-60 of its peak's scale: the truncation costs nothing measurable
+        double top = Math.min(end, (d + 60) * sigma);
+        if (!(top > 0)) {
+            return Double.NEGATIVE_INFINITY;
+        }
+        double step = top / MEAN_CELLS;
+        double max = Double.NEGATIVE_INFINITY;
+        double[] logs = new double[MEAN_CELLS];
+        for (int j = 0; j < MEAN_CELLS; j++) {
+            double left = j * step;
+            double right = (j + 1) * step;
+            double growth = Math.min(hMin * right, meanGrowth(kmin, radius, right));
+            double s = CurvatureFunctions.sK(kmax, left);
+            logs[j] = d == 1 ? -growth / sigma
+                    : s > 0 ? -growth / sigma + (d - 1) * Math.log(s) : Double.NEGATIVE_INFINITY;
+            max = Math.max(max, logs[j]);
+        }
+        if (max == Double.NEGATIVE_INFINITY) {
+            return max;
+        }
+        double sum = 0;
+        for (double value : logs) {
+            sum += Math.exp(value - max);
+        }
+        return max + Math.log(sum * step);
     }
 
     private static double logIntegrand(int d, double k, double rate, double u) {
