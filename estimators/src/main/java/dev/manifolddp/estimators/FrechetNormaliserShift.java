@@ -11,17 +11,20 @@ import org.apache.commons.numbers.gamma.RegularizedGamma;
  * {@code exp(-|grad F_D(x)|/sigma)} on a public ball {@code B_R(c)} when the records lie in {@code B_r(c)},
  * {@code r < R}, on a manifold of constant curvature {@code kappa >= 0} ({@code docs/kng-normaliser.md} §3-§5).
  *
- * <p>Moving the replaced record along the geodesic from y to y' (length at most 2r) and integrating by parts,
- * {@code d/dt ln Z = (1/n) (E[div V] - boundary flux / Z)} with {@code V = H^-1 (d_y log_x y) y'}, H the Hessian of F:
- * sigma cancels, and what remains is curvature times distance, small near the mean where the density's mass is. So
- * <pre>    psi(sigma) = (2r/n) [ D(2r) + sum_j (D(2r + rho_j) - D(2r + rho_(j-1))) tail(rho_(j-1), sigma) + B(sigma) ]</pre>
- * with {@code D(theta)} the bound on {@code |div V|} when every record is within theta of x (§4), {@code tail} a
- * bound on the density's mass farther than rho from the mean (strong convexity, §5) over a grid of rho in {@code [0, R - r]} (beyond it D is constant), and B the boundary flux, which
- * falls like {@code exp(-(R - r)/sigma)} because {@code |grad F| >= R - r} on the boundary. Everything is public:
- * d, kappa, r, R, n and sigma.
+ * <p>Moving the replaced record from y to c and on to y' (radial legs of total length at most 2r) and integrating by
+ * parts, {@code d/dq ln Z = (1/n) (E[div V] - boundary flux / Z)} per unit of path, with
+ * {@code V = H^-1 (d_y log_x y) u}, H the Hessian of F: sigma cancels, and what remains is curvature times distance,
+ * small near the mean where the density's mass is. With q the moving record's distance from c,
+ * <pre>    psi(sigma) = (2/n) integral_0^r [ max_s LC(q, s, sigma) + B(q, sigma) ] dq</pre>
+ * where {@code LC} is a layer-cake sum of the divergence bound {@code D} over the density's mass beyond distance rho
+ * from the mean (strong convexity, §5), s the records' root mean square distance from the mean (which bounds their
+ * average distance and, through {@code F(c) <= r^2/2}, the mean's distance from c, §4), and B the boundary flux,
+ * which falls like {@code exp(-(R - r)/sigma)} because {@code |grad F| >= R - r} on the boundary. Everything is
+ * public: d, kappa, r, R, n and sigma.
  *
- * <p>Immutable: the divergence bounds are computed once per (r, R, n); {@link #at} costs a few incomplete gamma
- * functions per rho on a grid of {@link #RHO_CELLS} + 1.
+ * <p>Immutable: the divergence bounds are computed once per (r, R, n) on a grid of {@link #PATH_CELLS} x
+ * {@link #SPREAD_CELLS} x ({@link #RHO_CELLS} + 1); {@link #at} costs a few incomplete gamma functions and a few
+ * thousand multiply-adds.
  */
 public final class FrechetNormaliserShift implements DensityDomain.NormaliserShift {
 
@@ -31,17 +34,22 @@ public final class FrechetNormaliserShift implements DensityDomain.NormaliserShi
     static final int FINE = 16;
     /** Cells between R - r and the farthest distance R + r from the minimiser. */
     static final int OUTER_CELLS = 256;
+    /** Cells over the moving record's distance q from the centre, in {@code [0, r]}. */
+    static final int PATH_CELLS = 16;
+    /** Cells over the records' root mean square distance s from the minimiser, in {@code [0, r]}. */
+    static final int SPREAD_CELLS = 8;
 
     private final int dimension;
     private final double gap;
     private final double domainRadius;
     private final double pathOverN;
-    private final double[] rho;
-    private final double[] nearDivergence;
+    /** D at the rho grid, per path cell and spread cell: {@code divergence[q][s][j]}. */
+    private final double[][][] divergence;
     /** Lower bounds on |grad F| at the fine cells' left ends, and the log of each cell's volume weight. */
     private final double[] pulled;
     private final double[] logWeight;
-    private final double logFieldBound;
+    /** The log of the bound on |V| on the boundary, per path cell. */
+    private final double[] logFieldBound;
     private final double logBoundaryArea;
     private final double logSinc;
 
@@ -59,18 +67,31 @@ public final class FrechetNormaliserShift implements DensityDomain.NormaliserShi
         this.domainRadius = domain;
         this.pathOverN = 2 * r / n;
         double far = outer + r;
-        this.rho = new double[RHO_CELLS + 1];
-        this.nearDivergence = new double[RHO_CELLS + 1];
-        // the grid ends where 2r + rho reaches the farthest distance R + r, beyond which D is constant
-        for (int j = 0; j <= RHO_CELLS; j++) {
-            rho[j] = (far - 2 * r) * j / RHO_CELLS;
-            nearDivergence[j] = divergenceBound(j == RHO_CELLS ? far : Math.min(2 * r + rho[j], far), kappa,
-                    dimension);
+        // the mean's distance from c is at most min(r, sqrt((r^2 - s^2) / a(2r))) when the records' root mean
+        // square distance from it is s: F(c) <= r^2/2, F(m) = s^2/2 and F is a(2r)-strongly convex on B_r (§4)
+        double convexity = CurvatureFunctions.hMax(2 * r, kappa);
+        this.divergence = new double[PATH_CELLS][SPREAD_CELLS][RHO_CELLS + 1];
+        for (int qi = 0; qi < PATH_CELLS; qi++) {
+            double q = r * (qi + 1) / PATH_CELLS; // D increases with q: the cell's right end
+            for (int si = 0; si < SPREAD_CELLS; si++) {
+                double spreadLow = r * si / SPREAD_CELLS;
+                double spreadHigh = r * (si + 1) / SPREAD_CELLS;
+                // the average distance grows with s, the mean's offset from c falls: each at its cell's worst end
+                double offset = Math.min(r, Math.sqrt(Math.max(0, r * r - spreadLow * spreadLow) / convexity));
+                for (int j = 0; j <= RHO_CELLS; j++) {
+                    // the grid ends where 2r + rho reaches the farthest distance R + r, beyond which D is constant
+                    double rho = j == RHO_CELLS ? far : (far - 2 * r) * j / RHO_CELLS;
+                    double thetaMax = Math.min(2 * r + rho, far);
+                    divergence[qi][si][j] = divergenceBound(thetaMax, Math.min(spreadHigh + rho, thetaMax),
+                            Math.min(offset + q + rho, thetaMax), kappa, dimension);
+                }
+            }
         }
-        // the distance u from the minimiser, on cells FINE times finer than rho's, up to the farthest R + r:
-        // along the geodesic from m the Frechet function's second derivative is at least a(2r + v), so
-        // |grad F| >= G(u) = integral_0^u a(2r + v) dv, and G at a cell's left end is at least the sum of the
-        // cells' right-end values before it (a decreases)
+        // the distance u from the miniser, on cells FINE times finer than rho's, up to the farthest R + r:
+        // along the geodesic from m the Frechet function's second derivative is at least abar(v), the average
+        // transverse Hessian when every record is within min(2r + v, R + r) and on average within r + v (§5), so
+        // |grad F| >= G(u) = integral_0^u abar(v) dv, and G at a cell's left end is at least the sum of the cells'
+        // right-end values before it (abar decreases)
         // (beyond R - r, where only the total mass matters, at most OUTER_CELLS coarser cells)
         double step = (far - 2 * r) / (RHO_CELLS * FINE);
         double outerStep = Math.max(step, 2 * r / OUTER_CELLS);
@@ -85,14 +106,35 @@ public final class FrechetNormaliserShift implements DensityDomain.NormaliserShi
             double right = i < inner ? (i + 1) * step : left + width;
             pulled[i] = pull;
             logWeight[i] = (dimension - 1) * Math.log(right) + Math.log(width);
-            pull += width * CurvatureFunctions.hMax(Math.min(2 * r + right, far), kappa);
+            double thetaMax = Math.min(2 * r + right, far);
+            pull += width * averageTransverseHessian(thetaMax, Math.min(r + right, thetaMax), kappa);
             left = right;
         }
-        this.logFieldBound = Math.log(CurvatureFunctions.rauchFactor(far, kappa)
-                / CurvatureFunctions.hMax(far, kappa));
+        // on the boundary the moving record, at q from c, is within R + q of x
+        this.logFieldBound = new double[PATH_CELLS];
+        for (int qi = 0; qi < PATH_CELLS; qi++) {
+            double q = r * (qi + 1) / PATH_CELLS;
+            logFieldBound[qi] = Math.log(CurvatureFunctions.rauchFactor(Math.min(outer + q, far), kappa)
+                    / CurvatureFunctions.hMax(far, kappa));
+        }
         double root = Math.sqrt(Math.max(kappa, 0));
         this.logBoundaryArea = (dimension - 1) * Math.log(kappa > 0 ? Math.sin(root * outer) / root : outer);
         this.logSinc = kappa > 0 ? Math.log(Math.sin(root * gap) / (root * gap)) : 0;
+    }
+
+    /**
+     * A lower bound on the average {@code (1/n) sum_i a(theta_i)} of the records' transverse Hessian eigenvalues
+     * {@code a(t) = s t cot(s t)} when every distance is at most {@code thetaMax} and their average at most
+     * {@code thetaAverage}: {@code (1 - a(t))/t} increases (its series has positive coefficients), so
+     * {@code a(t) >= 1 - (1 - a(thetaMax)) t / thetaMax} on {@code [0, thetaMax]}, and the average of the right side
+     * is linear in the average distance.
+     */
+    static double averageTransverseHessian(double thetaMax, double thetaAverage, double kappa) {
+        if (!(thetaMax > 0)) {
+            return 1;
+        }
+        double deficit = 1 - CurvatureFunctions.hMax(thetaMax, kappa);
+        return 1 - deficit * Math.min(1, thetaAverage / thetaMax);
     }
 
     /**
@@ -140,7 +182,7 @@ public final class FrechetNormaliserShift implements DensityDomain.NormaliserShi
         }
         // Z >= A sinc^(d-1) sigma^d Gamma(d) P(d, (R - r)/sigma) (§5); A, the unit sphere's area, cancels
         double logZ = (d - 1) * logSinc + d * Math.log(sigma) + LogGamma.value(d) + Math.log(inside);
-        double boundary = Math.exp(logFieldBound + logBoundaryArea - gap / sigma - logZ);
+        double boundary = Math.exp(logBoundaryArea - gap / sigma - logZ);
         // the mass beyond distance u from the minimiser, per fine cell from the far end: the density is at most
         // exp(-G(u)/sigma) and the volume density at most u^(d-1) (kappa >= 0), over the lower bound on Z
         double[] beyond = new double[RHO_CELLS + 1];
@@ -151,44 +193,73 @@ public final class FrechetNormaliserShift implements DensityDomain.NormaliserShi
                 beyond[i / FINE] = Math.min(1, mass);
             }
         }
-        // |div V(X)| <= D(2r + rho(X, m)) with D increasing, so E|div V| <= D(2r) + sum over the grid of D's
-        // increments times the mass beyond each cell's left end (a layer-cake sum, docs/kng-normaliser.md §5)
-        double expected = nearDivergence[0];
-        for (int j = 1; j <= RHO_CELLS; j++) {
-            expected += Math.max(0, nearDivergence[j] - nearDivergence[j - 1]) * beyond[j - 1];
+        // |div V(X)| <= D(rho(X, m)) with D increasing, so E|div V| <= D(0) + sum over the grid of D's increments
+        // times the mass beyond each cell's left end (a layer-cake sum, docs/kng-normaliser.md §5), at the worst
+        // spread s; then the path's integral over the moving record's distance q from c, cell by cell
+        double total = 0;
+        for (int qi = 0; qi < PATH_CELLS; qi++) {
+            double worst = 0;
+            for (double[] bound : divergence[qi]) {
+                double expected = bound[0];
+                for (int j = 1; j <= RHO_CELLS; j++) {
+                    expected += Math.max(0, bound[j] - bound[j - 1]) * beyond[j - 1];
+                }
+                worst = Math.max(worst, expected);
+            }
+            total += worst + boundary * Math.exp(logFieldBound[qi]);
         }
-        double best = expected;
         // one part in 10^9 covers the rounding of the special functions
-        return pathOverN * (best + boundary) * (1 + 1e-9);
+        return pathOverN * (total / PATH_CELLS) * (1 + 1e-9);
     }
 
     /**
      * {@code D(theta)}: a bound on {@code |div V|} at a point x whose distances to all records are at most theta, on
-     * curvature {@code kappa >= 0} in dimension d (docs/kng-normaliser.md §4). On the unit sphere, with
-     * {@code a = theta cot theta}, {@code b = theta / sin theta}, {@code m = (theta - sin theta cos theta)/sin^2 theta},
-     * {@code k = (sin theta - theta cos theta)/sin^2 theta}, {@code c = theta/3} and {@code e = 1/a - 1}:
-     * <pre>    D = (d-1) m + e (max(m, 2k) + (d-2) m) + [c (d-1) + e sqrt((m + c)^2 + c^2 (d-1)^2)] b/a</pre>
-     * and curvature kappa scales it by {@code sqrt(kappa)} at {@code sqrt(kappa) theta}. Zero when kappa = 0.
+     * curvature {@code kappa >= 0} in dimension d: {@link #divergenceBound(double, double, double, double, int)} with
+     * every distance at theta (the bound before the averages were used; the tests compare the two).
      */
     static double divergenceBound(double theta, double kappa, int dimension) {
+        return divergenceBound(theta, theta, theta, kappa, dimension);
+    }
+
+    /**
+     * A bound on {@code |div V|} at a point x whose distances to the records are at most {@code thetaMax}, on average
+     * at most {@code thetaAverage}, and to the moving record at most {@code thetaMoving}, on curvature
+     * {@code kappa >= 0} in dimension d (docs/kng-normaliser.md §4). On the unit sphere, with the moving record's
+     * {@code m = m(thetaMoving)}, {@code k = k(thetaMoving)}, {@code b = b(thetaMoving)}, the average transverse
+     * Hessian {@code abar} ({@link #averageTransverseHessian}), {@code e = 1/abar - 1}, {@code f = thetaAverage /
+     * thetaMax} and {@code phi(t) = sqrt((m(t) + t/3)^2 + (t/3)^2 (d-1)^2)}:
+     * <pre>    D = (d-1) m + e (max(m, 2k) + (d-2) m) + [(d-1) thetaAverage/3 + e f phi(thetaMax)] b/abar</pre>
+     * The first two terms are the moving record's own field; the bracket is the Hessian's derivative, an average
+     * over all records of functions that vanish at 0 and grow faster than linearly, so at most their value at
+     * thetaMax times f. Curvature kappa scales it by {@code sqrt(kappa)} at {@code sqrt(kappa) theta}. Zero when
+     * kappa = 0.
+     */
+    static double divergenceBound(double thetaMax, double thetaAverage, double thetaMoving, double kappa,
+            int dimension) {
         if (kappa == 0) {
             return 0;
         }
         double root = Math.sqrt(kappa);
-        double t = root * theta;
+        double t = root * thetaMax;
         if (!(t < Math.PI / 2)) {
             throw new IllegalArgumentException("the divergence bound needs theta sqrt(kappa) < pi/2. Provided value: "
-                    + "theta = " + theta + ", kappa = " + kappa);
+                    + "theta = " + thetaMax + ", kappa = " + kappa);
         }
-        double a = CurvatureFunctions.hMax(theta, kappa);
-        double b = CurvatureFunctions.rauchFactor(theta, kappa);
-        double m = radialRate(t);
-        double k = transverseRate(t);
-        double c = t / 3;
-        double e = 1 / a - 1;
+        if (!(thetaAverage <= thetaMax && thetaMoving <= thetaMax && thetaAverage >= 0 && thetaMoving >= 0)) {
+            throw new IllegalArgumentException("the average and moving distances must lie in [0, thetaMax]. "
+                    + "Provided values: " + thetaAverage + ", " + thetaMoving + ", thetaMax = " + thetaMax);
+        }
+        double ratio = thetaMax > 0 ? thetaAverage / thetaMax : 0;
+        double abar = averageTransverseHessian(thetaMax, thetaAverage, kappa);
+        double tm = root * thetaMoving;
+        double b = CurvatureFunctions.rauchFactor(thetaMoving, kappa);
+        double m = radialRate(tm);
+        double k = transverseRate(tm);
+        double e = 1 / abar - 1;
         double d = dimension;
         double first = (d - 1) * m + e * (Math.max(m, 2 * k) + Math.max(d - 2, 0) * m);
-        double second = (c * (d - 1) + e * Math.hypot(m + c, c * (d - 1))) * b / a;
+        double growth = Math.hypot(radialRate(t) + t / 3, t / 3 * (d - 1)) * ratio;
+        double second = ((d - 1) * root * thetaAverage / 3 + e * growth) * b / abar;
         return root * (first + second);
     }
 

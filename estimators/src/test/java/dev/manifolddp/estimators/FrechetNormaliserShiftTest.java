@@ -41,6 +41,113 @@ class FrechetNormaliserShiftTest {
     }
 
     @Test
+    void averagedDivergenceBoundCoversFiniteDifferenceDivergence() {
+        // the bound of §4 with the records' largest, average and moving distances, against div V by finite
+        // differences on configurations that reach each: one far cluster, a spread, the moving record near or far
+        Random random = new Random(20261129L);
+        for (int dim : new int[] {2, 3}) {
+            double worstRatio = 0;
+            for (int trial = 0; trial < 1500; trial++) {
+                double thetaMax = 0.1 + 1.3 * random.nextDouble();
+                int distinct = 2 + random.nextInt(5);
+                double[][] records = new double[distinct][];
+                double[] distances = new double[distinct];
+                double near = random.nextDouble();
+                for (int i = 0; i < distinct; i++) {
+                    double u = random.nextDouble();
+                    distances[i] = thetaMax * (u < 0.3 ? 1 : u < 0.6 ? near * random.nextDouble() : u);
+                    records[i] = Sphere.atDistance(Sphere.pole(dim), distances[i], random);
+                }
+                double largest = 0;
+                double average = 0;
+                for (double d : distances) {
+                    largest = Math.max(largest, d);
+                    average += d / distinct;
+                }
+                double[] u = Sphere.unitTangent(records[0], random);
+                double divergence = Math.abs(Sphere.divergence(Sphere.pole(dim), records, u));
+                double pad = 1e-3;
+                double bound = FrechetNormaliserShift.divergenceBound(largest + pad, Math.min(average, largest) + pad,
+                        distances[0] + pad, 1, dim);
+                assertThat(divergence).as("d = %d, trial %d", dim, trial).isLessThanOrEqualTo(bound);
+                // the averages only ever tighten the bound with every distance at the largest
+                assertThat(bound).isLessThanOrEqualTo(FrechetNormaliserShift.divergenceBound(largest + pad, 1, dim)
+                        * (1 + 1e-12));
+                worstRatio = Math.max(worstRatio, divergence / bound);
+            }
+            // not a formality: some configuration reaches a good part of it
+            assertThat(worstRatio).as("tightness d = %d", dim).isGreaterThan(0.4);
+        }
+    }
+
+    @Test
+    void theAveragesLemmasHold() {
+        // (1 - a(t))/t and m(t)/t increase on (0, pi/2) (their series have positive coefficients), which is what
+        // lets an average distance bound the average Hessian and the Hessian's derivative (§4)
+        double previousDeficit = 0;
+        double previousRate = 0;
+        for (int i = 1; i < 1570; i++) {
+            double t = i * 1e-3;
+            double deficit = (1 - CurvatureFunctions.hMax(t, 1)) / t;
+            double rate = FrechetNormaliserShift.radialRate(t) / t;
+            assertThat(deficit).isGreaterThanOrEqualTo(previousDeficit);
+            assertThat(rate).isGreaterThanOrEqualTo(previousRate);
+            previousDeficit = deficit;
+            previousRate = rate;
+        }
+        // and so the chord bound holds for the average of a(theta_i) over random distance sets
+        Random random = new Random(7);
+        for (int trial = 0; trial < 2000; trial++) {
+            double thetaMax = 1.5 * random.nextDouble() + 1e-3;
+            int count = 1 + random.nextInt(6);
+            double sumA = 0;
+            double sumTheta = 0;
+            for (int i = 0; i < count; i++) {
+                double theta = thetaMax * random.nextDouble();
+                sumA += CurvatureFunctions.hMax(theta, 1);
+                sumTheta += theta;
+            }
+            assertThat(sumA / count).isGreaterThanOrEqualTo(
+                    FrechetNormaliserShift.averageTransverseHessian(thetaMax, sumTheta / count, 1) - 1e-15);
+        }
+    }
+
+    @Test
+    void theMeansOffsetFromTheCentreIsBoundedByTheSpread() {
+        // F(c) - F(m) >= a(2r) rho(m, c)^2 / 2 on B_r: the mean of records in B_r(c) is within
+        // sqrt((r^2 - s^2)/a(2r)) of c, s^2 = 2 F(m) the records' mean square distance from it (§4)
+        Random random = new Random(11);
+        double r = Math.PI / 8;
+        double convexity = CurvatureFunctions.hMax(2 * r, 1);
+        double[] centre = Sphere.pole(2);
+        double closest = Double.POSITIVE_INFINITY;
+        for (int trial = 0; trial < 400; trial++) {
+            int count = 1 + random.nextInt(8);
+            double[][] records = new double[count][];
+            double spreadAtCentre = 0;
+            for (int i = 0; i < count; i++) {
+                double distance = r * (random.nextDouble() < 0.5 ? 1 : random.nextDouble());
+                records[i] = Sphere.atDistance(centre, distance, random);
+                spreadAtCentre += distance * distance / count;
+            }
+            double[] mean = Sphere.frechetMean(records);
+            double spread = 0;
+            for (double[] x : records) {
+                double d = Sphere.angle(mean, x);
+                spread += d * d / count;
+            }
+            double offset = Sphere.angle(mean, centre);
+            assertThat(offset * offset).as("trial %d", trial)
+                    .isLessThanOrEqualTo((spreadAtCentre - spread) / convexity + 1e-12);
+            closest = Math.min(closest, (spreadAtCentre - spread) / convexity - offset * offset);
+        }
+        // all records at one boundary point reach it up to the factor a(2r)
+        double[][] one = {Sphere.atDistance(centre, r, random)};
+        double offset = Sphere.angle(Sphere.frechetMean(one), centre);
+        assertThat(offset * offset).isCloseTo(r * r, org.assertj.core.data.Offset.offset(1e-12));
+    }
+
+    @Test
     void normaliserShiftCoversQuadratureOnAdversarialNeighbours() {
         SphereGeometry sphere = new SphereGeometry(2, 1);
         double r = Math.PI / 8;
@@ -286,6 +393,25 @@ class FrechetNormaliserShiftTest {
                 total += (plus[k] - minus[k]) / (2 * h);
             }
             return total;
+        }
+
+        /** The Frechet mean of the records by Newton-free gradient steps from the first, to 1e-14. */
+        static double[] frechetMean(double[][] records) {
+            double[] m = records[0].clone();
+            for (int iteration = 0; iteration < 10000; iteration++) {
+                double[] g = new double[m.length];
+                for (double[] x : records) {
+                    double[] l = log(m, x);
+                    for (int i = 0; i < g.length; i++) {
+                        g[i] += l[i] / records.length;
+                    }
+                }
+                if (Math.sqrt(dot(g, g)) < 1e-14) {
+                    break;
+                }
+                m = exp(m, g);
+            }
+            return m;
         }
 
         static double[] add(double[] x, double[] e, double h) {
