@@ -130,6 +130,118 @@ class LedgerAccountsTest {
         assertThat(withDelta.exit()).as(withDelta.toString()).isZero();
     }
 
+    /** 40 SPD(3) tensors as 9 columns (and a subject id, two tensors each) near the identity. */
+    private Path tensors() throws IOException {
+        StringBuilder text = new StringBuilder("id,a,b,c,d,e,f,g,h,i\n");
+        for (int i = 0; i < 40; i++) {
+            double x = 1 + 0.3 * i / 40;
+            text.append(String.format(Locale.ROOT, "p%d,%s,0.1,0,0.1,%s,0,0,0,%s%n", i / 2, x, 2 - x / 2, 1 + x / 4));
+        }
+        Path file = folder.resolve("tensors.csv");
+        Files.writeString(file, text.toString());
+        return file;
+    }
+
+    private Cli gaussian(Path input, String out, String... extra) {
+        List<String> args = new ArrayList<>(List.of("release", "--geometry", "spd/log-euclidean:k=3", "--center",
+                "1,0,0,0,1,0,0,0,1", "--radius", "2", "--input", input.toString(), "--columns", "a,b,c,d,e,f,g,h,i",
+                "--mechanism", "tangent-gaussian", "--epsilon", "0.5", "--delta", "1e-6", "--out",
+                folder.resolve(out).toString(), "--ledger", folder.resolve("ledger.json").toString()));
+        args.addAll(List.of(extra));
+        return Cli.run(args.toArray(String[]::new));
+    }
+
+    @Test
+    void gaussianReleasesComposeUnderZcdpWhereBasicCompositionWouldRefuse() throws IOException {
+        // ten (0.5, 1e-6) lattice-Gaussian releases against a total of (3, 1e-5): basic composition refuses the
+        // seventh (3.5 > 3); under zCDP the ten together cost about 1.7
+        Path file = tensors();
+        for (int i = 0; i < 10; i++) {
+            Cli release = i == 0 ? gaussian(file, "g0.json", "--total-epsilon", "3", "--total-delta", "1e-5")
+                    : gaussian(file, "g" + i + ".json");
+            assertThat(release.exit()).as("release %d: %s", i, release).isZero();
+            if (i > 0) {
+                assertThat(release.out() + release.err()).contains("the account composes by zCDP for " + (i + 1)
+                        + " release(s)");
+            }
+        }
+        JsonNode releases = ledger().get("datasets").elements().next().get("releases");
+        assertThat(releases).hasSize(10);
+        double noiseRho = new ObjectMapper().readTree(folder.resolve("g0.json").toFile()).get("parameters")
+                .get("noiseRho").asDouble();
+        for (JsonNode entry : releases) {
+            assertThat(entry.get("event").asText()).isEqualTo("zcdp");
+            assertThat(entry.get("rho").asDouble()).isEqualTo(noiseRho);
+            assertThat(entry.get("exactSampler").asBoolean()).isTrue();
+        }
+        // a subject-level release of M = 2 records each states 4 rho, and converts the ten record-level ones too
+        Cli subjects = gaussian(file, "s.json", "--subject-column", "id", "--max-records-per-subject", "2");
+        assertThat(subjects.exit()).as(subjects.toString()).isEqualTo(1);
+        assertThat(subjects.err()).contains("Nothing was drawn");
+        Cli more = gaussian(file, "s.json", "--subject-column", "id", "--max-records-per-subject", "2",
+                "--override-budget");
+        assertThat(more.exit()).as(more.toString()).isZero();
+        JsonNode last = ledger().get("datasets").elements().next().get("releases").get(10);
+        double perRecordRho = new ObjectMapper().readTree(folder.resolve("s.json").toFile()).get("parameters")
+                .get("noiseRho").asDouble();
+        assertThat(last.get("rho").asDouble()).isCloseTo(4 * perRecordRho, org.assertj.core.data.Offset.offset(
+                1e-15));
+    }
+
+    @Test
+    void budgetShowsTheAccountDeclaresItsTotalOnceAndSaysWhyANextReleaseWouldBeRefused() throws IOException {
+        Path file = data("a.csv", false, false);
+        assertThat(release(file, "r1.json", "--epsilon", "1", "--dataset", "rats").exit()).isZero();
+        String ledger = folder.resolve("ledger.json").toString();
+        Cli declare = Cli.run("budget", "--ledger", ledger, "--dataset", "rats", "--total-epsilon", "1.5");
+        assertThat(declare.exit()).as(declare.toString()).isZero();
+        assertThat(declare.out()).contains("declared the total (epsilon, delta) = (1.50000, 0.00000) for dataset:rats");
+        Cli again = Cli.run("budget", "--ledger", ledger, "--dataset", "rats", "--total-epsilon", "2");
+        assertThat(again.exit()).isEqualTo(1);
+        assertThat(again.err()).contains("already declares the total").contains("--override-budget");
+        Cli show = Cli.run("budget", "--ledger", ledger, "--epsilon", "1");
+        assertThat(show.exit()).as(show.toString()).isZero();
+        assertThat(show.out()).contains("account  dataset:rats").contains("riemannian-laplace").contains("pure")
+                .contains("spent       (epsilon, delta) = (1.00000, 0.00000) by basic composition")
+                .contains("left        epsilon 0.500000, delta 0.00000")
+                .contains("next (epsilon, delta) = (1.00000, 0.00000): would be REFUSED");
+        // the release command agrees: the total declared by mdp budget holds
+        Cli second = release(file, "r2.json", "--epsilon", "1", "--dataset", "rats");
+        assertThat(second.exit()).isEqualTo(1);
+        assertThat(second.err()).contains("has only (epsilon, delta) = (0.500000, 0.00000) left");
+        Cli missing = Cli.run("budget", "--ledger", ledger, "--dataset", "mice");
+        assertThat(missing.exit()).isEqualTo(1);
+        assertThat(missing.err()).contains("has no account dataset:mice").contains("dataset:rats");
+    }
+
+    @Test
+    void releasesOfDisjointPublicSelectionsComposeInParallel() throws IOException {
+        StringBuilder text = new StringBuilder("cls,x0,x1,x2\n");
+        for (int i = 0; i < 40; i++) {
+            double t = 0.2 * i / 40;
+            text.append(String.format(Locale.ROOT, "%s,%s,%s,%s%n", i % 2 == 0 ? "a" : "b", Math.sin(t) * Math.cos(i),
+                    Math.sin(t) * Math.sin(i), Math.cos(t)));
+        }
+        Path file = folder.resolve("classes.csv");
+        Files.writeString(file, text.toString());
+        Cli a = release(file, "a.json", "--epsilon", "1", "--where", "cls=a", "--public-columns", "cls",
+                "--total-epsilon", "1.5");
+        assertThat(a.exit()).as(a.toString()).isZero();
+        // the class-b records are reached by this release only: 1 <= 1.5, where basic composition would need 2
+        Cli b = release(file, "b.json", "--epsilon", "1", "--where", "cls=b", "--public-columns", "cls");
+        assertThat(b.exit()).as(b.toString()).isZero();
+        assertThat(b.out() + b.err()).contains("compose in parallel").contains("worst record (cls = a)");
+        JsonNode entry = ledger().get("datasets").elements().next().get("releases").get(1);
+        assertThat(entry.get("selectionColumn").asText()).isEqualTo("cls");
+        assertThat(entry.get("selectionValues").get(0).asText()).isEqualTo("b");
+        // a release of every row reaches both classes: 1 + 1 > 1.5
+        Cli all = release(file, "all.json", "--epsilon", "1");
+        assertThat(all.exit()).isEqualTo(1);
+        assertThat(all.err()).contains("the release needs").contains("Nothing was drawn");
+        Cli small = release(file, "all.json", "--epsilon", "0.5");
+        assertThat(small.exit()).as(small.toString()).isZero();
+    }
+
     @Test
     void aRunOnTheUsersOwnFileSaysItsReleasesAreSimulations() throws IOException {
         Path file = data("a.csv", false, false);

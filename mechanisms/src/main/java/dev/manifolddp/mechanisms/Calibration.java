@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Objects;
 import org.apache.commons.rng.UniformRandomProvider;
 
@@ -285,6 +286,30 @@ public final class Calibration {
     /** The unit-of-privacy sentence. */
     public String unitOfPrivacy() {
         return published.unitOfPrivacy();
+    }
+
+    /**
+     * The public parameter in which a mechanism whose whole release is rho-zCDP at one-record adjacency states rho
+     * (the lattice Gaussians: {@code rho = Delta_g^2 / (2 sigma^2)}, docs/floating-point-noise.md).
+     */
+    public static final String ZCDP_RHO = "noiseRho";
+
+    /**
+     * The zCDP parameter rho of every release under this calibration, at its unit of privacy, when the mechanism
+     * states one ({@link #ZCDP_RHO}): a subject of at most M records changes the release as M records do, so rho
+     * becomes {@code M^2 rho} (group privacy for zCDP, Bun and Steinke 2016, Prop. 27). Empty for mechanisms whose
+     * guarantee is stated as (epsilon, delta) only, and for releases that are not private or whose guarantee is not
+     * proven. A ledger composes such releases under zCDP (docs/accounting.md).
+     */
+    public OptionalDouble zcdpRho() {
+        Object rho = recordLevel.parameters().get(ZCDP_RHO);
+        if (!(rho instanceof Number number) || !(number.doubleValue() > 0) || !Double.isFinite(number.doubleValue())
+                || guarantee() == Guarantee.NOT_PRIVATE || guarantee() == Guarantee.UNPROVEN
+                || guarantee() == Guarantee.MCMC) {
+            return OptionalDouble.empty();
+        }
+        double m = unit.recordsPerSubject();
+        return OptionalDouble.of(m * m * number.doubleValue());
     }
 
     /** True when the draw will be a Metropolis-Hastings chain (guarantee {@code mcmc} at best). */

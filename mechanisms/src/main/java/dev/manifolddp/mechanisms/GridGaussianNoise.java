@@ -112,7 +112,7 @@ record GridGaussianNoise(double granularity, double gridSensitivity, double cont
                 .parameter("gridS0", s0)
                 .parameter("gridSensitivity", gridSensitivity)
                 .parameter("continuousSigma", continuousSigma)
-                .parameter("noiseRho", rho)
+                .parameter(Calibration.ZCDP_RHO, rho)
                 .parameter("noiseDelta", GaussianCalibration.zcdpDelta(budget.epsilon(), rho));
         return s0;
     }

@@ -11,14 +11,14 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParseResult;
 
 /**
- * The {@code mdp} command line: {@code run}, {@code validate}, {@code list}, {@code release}, {@code audit} and {@code plan}. A failure prints
+ * The {@code mdp} command line: {@code run}, {@code validate}, {@code list}, {@code release}, {@code audit}, {@code plan}, {@code budget} and {@code describe}. A failure prints
  * one line {@code mdp: error: ...} to stderr and exits with status 1 (2 for a malformed command line);
  * {@code --debug} adds the stack trace.
  */
 @Command(name = "mdp", mixinStandardHelpOptions = true, versionProvider = Mdp.Version.class,
         description = "Differentially private statistics on Riemannian manifolds: experiments and releases.",
         subcommands = {RunCommand.class, ValidateCommand.class, ListCommand.class, ReleaseCommand.class,
-                AuditCommand.class, PlanCommand.class, DescribeCommand.class, CommandLine.HelpCommand.class})
+                AuditCommand.class, PlanCommand.class, BudgetCommand.class, DescribeCommand.class, CommandLine.HelpCommand.class})
 public final class Mdp implements Runnable {
 
     /** Exit status of a command that failed on its input (bad file, bad configuration, impossible budget...). */

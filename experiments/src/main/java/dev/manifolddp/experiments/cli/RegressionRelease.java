@@ -4,6 +4,7 @@ import dev.manifolddp.experiments.data.AtomicFile;
 import dev.manifolddp.experiments.data.BallClip;
 import dev.manifolddp.experiments.data.CovariateColumn;
 import dev.manifolddp.experiments.data.PointFile;
+import dev.manifolddp.experiments.data.RowFilter;
 import dev.manifolddp.experiments.ledger.BudgetLedger;
 import dev.manifolddp.experiments.ledger.DatasetKey;
 import dev.manifolddp.experiments.ledger.LedgerEntry;
@@ -106,7 +107,11 @@ final class RegressionRelease {
 
         try (BudgetLedger accounts = BudgetLedger.open(ledgerFile)) {
             BudgetLedger.Total declared = command.declaredTotal();
-            List<String> notes = new ArrayList<>(accounts.check(key, total, 0, declared, command.overrideBudget));
+            RowFilter rows = command.selection().filter();
+            List<String> notes = new ArrayList<>(accounts.check(key, new BudgetLedger.Request(total, Double.NaN,
+                    total.delta() == 0 && mechanism.plannedGuarantee() == Guarantee.PURE,
+                    rows == null ? null : rows.column(),
+                    rows == null ? null : rows.values()), 0, declared, command.overrideBudget));
             if (method == RegressionMethod.JOINT && parts.length == 3) {
                 notes.add("joint method: footpoint and shooting vector are released together at the total epsilon "
                         + total.epsilon() + " (= --epsilon-p + --epsilon-v); the split is ignored");
@@ -139,7 +144,11 @@ final class RegressionRelease {
                     Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), "kng/" + ESTIMATOR,
                     release.budget().epsilon(), release.budget().delta(), release.guarantee().label(),
                     release.unitOfPrivacy(), 0, command.overrideBudget
-                            && notes.stream().anyMatch(n -> n.startsWith("OVERRIDE"))));
+                            && notes.stream().anyMatch(n -> n.startsWith("OVERRIDE")),
+                    LedgerEntry.eventOf(release.guarantee().label(), release.budget().delta(), null), null,
+                    !release.sampler().isMcmc(),
+                    java.util.Objects.toString(release.parameters().get("sigmaFormula"), release.sigmaRule()),
+                    rows == null ? null : rows.column(), rows == null ? null : rows.values()));
             AtomicFile.write(command.out, releaseJson, command.force, "--out");
             if (diagnosticsJson != null) {
                 AtomicFile.write(command.diagnostics, diagnosticsJson, command.force, "--diagnostics");

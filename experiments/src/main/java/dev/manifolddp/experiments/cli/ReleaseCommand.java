@@ -6,6 +6,7 @@ import dev.manifolddp.experiments.data.AtomicFile;
 import dev.manifolddp.experiments.data.BallClip;
 import dev.manifolddp.experiments.data.DatasetFiles;
 import dev.manifolddp.experiments.data.PointFile;
+import dev.manifolddp.experiments.data.RowFilter;
 import dev.manifolddp.experiments.data.SubjectGroups;
 import dev.manifolddp.experiments.ledger.BudgetLedger;
 import dev.manifolddp.experiments.ledger.DatasetKey;
@@ -256,7 +257,14 @@ final class ReleaseCommand implements Callable<Integer> {
         int recordsPerSubject = subjectColumn == null ? 0 : group;
 
         try (BudgetLedger accounts = BudgetLedger.open(ledgerFile)) {
-            List<String> notes = new ArrayList<>(accounts.check(key, spent, recordsPerSubject, total,
+            // a release that states a zCDP rho (the lattice Gaussians) composes under zCDP in the account
+            Double rho = calibration.zcdpRho().isPresent() ? calibration.zcdpRho().getAsDouble() : null;
+            // and a release of rows selected by a public column composes in parallel with other selections
+            RowFilter rows = selection.filter();
+            BudgetLedger.Request charged = new BudgetLedger.Request(spent, rho == null ? Double.NaN : rho,
+                    calibration.guarantee() == Guarantee.PURE && spent.delta() == 0,
+                    rows == null ? null : rows.column(), rows == null ? null : rows.values());
+            List<String> notes = new ArrayList<>(accounts.check(key, charged, recordsPerSubject, total,
                     overrideBudget));
             // input errors found in the records (a subject over the bound, records outside the ball without --clip)
             // are refusals the curator sees before any release exists (docs/guarantees.md)
@@ -274,7 +282,11 @@ final class ReleaseCommand implements Callable<Integer> {
                     Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), release.mechanism(), spent.epsilon(),
                     spent.delta(), release.guarantee().label(), release.unitOfPrivacy(), recordsPerSubject,
                     overrideBudget
-                            && notes.stream().anyMatch(n -> n.startsWith("OVERRIDE"))));
+                            && notes.stream().anyMatch(n -> n.startsWith("OVERRIDE")),
+                    LedgerEntry.eventOf(release.guarantee().label(), spent.delta(), provenRho(release, rho)),
+                    provenRho(release, rho), !release.sampler().isMcmc(),
+                    java.util.Objects.toString(release.parameters().get("sigmaFormula"), release.sigmaRule()),
+                    charged.column(), charged.values()));
             AtomicFile.write(out, releaseJson, force, "--out");
             if (diagnosticsJson != null) {
                 AtomicFile.write(diagnostics, diagnosticsJson, force, "--diagnostics");
@@ -282,6 +294,11 @@ final class ReleaseCommand implements Callable<Integer> {
             summary(parent.out, release, space, data, subjects, ledgerFile, notes);
         }
         return 0;
+    }
+
+    /** The calibration's rho when the release kept a proven guarantee (a seeded release is not private). */
+    private static Double provenRho(Release<double[]> release, Double rho) {
+        return release.guarantee().isProven() ? rho : null;
     }
 
     /** The mechanism's calibration for n records at the unit of privacy; a refusal names the flags it rests on. */

@@ -28,8 +28,9 @@ import java.util.Map;
  * data compose (their noise averages away), so each one is charged to the dataset's account and checked against the
  * total its owner declared. One account per dataset ({@link DatasetKey}), whatever the unit of privacy: record-level
  * releases are converted to the subject level by group privacy when a subject-level release is in force. Composition
- * is basic (Dwork, Roth 2014, Thm 3.16): the epsilons add and the deltas add. Every release is counted, whatever its
- * guarantee; a not-private one voids the account's guarantee, which every later release says (docs/accounting.md).
+ * is the tightest of basic composition (the epsilons add and the deltas add) and zCDP for the releases that state a
+ * rho and the pure ones ({@link Composition}). Every release is counted, whatever its guarantee; a not-private one
+ * voids the account's guarantee, which every later release says (docs/accounting.md).
  *
  * <p>The file is JSON ({@link #FORMAT}); accounts are keyed by {@link DatasetKey#text()}. It is read and written
  * while holding an exclusive lock on a sibling {@code .lock} file, and written atomically ({@link AtomicFile}). A file
@@ -178,17 +179,43 @@ public final class BudgetLedger implements AutoCloseable {
     /**
      * What an account has spent, composed at its strictest unit of privacy: when any of its releases (or the one
      * asked for) protects subjects of at most M records, every record-level release counts as
-     * {@code (M epsilon, M e^((M - 1) epsilon) delta)} (group privacy, Dwork and Roth 2014, Thm 2.2), and the
-     * amounts add (basic composition, Thm 3.16).
+     * {@code (M epsilon, M e^((M - 1) epsilon) delta)} and {@code M^2 rho} (group privacy, Dwork and Roth 2014,
+     * Thm 2.2; Bun and Steinke 2016, Prop. 27), and the amounts compose by the tightest accountant
+     * ({@link Composition}).
      *
      * @param epsilon           the composed epsilon, at the account's unit
      * @param delta             the composed delta, at the account's unit
      * @param recordsPerSubject M when the unit is one subject, else 0
      * @param releases          the releases counted
+     * @param accountant        which composition gave the bound, in words
+     * @param zcdp              true when zCDP gave the bound (then delta is the delta it was converted at, and a
+     *                          next release's cost is not additive)
      * @param notes             what the console should say about the account: conversions, and releases whose
      *                          guarantee was not proven or void
      */
-    public record Spending(double epsilon, double delta, int recordsPerSubject, int releases, List<String> notes) {
+    public record Spending(double epsilon, double delta, int recordsPerSubject, int releases, String accountant,
+            boolean zcdp, List<String> notes) {
+    }
+
+    /**
+     * A release asked for, as the ledger charges it.
+     *
+     * @param budget the (epsilon, delta) it spends at its unit
+     * @param rho    its zCDP parameter at its unit, or NaN when it states none
+     * @param pure   true when it is pure epsilon-DP (delta 0, guarantee pure)
+     * @param column the public column its rows were selected by ({@code --where}), or null for every row
+     * @param values the selected values of {@code column} (null without a selection)
+     */
+    public record Request(PrivacyBudget budget, double rho, boolean pure, String column, List<String> values) {
+
+        /** A release of every row stated as (epsilon, delta) only; pure when delta is 0. */
+        public static Request of(PrivacyBudget budget) {
+            return new Request(budget, Double.NaN, budget.delta() == 0, null, null);
+        }
+
+        ParallelComposition.Selection selection() {
+            return column == null ? null : new ParallelComposition.Selection(column, values);
+        }
     }
 
     /** The releases charged to {@code key}: its account's, and those of earlier ledgers' accounts for its file. */
@@ -217,34 +244,42 @@ public final class BudgetLedger implements AutoCloseable {
      * The composed spending on {@code key}, with {@code request} at {@code requestRecordsPerSubject} (0: record level)
      * included when it is not null.
      */
-    public Spending spending(DatasetKey key, PrivacyBudget request, int requestRecordsPerSubject) {
-        return compose(key, request, requestRecordsPerSubject, 0);
+    public Spending spending(DatasetKey key, Request request, int requestRecordsPerSubject) {
+        Total total = total(key);
+        return compose(key, request, requestRecordsPerSubject, 0, total == null ? Double.NaN : total.delta());
     }
 
-    /** {@link #spending}, at a subject bound of at least {@code floor} (the unit a new release puts in force). */
-    private Spending compose(DatasetKey key, PrivacyBudget request, int requestRecordsPerSubject, int floor) {
-        List<JsonNode> entries = entries(key);
+    /**
+     * {@link #spending}, at a subject bound of at least {@code floor} (the unit a new release puts in force), with
+     * zCDP converted at {@code deltaTarget} (the declared total's delta; NaN: the basic composition's delta).
+     */
+    private Spending compose(DatasetKey key, Request request, int requestRecordsPerSubject, int floor,
+            double deltaTarget) {
+        return compose(entries(key), request, requestRecordsPerSubject, floor, deltaTarget);
+    }
+
+    private static Spending compose(List<JsonNode> entries, Request request, int requestRecordsPerSubject, int floor,
+            double deltaTarget) {
         int bound = Math.max(floor, request == null ? 0 : requestRecordsPerSubject);
         for (JsonNode entry : entries) {
             bound = Math.max(bound, entry.path("recordsPerSubject").asInt(0));
         }
-        double epsilon = 0;
-        double delta = 0;
+        List<ParallelComposition.Selected> charges = new ArrayList<>();
         int converted = 0;
         int voided = 0;
         int approximate = 0;
         String firstVoid = null;
         for (JsonNode entry : entries) {
-            double e = entry.get("epsilon").asDouble();
-            double d = entry.get("delta").asDouble();
-            if (bound > 1 && entry.path("recordsPerSubject").asInt(0) == 0) {
-                converted++;
-                d = groupDelta(e, d, bound);
-                e = bound * e;
-            }
-            epsilon += e;
-            delta += d;
             String guarantee = entry.path("guarantee").asText("");
+            boolean proven = guarantee.equals("pure") || guarantee.equals("epsilon-delta");
+            JsonNode rho = entry.get("rho");
+            boolean recordLevel = bound > 1 && entry.path("recordsPerSubject").asInt(0) == 0;
+            if (recordLevel) {
+                converted++;
+            }
+            charges.add(new ParallelComposition.Selected(charge(entry.get("epsilon").asDouble(),
+                    entry.get("delta").asDouble(), proven && rho != null && rho.isNumber() ? rho.asDouble()
+                            : Double.NaN, guarantee.equals("pure"), recordLevel ? bound : 1), selection(entry)));
             if (guarantee.equals("not-private")) {
                 voided++;
                 if (firstVoid == null) {
@@ -255,17 +290,27 @@ public final class BudgetLedger implements AutoCloseable {
             }
         }
         if (request != null) {
-            double e = request.epsilon();
-            double d = request.delta();
-            if (bound > 1 && requestRecordsPerSubject == 0) {
+            boolean recordLevel = bound > 1 && requestRecordsPerSubject == 0;
+            if (recordLevel) {
                 converted++;
-                d = groupDelta(e, d, bound);
-                e = bound * e;
             }
-            epsilon += e;
-            delta += d;
+            charges.add(new ParallelComposition.Selected(charge(request.budget().epsilon(), request.budget().delta(),
+                    request.rho(), request.pure(), recordLevel ? bound : 1), request.selection()));
         }
+        double basicDelta = 0;
+        for (ParallelComposition.Selected charge : charges) {
+            basicDelta += charge.charge().delta();
+        }
+        ParallelComposition.Worst worst = ParallelComposition.compose(charges,
+                Double.isNaN(deltaTarget) ? Math.min(basicDelta, MAX_DELTA) : deltaTarget, bound > 1);
+        Composition.Result composed = worst.result();
         List<String> notes = new ArrayList<>();
+        if (worst.record() != null) {
+            notes.add(String.format(Locale.ROOT, "releases of rows selected by public columns compose in parallel "
+                    + "(McSherry 2009): a record is reached only by the releases that select its values, and the "
+                    + "account is charged for the worst record (%s), reached by %d of the %d release(s)",
+                    worst.record(), composed.releases(), charges.size()));
+        }
         if (converted > 0) {
             notes.add(String.format(Locale.ROOT, "this dataset's account protects one subject (at most %d records "
                     + "each, the bound of its subject-level releases): %d record-level release(s) count as "
@@ -282,8 +327,32 @@ public final class BudgetLedger implements AutoCloseable {
                     + "unproven (guarantee mcmc or unproven): the account's total holds only as well as they do",
                     approximate));
         }
-        return new Spending(epsilon, delta, bound > 1 ? bound : 0, entries.size() + (request == null ? 0 : 1),
-                notes);
+        return new Spending(composed.epsilon(), composed.delta(), bound > 1 ? bound : 0,
+                entries.size() + (request == null ? 0 : 1), composed.accountant(), composed.zcdp(), notes);
+    }
+
+    /** The public selection an entry records, or null for a release of every row. */
+    private static ParallelComposition.Selection selection(JsonNode entry) {
+        JsonNode column = entry.get("selectionColumn");
+        JsonNode values = entry.get("selectionValues");
+        if (column == null || !column.isTextual() || values == null || !values.isArray() || values.isEmpty()) {
+            return null;
+        }
+        List<String> list = new ArrayList<>();
+        values.forEach(v -> list.add(v.asText()));
+        return new ParallelComposition.Selection(column.asText(), list);
+    }
+
+    /** The largest delta a zCDP conversion is made at when no total is declared. */
+    private static final double MAX_DELTA = 0.5;
+
+    /** One release's cost at the account's unit: a record-level release at subject bound M is group-converted. */
+    private static Composition.Charge charge(double epsilon, double delta, double rho, boolean pure, int group) {
+        if (group <= 1) {
+            return new Composition.Charge(epsilon, delta, rho, pure && delta == 0);
+        }
+        return new Composition.Charge(group * epsilon, groupDelta(epsilon, delta, group),
+                Double.isNaN(rho) ? rho : (double) group * group * rho, pure && delta == 0);
     }
 
     /** {@code M e^((M - 1) epsilon) delta}, 0 for a pure release (and never NaN). */
@@ -293,7 +362,7 @@ public final class BudgetLedger implements AutoCloseable {
 
     /** The budget spent on {@code key} so far (composed at the account's unit), zero when nothing was spent. */
     public double[] spent(DatasetKey key) {
-        Spending spending = spending(key, null, 0);
+        Spending spending = spending(key, (Request) null, 0);
         return new double[] {spending.epsilon(), spending.delta()};
     }
 
@@ -338,6 +407,12 @@ public final class BudgetLedger implements AutoCloseable {
      */
     public List<String> check(DatasetKey key, PrivacyBudget request, int recordsPerSubject, Total declared,
             boolean override) {
+        return check(key, Request.of(request), recordsPerSubject, declared, override);
+    }
+
+    /** {@link #check(DatasetKey, PrivacyBudget, int, Total, boolean)} for a release that may state a zCDP rho. */
+    public List<String> check(DatasetKey key, Request request, int recordsPerSubject, Total declared,
+            boolean override) {
         List<String> warnings = new ArrayList<>();
         Total stored = total(key);
         if (declared != null && stored != null && !declared.equals(stored)) {
@@ -350,8 +425,12 @@ public final class BudgetLedger implements AutoCloseable {
             warnings.add("OVERRIDE: the dataset's declared total changes from " + stored + " to " + declared);
         }
         Total total = declared != null ? declared : stored;
-        Spending after = spending(key, request, recordsPerSubject);
+        double deltaTarget = total == null ? Double.NaN : total.delta();
+        Spending after = compose(key, request, recordsPerSubject, 0, deltaTarget);
         warnings.addAll(after.notes());
+        if (after.zcdp()) {
+            warnings.add("the account composes by " + after.accountant() + " (docs/accounting.md)");
+        }
         if (total == null) {
             warnings.add(String.format(Locale.ROOT, "no total privacy budget is declared for this dataset, so "
                     + "nothing limits repeated releases; the ledger %s records this one (with it, %d release(s) "
@@ -360,7 +439,7 @@ public final class BudgetLedger implements AutoCloseable {
             return warnings;
         }
         // the past at the unit this release puts in force, and what the release adds to it
-        Spending spentAtUnit = compose(key, null, 0, after.recordsPerSubject());
+        Spending spentAtUnit = compose(key, null, 0, after.recordsPerSubject(), deltaTarget);
         double needEpsilon = after.epsilon() - spentAtUnit.epsilon();
         double needDelta = after.delta() - spentAtUnit.delta();
         boolean exceeds = after.epsilon() > total.epsilon() * (1 + SLACK) || after.delta() > total.delta() * (1 + SLACK);
@@ -416,6 +495,73 @@ public final class BudgetLedger implements AutoCloseable {
         }
         ArrayNode releases = (ArrayNode) account.get("releases");
         releases.add(JSON.valueToTree(entry));
+        write();
+    }
+
+    /** The ledger's account keys ({@code dataset:NAME}, {@code content:HEX}, or earlier ledgers' keys), in order. */
+    public List<String> accounts() {
+        List<String> keys = new ArrayList<>();
+        datasets().fieldNames().forEachRemaining(keys::add);
+        return keys;
+    }
+
+    /** The releases charged to the account {@code accountKey} as the ledger stores them (empty when none). */
+    public List<JsonNode> events(String accountKey) {
+        JsonNode account = datasets().get(accountKey);
+        List<JsonNode> events = new ArrayList<>();
+        if (account != null) {
+            account.get("releases").forEach(events::add);
+        }
+        return events;
+    }
+
+    /** The file an account's last release read, or null. */
+    public String fileOf(String accountKey) {
+        JsonNode account = datasets().get(accountKey);
+        return account == null || !account.hasNonNull("file") ? null : account.get("file").asText();
+    }
+
+    /** The total declared on the account {@code accountKey}, or null. */
+    public Total totalOf(String accountKey) {
+        return total(datasets().get(accountKey));
+    }
+
+    /**
+     * The account's composed spending, with a hypothetical release {@code next} (null: none) at
+     * {@code nextRecordsPerSubject}, zCDP converted at the account's total delta when one is declared.
+     */
+    public Spending spendingOf(String accountKey, Request next, int nextRecordsPerSubject) {
+        Total total = totalOf(accountKey);
+        return compose(events(accountKey), next, nextRecordsPerSubject, 0,
+                total == null ? Double.NaN : total.delta());
+    }
+
+    /**
+     * Declares the total of the account {@code accountKey} (created, empty, when absent) and writes the ledger: once
+     * per account, unless {@code override}.
+     *
+     * @throws IllegalArgumentException when another total is declared and {@code override} is false
+     */
+    public void declareTotal(String accountKey, Total total, boolean override) {
+        Total stored = totalOf(accountKey);
+        if (stored != null && !stored.equals(total) && !override) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "--total-epsilon/--total-delta: the budget "
+                    + "ledger %s already declares the total %s for %s, and %s differs; a total is fixed once "
+                    + "declared. Pass --override-budget to replace it", file, stored, accountKey, total));
+        }
+        ObjectNode account = (ObjectNode) datasets().get(accountKey);
+        if (account == null) {
+            account = datasets().putObject(accountKey);
+            account.putNull("total");
+            account.putArray("releases");
+        }
+        ObjectNode node = account.putObject("total");
+        node.put("epsilon", total.epsilon());
+        node.put("delta", total.delta());
+        write();
+    }
+
+    private void write() {
         try {
             AtomicFile.write(file, JSON.writeValueAsBytes(root), true, "--ledger");
         } catch (JsonProcessingException e) {
