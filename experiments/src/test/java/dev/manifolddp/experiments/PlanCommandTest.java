@@ -196,4 +196,40 @@ class PlanCommandTest {
         assertThat(row.find()).as(half.out()).isTrue();
         assertThat(Double.parseDouble(row.group(1))).isGreaterThanOrEqualTo(0.05);
     }
+
+    @Test
+    void aTotalEpsilonIsSplitWhereTheClosedFormSaysTheSummedErrorIsSmallest() {
+        // the chart Laplace on log-Euclidean SPD(2): E rho = d sigma = 3 (2r/(n epsilon)), so the summed error
+        // sum c_i/epsilon_i under sum epsilon_i = 1 is smallest at epsilon_i proportional to sqrt(c_i) ~ 1/sqrt(n_i)
+        Cli split = Cli.run("plan", "--geometry", "spd/log-euclidean:k=2", "--center", "1,0,0,1", "--radius", "1",
+                "--n", "25,100,400", "--mechanism", "riemannian-laplace", "--total-epsilon", "1");
+        assertThat(split.exit()).as(split.toString()).isZero();
+        double[] expected = {0.2 / 0.35, 0.1 / 0.35, 0.05 / 0.35};
+        String[] lines = split.out().split("\n");
+        int found = 0;
+        double sum = 0;
+        for (String line : lines) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length == 6 && f[0].equals("riemannian-laplace") && f[1].matches("\\d+")) {
+                double share = Double.parseDouble(f[2]);
+                assertThat(share).as(line).isCloseTo(expected[found], org.assertj.core.data.Offset.offset(2.0 / 256));
+                sum += share;
+                found++;
+            }
+            if (f.length == 5 && f[0].equals("total")) {
+                // the split's summed error is below the equal split's
+                assertThat(Double.parseDouble(f[2])).isLessThan(Double.parseDouble(f[4]));
+            }
+        }
+        assertThat(found).isEqualTo(3);
+        assertThat(sum).isCloseTo(1, org.assertj.core.data.Offset.offset(1e-3));
+        Cli both = Cli.run("plan", "--geometry", "sphere:d=2", "--center", "0,0,1", "--radius", "0.3", "--n", "10",
+                "--mechanism", "riemannian-laplace", "--total-epsilon", "1", "--epsilon", "1");
+        assertThat(both.exit()).isEqualTo(1);
+        assertThat(both.err()).contains("--total-epsilon chooses each release's epsilon").contains("drop --epsilon 1");
+        Cli unnamed = Cli.run("plan", "--geometry", "sphere:d=2", "--center", "0,0,1", "--radius", "0.3", "--n", "10",
+                "--total-epsilon", "1");
+        assertThat(unnamed.exit()).isEqualTo(1);
+        assertThat(unnamed.err()).contains("name their mechanism(s) with --mechanism");
+    }
 }

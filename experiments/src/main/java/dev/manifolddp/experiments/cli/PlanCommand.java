@@ -4,6 +4,7 @@ import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.data.AtomicFile;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.output.OutputFolder;
+import dev.manifolddp.experiments.plan.BudgetSplit;
 import dev.manifolddp.experiments.plan.PlanCsv;
 import dev.manifolddp.experiments.plan.PlanJson;
 import dev.manifolddp.experiments.plan.PlanPlot;
@@ -71,8 +72,17 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--n", required = true, paramLabel = "N[,N...]", description = "The sample sizes (public).")
     String sizes;
 
-    @Option(names = "--epsilon", required = true, paramLabel = "E[,E...]", description = "The epsilons > 0.")
+    @Option(names = "--epsilon", paramLabel = "E[,E...]", description = "The epsilons > 0 (or --total-epsilon).")
     String epsilons;
+
+    @Option(names = "--total-epsilon", paramLabel = "E", description = "Split this total epsilon over the planned "
+            + "releases (one per --mechanism and --n, of the same people) to minimise their summed expected error, "
+            + "instead of --epsilon.")
+    String totalEpsilon;
+
+    @Option(names = "--total-delta", paramLabel = "D", description = "With --total-epsilon: the total delta, split "
+            + "equally (default 0).")
+    String totalDelta;
 
     @Option(names = "--delta", defaultValue = "0", paramLabel = "D[,D...]",
             description = "The deltas: 0 (pure DP) or in (0, 1); default 0.")
@@ -132,9 +142,27 @@ final class PlanCommand implements Callable<Integer> {
         double ballRadius = NumericFlag.positive("--radius", radius, "the public ball's geodesic radius");
         double[] centre = PointFile.center(center, space, "--center");
         List<Integer> ns = list("--n", sizes, text -> NumericFlag.count("--n", text, MAX_N, "a sample size"));
-        List<Double> eps = list("--epsilon", epsilons, text -> NumericFlag.positive("--epsilon", text,
-                "the privacy loss; smaller is more private"));
-        List<Double> ds = list("--delta", deltas, text -> NumericFlag.delta("--delta", text));
+        Double total = totalEpsilon();
+        List<Double> eps;
+        List<Double> ds;
+        if (total == null) {
+            if (epsilons == null) {
+                throw new IllegalArgumentException("give the epsilons to predict (--epsilon E[,E...]) or a total to "
+                        + "split over the planned releases (--total-epsilon E)");
+            }
+            eps = list("--epsilon", epsilons, text -> NumericFlag.positive("--epsilon", text,
+                    "the privacy loss; smaller is more private"));
+            ds = list("--delta", deltas, text -> NumericFlag.delta("--delta", text));
+        } else {
+            // each release's error on a public grid of shares of the total, then the best split of the total
+            eps = new ArrayList<>();
+            for (double fraction : BudgetSplit.FRACTIONS) {
+                eps.add(total * fraction);
+            }
+            int releases = ns.size() * (mechanisms == null ? 1
+                    : list("--mechanism", mechanisms, String::strip).size());
+            ds = List.of(totalDelta == null ? 0 : NumericFlag.delta("--total-delta", totalDelta) / releases);
+        }
         int m = NumericFlag.count("--replicates", replicates, MAX_REPLICATES, "simulated releases per row");
         if (m < 2) {
             throw new IllegalArgumentException("--replicates must be at least 2, so that a standard error exists. "
@@ -158,6 +186,10 @@ final class PlanCommand implements Callable<Integer> {
                 allowMcmc, how, workers);
         PlanResult result = new Planner(request, components, parent.err).plan();
         PlanTable.print(result, parent.out);
+        if (total != null) {
+            BudgetSplit.print(BudgetSplit.split(result, total), total, ds.get(0) * planned.size() * ns.size(),
+                    parent.out);
+        }
         if (folder != null) {
             write(folder, "plan.csv", PlanCsv.write(result));
             write(folder, "plan.json", PlanJson.write(result));
@@ -169,6 +201,27 @@ final class PlanCommand implements Callable<Integer> {
                     : ", plan.png"));
         }
         return 0;
+    }
+
+    /** --total-epsilon, refused beside --epsilon or --delta (the split chooses them), or null. */
+    private Double totalEpsilon() {
+        if (totalEpsilon == null) {
+            if (totalDelta != null) {
+                throw new IllegalArgumentException("--total-delta needs --total-epsilon: give the whole total. "
+                        + "Provided value: --total-delta " + totalDelta);
+            }
+            return null;
+        }
+        if (epsilons != null || !"0".equals(deltas)) {
+            throw new IllegalArgumentException("--total-epsilon chooses each release's epsilon and delta; drop "
+                    + (epsilons != null ? "--epsilon " + epsilons : "--delta " + deltas) + " (a total delta is "
+                    + "--total-delta)");
+        }
+        if (mechanisms == null) {
+            throw new IllegalArgumentException("--total-epsilon splits a total over the releases you plan: name their "
+                    + "mechanism(s) with --mechanism (one release per mechanism and --n)");
+        }
+        return NumericFlag.positive("--total-epsilon", totalEpsilon, "the total privacy loss of the planned releases");
     }
 
     private void write(Path folder, String name, byte[] content) {
