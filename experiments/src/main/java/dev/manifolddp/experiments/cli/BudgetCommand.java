@@ -159,11 +159,16 @@ final class BudgetCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "  spent       %s by %s%n", amount(spent.epsilon(), spent.delta()),
                 spent.accountant());
+        if (total != null && spent.zcdp()) {
+            out.printf(Locale.ROOT, "  left        epsilon %.6g, delta %.6g by basic composition alone%n",
+                    Math.max(0, total.epsilon() - spent.basicEpsilon()),
+                    Math.max(0, total.delta() - spent.basicDelta()));
+        }
         if (total != null) {
             out.printf(Locale.ROOT, "  left        epsilon %.6g, delta %.6g%s%n",
                     Math.max(0, total.epsilon() - spent.epsilon()), Math.max(0, total.delta() - spent.delta()),
-                    spent.zcdp() ? " (zCDP converts at the total's delta, so the delta "
-                            + "shown as spent is the total's; a next release's cost is not additive)" : "");
+                    spent.zcdp() ? " by zCDP (it converts at the total's delta, so the "
+                            + "delta shown as spent is the total's; a next release's cost is not additive)" : "");
         }
         for (String note : spent.notes()) {
             out.println("  note        " + note);

@@ -190,11 +190,13 @@ public final class BudgetLedger implements AutoCloseable {
      * @param accountant        which composition gave the bound, in words
      * @param zcdp              true when zCDP gave the bound (then delta is the delta it was converted at, and a
      *                          next release's cost is not additive)
+     * @param basicEpsilon      the same releases' epsilon by basic composition (for comparison)
+     * @param basicDelta        their delta by basic composition
      * @param notes             what the console should say about the account: conversions, and releases whose
      *                          guarantee was not proven or void
      */
     public record Spending(double epsilon, double delta, int recordsPerSubject, int releases, String accountant,
-            boolean zcdp, List<String> notes) {
+            boolean zcdp, double basicEpsilon, double basicDelta, List<String> notes) {
     }
 
     /**
@@ -328,7 +330,8 @@ public final class BudgetLedger implements AutoCloseable {
                     approximate));
         }
         return new Spending(composed.epsilon(), composed.delta(), bound > 1 ? bound : 0,
-                entries.size() + (request == null ? 0 : 1), composed.accountant(), composed.zcdp(), notes);
+                entries.size() + (request == null ? 0 : 1), composed.accountant(), composed.zcdp(),
+                composed.basicEpsilon(), composed.basicDelta(), notes);
     }
 
     /** The public selection an entry records, or null for a release of every row. */
