@@ -110,20 +110,16 @@ final class BudgetCommand implements Callable<Integer> {
     }
 
     private BudgetLedger.Total declaredTotal(String only) {
-        if (totalEpsilon == null) {
-            if (totalDelta != null || overrideBudget) {
-                throw new IllegalArgumentException((totalDelta != null ? "--total-delta" : "--override-budget")
-                        + " needs --total-epsilon: declare the whole total");
-            }
-            return null;
+        BudgetLedger.Total total = ReleaseCommand.declaredTotal(totalEpsilon, totalDelta);
+        if (total == null && overrideBudget) {
+            throw new IllegalArgumentException("--override-budget replaces a declared total: give the new one with "
+                    + "--total-epsilon (and --total-delta)");
         }
-        if (only == null) {
+        if (total != null && only == null) {
             throw new IllegalArgumentException("--total-epsilon needs --dataset NAME or --account KEY: a total "
                     + "belongs to one account. Provided value: --total-epsilon " + totalEpsilon);
         }
-        return new BudgetLedger.Total(NumericFlag.positive("--total-epsilon", totalEpsilon,
-                "the dataset's total privacy loss over all releases"),
-                totalDelta == null ? 0 : NumericFlag.delta("--total-delta", totalDelta));
+        return total;
     }
 
     private static void show(PrintStream out, BudgetLedger accounts, String key, BudgetLedger.Request next) {

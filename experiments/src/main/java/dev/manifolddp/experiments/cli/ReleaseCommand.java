@@ -410,6 +410,11 @@ final class ReleaseCommand implements Callable<Integer> {
     }
 
     BudgetLedger.Total declaredTotal() {
+        return declaredTotal(totalEpsilon, totalDelta);
+    }
+
+    /** {@code --total-epsilon} and {@code --total-delta} as a total, or null when neither is given. */
+    static BudgetLedger.Total declaredTotal(String totalEpsilon, String totalDelta) {
         if (totalEpsilon == null) {
             if (totalDelta != null) {
                 throw new IllegalArgumentException("--total-delta needs --total-epsilon: declare the whole total. "

@@ -102,14 +102,9 @@ class SpdKngTest {
         double sigma = 4 * r / n;
         ExactKngSampler sampler = ExactKngSampler.find(spd).orElseThrow();
         KngTarget target = new KngTarget(gradient, p0, r * (1 + 1e-12), h, anchor);
-        double[] out = new double[k * k];
-        long proposals = 0;
-        int draws = 3000;
-        for (int i = 0; i < draws; i++) {
-            proposals += sampler.sample(target, sigma, rng, out);
-        }
-        double measured = (double) draws / proposals;
-        double se = Math.sqrt(measured * (1 - measured) / proposals);
+        double[] acceptance = measuredAcceptance(sampler, target, sigma, rng, k * k, 3000);
+        double measured = acceptance[0];
+        double se = acceptance[1];
         double bound = sampler.acceptanceLowerBound(r, sigma, 0, h, hMin);
         assertThat(bound).as("bound vs measured %s", measured).isGreaterThan(measured / 500)
                 .isLessThanOrEqualTo(measured + 4 * se);
@@ -161,14 +156,9 @@ class SpdKngTest {
         double sigma = 4 * r / n;
         ExactKngSampler sampler = ExactKngSampler.find(spd).orElseThrow();
         KngTarget target = new KngTarget(gradient, p0, r * (1 + 1e-12), h, anchor);
-        double[] out = new double[k * k];
-        long proposals = 0;
-        int draws = 2000;
-        for (int i = 0; i < draws; i++) {
-            proposals += sampler.sample(target, sigma, rng, out);
-        }
-        double measured = (double) draws / proposals;
-        double se = Math.sqrt(measured * (1 - measured) / proposals);
+        double[] acceptance = measuredAcceptance(sampler, target, sigma, rng, k * k, 2000);
+        double measured = acceptance[0];
+        double se = acceptance[1];
         double g = gradient.gradientNorm(anchor);
         double lemma1 = sampler.acceptanceLowerBound(r, sigma, g, h, hMin);
         double mean = sampler.acceptanceLowerBoundForMean(r, sigma, g, h, hMin);
@@ -234,5 +224,17 @@ class SpdKngTest {
             assertThat(third).isCloseTo(Math.cosh(c * r), org.assertj.core.data.Offset.offset(1e-9));
             assertThat(chord).isLessThanOrEqualTo(2 * r * Math.cos(theta) + 1e-12);
         }
+    }
+
+    /** The sampler's acceptance rate over {@code draws} draws, and its binomial standard error. */
+    private static double[] measuredAcceptance(ExactKngSampler sampler, KngTarget target, double sigma,
+            UniformRandomProvider rng, int length, int draws) {
+        double[] out = new double[length];
+        long proposals = 0;
+        for (int i = 0; i < draws; i++) {
+            proposals += sampler.sample(target, sigma, rng, out);
+        }
+        double measured = (double) draws / proposals;
+        return new double[] {measured, Math.sqrt(measured * (1 - measured) / proposals)};
     }
 }
