@@ -36,7 +36,7 @@ class EstimatorPluginTest {
                 geometry: sphere:d=2
                 data: { generator: geodesic-ball, center: "0,0,1", radius: 0.3 }
                 sweep: { n: [30], epsilon: [1] }
-                estimator: frechet-median
+                estimator: plugin-median
                 mechanisms: %s
                 utility: [geodesic-distance]
                 """.formatted(name, mechanisms);
@@ -46,7 +46,7 @@ class EstimatorPluginTest {
     void listShowsThePluginEstimator() {
         Cli cli = Cli.run("list", "--plugins", plugins.toString());
         assertThat(cli.exit()).as(cli.toString()).isZero();
-        assertThat(cli.out()).contains("frechet-median - Frechet median argmin sum_i rho(x, x_i) (test plugin)")
+        assertThat(cli.out()).contains("plugin-median - Frechet median argmin sum_i rho(x, x_i) (test plugin)")
                 .contains("median-plugin.jar");
     }
 
@@ -73,7 +73,7 @@ class EstimatorPluginTest {
         Cli refused = Cli.run("validate", laplace.toString(), "--plugins", plugins.toString());
         assertThat(refused.exit()).as(refused.toString()).isEqualTo(1);
         assertThat(refused.err()).contains("riemannian-laplace needs a bound on its estimate's own sensitivity")
-                .contains("frechet-median");
+                .contains("plugin-median");
         Path ambient = Configs.write(work, "median-ambient.yaml", config("median-ambient", "[euclidean-laplace]"));
         Cli alsoRefused = Cli.run("validate", ambient.toString(), "--plugins", plugins.toString());
         assertThat(alsoRefused.exit()).isEqualTo(1);

@@ -17,7 +17,7 @@ final class FrechetMedian implements Estimator {
 
     @Override
     public String name() {
-        return "frechet-median";
+        return "plugin-median";
     }
 
     @Override

@@ -11,7 +11,7 @@ public final class FrechetMedianProvider implements EstimatorProvider {
 
     @Override
     public String name() {
-        return "frechet-median";
+        return "plugin-median";
     }
 
     @Override
@@ -27,7 +27,7 @@ public final class FrechetMedianProvider implements EstimatorProvider {
     @Override
     public Estimator create(Map<String, String> parameters) {
         if (!parameters.isEmpty()) {
-            throw new IllegalArgumentException("frechet-median takes no parameters. Provided value: " + parameters);
+            throw new IllegalArgumentException("plugin-median takes no parameters. Provided value: " + parameters);
         }
         return new FrechetMedian();
     }
