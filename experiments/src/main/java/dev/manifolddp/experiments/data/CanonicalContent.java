@@ -35,15 +35,18 @@ final class CanonicalContent {
     private List<String> names = List.of();
     private long rows;
 
-    /** Adds the current row of {@code csv}: fields {@code [starts[j], ends[j])} of {@code chars}. */
-    void add(char[] chars, int[] starts, int[] ends, int count, List<String> header) {
+    /**
+     * Adds the current row of {@code csv}: fields {@code [starts[j], ends[j])} of {@code chars}, whose values as
+     * decimals are {@code values[j]} ({@link DecimalField#value}: NaN for a field that is not a finite decimal).
+     */
+    void add(char[] chars, int[] starts, int[] ends, double[] values, int count, List<String> header) {
         if (order == null) {
             order = columnOrder(header, count);
             names = header.isEmpty() ? List.of() : sortedNames(header);
         }
         System.arraycopy(SEEDS, 0, lane, 0, SEEDS.length);
         for (int c : order) {
-            long key = cellKey(chars, starts[c], ends[c]);
+            long key = cellKey(chars, starts[c], ends[c], values[c]);
             for (int k = 0; k < lane.length; k++) {
                 lane[k] = mix(lane[k] ^ key) + SEEDS[k];
             }
@@ -72,15 +75,13 @@ final class CanonicalContent {
         }
     }
 
-    /** A number's value bits ({@code -0} as 0), or a hash of the text of a field that is not a decimal number. */
-    private static long cellKey(char[] chars, int from, int to) {
-        if (DecimalField.isDecimal(chars, from, to)) {
-            try {
-                double value = DecimalField.parse(chars, from, to, () -> "");
-                return Double.doubleToLongBits(value == 0 ? 0.0 : value);
-            } catch (IllegalArgumentException beyondDoubles) {
-                // a decimal beyond the double range is kept as text
-            }
+    /**
+     * A number's value bits ({@code -0} as 0), or a hash of the text of a field that is not a decimal number or lies
+     * beyond the double range ({@code value} NaN).
+     */
+    private static long cellKey(char[] chars, int from, int to, double value) {
+        if (value == value) {
+            return Double.doubleToLongBits(value == 0 ? 0.0 : value);
         }
         long hash = TEXT;
         for (int p = from; p < to; p++) {
