@@ -21,7 +21,7 @@ import java.util.List;
  * identity against accidental change, not a defence against a curator who edits the data on purpose: adding,
  * dropping or changing a record, or another file holding the same people, is another dataset to it.
  *
- * <p>Fed one row at a time by {@link CsvText}; allocates nothing per row.
+ * <p>Fed one row at a time by {@link CsvText} (or {@link NpyPoints}); allocates nothing per row.
  */
 final class CanonicalContent {
 
@@ -46,11 +46,33 @@ final class CanonicalContent {
         }
         System.arraycopy(SEEDS, 0, lane, 0, SEEDS.length);
         for (int c : order) {
-            long key = cellKey(chars, starts[c], ends[c], values[c]);
-            for (int k = 0; k < lane.length; k++) {
-                lane[k] = mix(lane[k] ^ key) + SEEDS[k];
-            }
+            mixCell(cellKey(chars, starts[c], ends[c], values[c]));
         }
+        endRow();
+    }
+
+    /**
+     * Adds a row of numbers without column names ({@code row[from .. from + count)}, finite): the row of a binary
+     * file, which hashes as the same numbers written in a CSV file without a header.
+     */
+    void add(double[] row, int from, int count) {
+        if (order == null) {
+            order = columnOrder(List.of(), count);
+        }
+        System.arraycopy(SEEDS, 0, lane, 0, SEEDS.length);
+        for (int c = 0; c < count; c++) {
+            mixCell(numberKey(row[from + c]));
+        }
+        endRow();
+    }
+
+    private void mixCell(long key) {
+        for (int k = 0; k < lane.length; k++) {
+            lane[k] = mix(lane[k] ^ key) + SEEDS[k];
+        }
+    }
+
+    private void endRow() {
         for (int k = 0; k < sums.length; k++) {
             sums[k] += mix(lane[k]);
         }
@@ -81,13 +103,17 @@ final class CanonicalContent {
      */
     private static long cellKey(char[] chars, int from, int to, double value) {
         if (value == value) {
-            return Double.doubleToLongBits(value == 0 ? 0.0 : value);
+            return numberKey(value);
         }
         long hash = TEXT;
         for (int p = from; p < to; p++) {
             hash = (hash ^ chars[p]) * 0x100000001B3L;
         }
         return mix(hash ^ TEXT);
+    }
+
+    private static long numberKey(double value) {
+        return Double.doubleToLongBits(value == 0 ? 0.0 : value);
     }
 
     /** SplitMix64's finaliser: a bijection of the longs that spreads every input bit. */
