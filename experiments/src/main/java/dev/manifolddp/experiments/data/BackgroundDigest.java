@@ -30,7 +30,7 @@ final class BackgroundDigest implements AutoCloseable {
     });
     private String hex;
 
-    /** A digest of chunks of at most {@code chunk} bytes. */
+    /** A digest of byte chunks of at most {@code chunk} bytes (0 when it is given only buffers to read in place). */
     BackgroundDigest(int chunk) {
         try {
             digest = MessageDigest.getInstance("SHA-256");
@@ -54,6 +54,15 @@ final class BackgroundDigest implements AutoCloseable {
             digest.update(copy, 0, length);
             free.add(copy);
         });
+    }
+
+    /**
+     * Appends the remaining bytes of {@code buffer} (e.g. a memory-mapped file, which the digest reads in place) to
+     * the hashed stream; the caller must not change the buffer's content before {@link #hex()}.
+     */
+    void update(java.nio.ByteBuffer buffer) {
+        java.nio.ByteBuffer own = buffer.duplicate();
+        thread.execute(() -> digest.update(own));
     }
 
     /** The lower-case hex SHA-256 of every byte given, once they are all hashed; no more may be given after it. */

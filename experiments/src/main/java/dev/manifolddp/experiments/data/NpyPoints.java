@@ -9,10 +9,7 @@ import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 
@@ -26,7 +23,7 @@ import java.util.Locale;
  * count from 1 (numpy's index plus one). A .npy file has no column names, so it holds coordinates only: roles that
  * name columns, and row selections, are refused.
  *
- * <p>The SHA-256 is of the file's bytes; the canonical digest is that of the same numbers in a CSV file without a
+ * <p>The SHA-256 is of the file's bytes, read from the mapping on a thread of its own ({@link BackgroundDigest}); the canonical digest is that of the same numbers in a CSV file without a
  * header ({@link CanonicalContent}), so the ledger keeps one account for the two forms of one dataset.
  */
 final class NpyPoints {
@@ -78,7 +75,9 @@ final class NpyPoints {
             }
             memory.records(layout.length(), 0, 0);
             memory.check((int) n, size);
-            return rows(channel, header, (int) n, geometry, name);
+            try (BackgroundDigest sha256 = new BackgroundDigest(0)) {
+                return rows(channel, header, (int) n, geometry, name, sha256);
+            }
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read data file " + name + ": " + e.getMessage(), e);
         }
@@ -108,12 +107,11 @@ final class NpyPoints {
     }
 
     private static PointFile.Points rows(FileChannel channel, NpyHeader header, int n, Geometry geometry,
-            String file) throws IOException {
+            String file, BackgroundDigest sha256) throws IOException {
         PointLayout layout = geometry.layout();
         int d = layout.length();
         ManifoldProjection projection = new ManifoldProjection(geometry);
         CanonicalContent content = new CanonicalContent();
-        MessageDigest sha256 = sha256();
         double[][] points = new double[n][];
         int[] lines = new int[n];
         double[] row = new double[d];
@@ -148,8 +146,7 @@ final class NpyPoints {
                     "%s: %d of %d rows are not points of %s: %s%s", file, offManifold, n, geometry.spec(),
                     String.join("; ", offending), offManifold > offending.size() ? "; ..." : ""));
         }
-        return new PointFile.Points(points, lines, null, null, null, HexFormat.of().formatHex(sha256.digest()),
-                content.sha256());
+        return new PointFile.Points(points, lines, null, null, null, sha256.hex(), content.sha256());
     }
 
     private static void requireFinite(double[] row, int i, String file, PointLayout layout) {
@@ -160,14 +157,6 @@ final class NpyPoints {
                         + "the record or fill in the value)", file, i + 1, i, j + 1, layout.columnNames().get(j),
                         row[j]));
             }
-        }
-    }
-
-    private static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this Java runtime has no SHA-256", e);
         }
     }
 }
