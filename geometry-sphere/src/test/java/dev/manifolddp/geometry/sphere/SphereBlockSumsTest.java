@@ -24,24 +24,6 @@ class SphereBlockSumsTest {
     /** Three full blocks and a ragged one, odd so that the two-per-step loops meet a lone record. */
     private static final int N = 3 * RecordBlocks.SIZE + 1001;
 
-    private static double[][] cap(SphereGeometry sphere, double[] x, Random random, double radius) {
-        double[][] data = new double[N][];
-        for (int i = 0; i < N; i++) {
-            double[] ambient = new double[x.length];
-            for (int j = 0; j < ambient.length; j++) {
-                ambient[j] = random.nextGaussian();
-            }
-            double[] v = sphere.projectToTangent(x, ambient);
-            double norm = sphere.norm(x, v);
-            double angle = radius * Math.sqrt(random.nextDouble());
-            for (int j = 0; j < v.length; j++) {
-                v[j] *= sphere.radius() * angle / norm;
-            }
-            data[i] = sphere.exp(x, v);
-        }
-        return data;
-    }
-
     private static <T> T inPool(int threads, Supplier<T> work) {
         ForkJoinPool pool = new ForkJoinPool(threads);
         try {
@@ -66,8 +48,8 @@ class SphereBlockSumsTest {
         Random random = new Random(26);
         double[] x = new double[sphere.layout().length()];
         x[x.length - 1] = 1;
-        double[][] data = cap(sphere, x, random, 0.5);
-        double[] at = sphere.exp(x, sphere.projectToTangent(x, cap(sphere, x, random, 0.1)[5]));
+        double[][] data = SphereLogSumsTest.ring(sphere, x, random, N, 0, 0.5);
+        double[] at = SphereLogSumsTest.ring(sphere, x, random, 1, 0.05, 0.1)[0];
         List<List<Long>> runs = new ArrayList<>();
         for (int threads = 1; threads <= 3; threads++) {
             runs.add(inPool(threads, () -> {
@@ -102,7 +84,7 @@ class SphereBlockSumsTest {
         SphereGeometry sphere = (SphereGeometry) Geometries.parse(spec);
         Random random = new Random(27);
         double[] x = {0, 0, 1};
-        double[][] data = cap(sphere, x, random, 0.5);
+        double[][] data = SphereLogSumsTest.ring(sphere, x, random, N, 0, 0.5);
         // off the centre, so the farthest record lies in the rim of one block and must be found across blocks
         double[] at = {0.05, -0.02, Math.sqrt(1 - 0.05 * 0.05 - 0.02 * 0.02)};
         int d = sphere.dimension();
