@@ -16,6 +16,17 @@ class DecimalFieldTest {
 
     private static final String ALPHABET = "0123456789+-.eE x#";
 
+    /** Up to 8 characters of {@link #ALPHABET}, digits most of the time so that decimals are common enough too. */
+    private static String randomField(SplittableRandom random) {
+        StringBuilder text = new StringBuilder();
+        int length = random.nextInt(9);
+        for (int j = 0; j < length; j++) {
+            text.append(random.nextInt(3) == 0 ? ALPHABET.charAt(random.nextInt(ALPHABET.length()))
+                    : (char) ('0' + random.nextInt(10)));
+        }
+        return text.toString();
+    }
+
     private static boolean isDecimal(String text) {
         return DecimalField.isDecimal(text.toCharArray(), 0, text.length());
     }
@@ -30,14 +41,7 @@ class DecimalFieldTest {
         SplittableRandom random = new SplittableRandom(7);
         int accepted = 0;
         for (int i = 0; i < 300_000; i++) {
-            StringBuilder text = new StringBuilder();
-            int length = random.nextInt(9);
-            for (int j = 0; j < length; j++) {
-                // digits most of the time, so that decimals are common enough to be compared too
-                text.append(random.nextInt(3) == 0 ? ALPHABET.charAt(random.nextInt(ALPHABET.length()))
-                        : (char) ('0' + random.nextInt(10)));
-            }
-            String field = text.toString();
+            String field = randomField(random);
             boolean expected = DecimalField.DECIMAL.matcher(field).matches();
             assertThat(isDecimal(field)).as("'%s'", field).isEqualTo(expected);
             accepted += expected ? 1 : 0;
@@ -158,13 +162,7 @@ class DecimalFieldTest {
     void theFastReaderRefusesWhatParseRefuses() {
         SplittableRandom random = new SplittableRandom(27);
         for (int i = 0; i < 200_000; i++) {
-            StringBuilder text = new StringBuilder();
-            int length = random.nextInt(9);
-            for (int j = 0; j < length; j++) {
-                text.append(random.nextInt(3) == 0 ? ALPHABET.charAt(random.nextInt(ALPHABET.length()))
-                        : (char) ('0' + random.nextInt(10)));
-            }
-            String field = text.toString().strip();
+            String field = randomField(random).strip();
             double value = DecimalField.value(field.toCharArray(), 0, field.length());
             boolean refused = false;
             try {
