@@ -73,9 +73,10 @@ public final class DecimalField {
      * without building a string or a message. Equal, bit for bit, to {@link Double#parseDouble} of the same text.
      *
      * <p>Most fields are read by the fast path of Clinger 1990: when the significant digits form an integer
-     * {@code m <= 2^53} and the decimal exponent {@code e} has {@code |e| <= 22}, both {@code m} and {@code 10^|e|} are
-     * doubles exactly, so the one IEEE multiplication or division {@code m * 10^e} (or {@code m / 10^-e}) is correctly rounded: it is the double nearest the decimal,
-     * which is what {@code parseDouble} returns. Every other field (more digits, a larger exponent) goes to
+     * {@code m <= 2^53} and the decimal exponent {@code e} has {@code |e| <= 22}, both {@code m} and
+     * {@code 10^|e|} are doubles exactly, so the one IEEE multiplication or division {@code m * 10^e} (or
+     * {@code m / 10^-e}) is correctly rounded: it is the double nearest the decimal, which is what
+     * {@code parseDouble} returns. Every other field (more digits, a larger exponent) goes to
      * {@code parseDouble} itself.
      */
     static double value(char[] chars, int from, int to) {

@@ -23,8 +23,9 @@ import java.util.Locale;
  * count from 1 (numpy's index plus one). A .npy file has no column names, so it holds coordinates only: roles that
  * name columns, and row selections, are refused.
  *
- * <p>The SHA-256 is of the file's bytes, read from the mapping on a thread of its own ({@link BackgroundDigest}); the canonical digest is that of the same numbers in a CSV file without a
- * header ({@link CanonicalContent}), so the ledger keeps one account for the two forms of one dataset.
+ * <p>The SHA-256 is of the file's bytes, read from the mapping on a thread of its own ({@link BackgroundDigest});
+ * the canonical digest is that of the same numbers in a CSV file without a header ({@link CanonicalContent}), so
+ * the ledger keeps one account for the two forms of one dataset.
  */
 final class NpyPoints {
 

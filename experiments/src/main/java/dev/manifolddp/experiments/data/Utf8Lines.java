@@ -17,7 +17,8 @@ import java.nio.file.StandardOpenOption;
  * does not grow with the file, only with its longest line. A leading byte-order mark is dropped; a line ends at
  * {@code \r\n}, {@code \r} or {@code \n}, and the text after the last terminator is a last (possibly empty) line.
  * The SHA-256 is taken of exactly the bytes decoded, in the same pass (on a thread of its own,
- * {@link BackgroundDigest}), so it always describes the data read even if the file changes on disk meanwhile. A byte that is not UTF-8 fails the read naming its line, value and offset.
+ * {@link BackgroundDigest}), so it always describes the data read even if the file changes on disk meanwhile. A
+ * byte that is not UTF-8 fails the read naming its line, value and offset.
  *
  * <p>The current line lives in {@link #chars()} up to {@link #length()} and is overwritten by {@link #next()}.
  */
