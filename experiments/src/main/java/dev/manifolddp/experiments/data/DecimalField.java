@@ -68,7 +68,7 @@ public final class DecimalField {
     }
 
     /**
-     * The value of {@code [from, to)} when it is a finite decimal of at most {@value #MAX_LENGTH} characters (no
+     * The value of {@code [from, to)} when it is a finite decimal of at most 400 characters ({@code MAX_LENGTH}; no
      * white space stripped), else NaN (which no accepted field has): the test a file's reader makes of every field,
      * without building a string or a message. Equal, bit for bit, to {@link Double#parseDouble} of the same text.
      *
