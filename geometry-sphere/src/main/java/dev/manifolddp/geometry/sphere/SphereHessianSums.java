@@ -55,6 +55,8 @@ final class SphereHessianSums implements HessianSums.Batch {
     private final double[] partial;
     /** S^2, per block: whether all its records lie in the polynomial's range. */
     private final boolean[] blockInRange;
+    /** S^2: the blocks' sums added in block order (scratch: an evaluation allocates nothing). */
+    private final double[] totals = new double[SUMS];
     private int farthestIndex;
     private double farthestDistance;
 
@@ -208,7 +210,8 @@ final class SphereHessianSums implements HessianSums.Batch {
         } else {
             RecordBlocks.forEach(blocks, this::sumsS2);
         }
-        double[] total = Arrays.copyOf(partial, SUMS);
+        double[] total = totals;
+        System.arraycopy(partial, 0, total, 0, SUMS);
         for (int b = 1; b < blocks; b++) {
             int at = b * SUMS;
             for (int k = 0; k < 7; k++) {
