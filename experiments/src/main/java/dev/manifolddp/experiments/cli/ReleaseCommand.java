@@ -116,8 +116,8 @@ final class ReleaseCommand implements Callable<Integer> {
 
 
 
-    @Option(names = "--input", required = true, paramLabel = "CSV", description = "The records, one point per row: a CSV file, or a bundled dataset as dataset:NAME "
-            + "(see datasets/README.md).")
+    @Option(names = "--input", required = true, paramLabel = "CSV", description = "The records, one point per row: a CSV file, a NumPy .npy "
+            + "file (float64, C order), or a bundled dataset as dataset:NAME (see datasets/README.md).")
     Path input;
 
     @Option(names = "--subject-column", paramLabel = "NAME",

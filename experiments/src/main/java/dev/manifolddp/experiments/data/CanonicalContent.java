@@ -21,7 +21,7 @@ import java.util.List;
  * identity against accidental change, not a defence against a curator who edits the data on purpose: adding,
  * dropping or changing a record, or another file holding the same people, is another dataset to it.
  *
- * <p>Fed one row at a time by {@link CsvText}; allocates nothing per row.
+ * <p>Fed one row at a time by {@link CsvText} (or {@link NpyPoints}); allocates nothing per row.
  */
 final class CanonicalContent {
 
@@ -35,19 +35,44 @@ final class CanonicalContent {
     private List<String> names = List.of();
     private long rows;
 
-    /** Adds the current row of {@code csv}: fields {@code [starts[j], ends[j])} of {@code chars}. */
-    void add(char[] chars, int[] starts, int[] ends, int count, List<String> header) {
+    /**
+     * Adds the current row of {@code csv}: fields {@code [starts[j], ends[j])} of {@code chars}, whose values as
+     * decimals are {@code values[j]} ({@link DecimalField#value}: NaN for a field that is not a finite decimal).
+     */
+    void add(char[] chars, int[] starts, int[] ends, double[] values, int count, List<String> header) {
         if (order == null) {
             order = columnOrder(header, count);
             names = header.isEmpty() ? List.of() : sortedNames(header);
         }
         System.arraycopy(SEEDS, 0, lane, 0, SEEDS.length);
         for (int c : order) {
-            long key = cellKey(chars, starts[c], ends[c]);
-            for (int k = 0; k < lane.length; k++) {
-                lane[k] = mix(lane[k] ^ key) + SEEDS[k];
-            }
+            mixCell(cellKey(chars, starts[c], ends[c], values[c]));
         }
+        endRow();
+    }
+
+    /**
+     * Adds a row of numbers without column names ({@code row[from .. from + count)}, finite): the row of a binary
+     * file, which hashes as the same numbers written in a CSV file without a header.
+     */
+    void add(double[] row, int from, int count) {
+        if (order == null) {
+            order = columnOrder(List.of(), count);
+        }
+        System.arraycopy(SEEDS, 0, lane, 0, SEEDS.length);
+        for (int c = 0; c < count; c++) {
+            mixCell(numberKey(row[from + c]));
+        }
+        endRow();
+    }
+
+    private void mixCell(long key) {
+        for (int k = 0; k < lane.length; k++) {
+            lane[k] = mix(lane[k] ^ key) + SEEDS[k];
+        }
+    }
+
+    private void endRow() {
         for (int k = 0; k < sums.length; k++) {
             sums[k] += mix(lane[k]);
         }
@@ -72,21 +97,23 @@ final class CanonicalContent {
         }
     }
 
-    /** A number's value bits ({@code -0} as 0), or a hash of the text of a field that is not a decimal number. */
-    private static long cellKey(char[] chars, int from, int to) {
-        if (DecimalField.isDecimal(chars, from, to)) {
-            try {
-                double value = DecimalField.parse(chars, from, to, () -> "");
-                return Double.doubleToLongBits(value == 0 ? 0.0 : value);
-            } catch (IllegalArgumentException beyondDoubles) {
-                // a decimal beyond the double range is kept as text
-            }
+    /**
+     * A number's value bits ({@code -0} as 0), or a hash of the text of a field that is not a decimal number or lies
+     * beyond the double range ({@code value} NaN).
+     */
+    private static long cellKey(char[] chars, int from, int to, double value) {
+        if (value == value) {
+            return numberKey(value);
         }
         long hash = TEXT;
         for (int p = from; p < to; p++) {
             hash = (hash ^ chars[p]) * 0x100000001B3L;
         }
         return mix(hash ^ TEXT);
+    }
+
+    private static long numberKey(double value) {
+        return Double.doubleToLongBits(value == 0 ? 0.0 : value);
     }
 
     /** SplitMix64's finaliser: a bijection of the longs that spreads every input bit. */

@@ -35,6 +35,8 @@ final class CsvText implements AutoCloseable {
     /** The current row's fields: {@code [starts[j], ends[j])} of {@link Utf8Lines#chars()}. */
     private int[] starts = new int[16];
     private int[] ends = new int[16];
+    /** The current row's fields as numbers ({@link DecimalField#value}: NaN for a field that is not one), read once. */
+    private double[] values = new double[16];
     private int count;
     private final CanonicalContent content = new CanonicalContent();
 
@@ -66,7 +68,11 @@ final class CsvText implements AutoCloseable {
         while (lines.next()) {
             try {
                 if (split()) {
-                    content.add(lines.chars(), starts, ends, count, header);
+                    char[] chars = lines.chars();
+                    for (int j = 0; j < count; j++) {
+                        values[j] = DecimalField.value(chars, starts[j], ends[j]);
+                    }
+                    content.add(chars, starts, ends, values, count, header);
                     return true;
                 }
             } catch (IllegalArgumentException malformedRow) {
@@ -115,13 +121,16 @@ final class CsvText implements AutoCloseable {
     }
 
     /**
-     * Field {@code j} of the current row as a finite decimal number ({@link DecimalField}), parsed from the line's
-     * characters.
+     * Field {@code j} of the current row as a finite decimal number ({@link DecimalField}), parsed once from the
+     * line's characters when the row was read.
      *
      * @param where what the field is, called only to word a refusal
      */
     double number(int j, Supplier<String> where) {
-        return DecimalField.parse(lines.chars(), starts[j], ends[j], where);
+        double value = values[j];
+        // NaN: not a decimal as it stands; DecimalField words the refusal (or reads a field padded by white space
+        // that a white-space-separated row leaves in, such as U+3000, as it always did)
+        return value == value ? value : DecimalField.parse(lines.chars(), starts[j], ends[j], where);
     }
 
     /** The SHA-256 of the file's bytes (lower-case hex); once {@link #next()} has returned false. */
@@ -276,6 +285,7 @@ final class CsvText implements AutoCloseable {
         if (count == starts.length) {
             starts = java.util.Arrays.copyOf(starts, 2 * count);
             ends = java.util.Arrays.copyOf(ends, 2 * count);
+            values = java.util.Arrays.copyOf(values, 2 * count);
         }
         starts[count] = start;
         ends[count] = end;

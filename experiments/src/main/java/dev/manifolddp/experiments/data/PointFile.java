@@ -18,6 +18,8 @@ import java.util.Map;
  * The file is read as a stream ({@link PointRows}): what a read keeps is the points and the attributes named, not
  * the text, and a file whose records would not fit in the Java heap is refused with the memory it needs
  * ({@link ReadMemory}) instead of an {@link OutOfMemoryError}.
+ * A file whose name ends with {@code .npy} is read as a NumPy array of float64 instead ({@link NpyPoints}: one point
+ * per row, memory-mapped, the same checks, coordinates only).
  * Optionally a header names an id column (unique per record), a subject column, whose value groups the records of
  * one person, covariate columns (finite numbers, each inside its public range when one is declared) and the coordinate
  * columns; other columns are left out only when the coordinates are named. A symmetric matrix is named either by its
@@ -201,6 +203,9 @@ public final class PointFile {
 
     private static Points readRows(Path file, Geometry geometry, Columns roles, RowFilter filter,
             ReadMemory memory) {
+        if (NpyPoints.isNpy(file)) {
+            return NpyPoints.read(file, geometry, roles, filter, memory);
+        }
         try (CsvText csv = CsvText.open(file)) {
             memory.opened(csv.size());
             return PointRows.read(csv, geometry, roles, filter, memory);

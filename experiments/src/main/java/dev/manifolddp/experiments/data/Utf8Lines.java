@@ -11,16 +11,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
 /**
  * The lines of a file, decoded as strict UTF-8 while it is read through fixed buffers, so the memory a read needs
  * does not grow with the file, only with its longest line. A leading byte-order mark is dropped; a line ends at
  * {@code \r\n}, {@code \r} or {@code \n}, and the text after the last terminator is a last (possibly empty) line.
- * The SHA-256 is taken of exactly the bytes decoded, in the same pass, so it always describes the data read even if
- * the file changes on disk meanwhile. A byte that is not UTF-8 fails the read naming its line, value and offset.
+ * The SHA-256 is taken of exactly the bytes decoded, in the same pass (on a thread of its own,
+ * {@link BackgroundDigest}), so it always describes the data read even if the file changes on disk meanwhile. A
+ * byte that is not UTF-8 fails the read naming its line, value and offset.
  *
  * <p>The current line lives in {@link #chars()} up to {@link #length()} and is overwritten by {@link #next()}.
  */
@@ -32,7 +30,7 @@ final class Utf8Lines implements AutoCloseable {
     private final Path file;
     private final FileChannel channel;
     private final long size;
-    private final MessageDigest digest;
+    private final BackgroundDigest digest = new BackgroundDigest(CHUNK);
     private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
     /** Bytes read and not yet decoded (read mode); {@link #bufferStart} is the file offset of its index 0. */
@@ -56,11 +54,6 @@ final class Utf8Lines implements AutoCloseable {
         this.file = file;
         this.channel = channel;
         this.size = size;
-        try {
-            this.digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this Java runtime has no SHA-256", e);
-        }
     }
 
     /**
@@ -175,13 +168,14 @@ final class Utf8Lines implements AutoCloseable {
             throw new IllegalStateException("the SHA-256 of " + file + " is known only after its last line");
         }
         if (sha256 == null) {
-            sha256 = HexFormat.of().formatHex(digest.digest());
+            sha256 = digest.hex();
         }
         return sha256;
     }
 
     @Override
     public void close() {
+        digest.close();
         try {
             channel.close();
         } catch (IOException e) {

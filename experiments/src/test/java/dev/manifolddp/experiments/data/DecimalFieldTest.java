@@ -16,6 +16,17 @@ class DecimalFieldTest {
 
     private static final String ALPHABET = "0123456789+-.eE x#";
 
+    /** Up to 8 characters of {@link #ALPHABET}, digits most of the time so that decimals are common enough too. */
+    private static String randomField(SplittableRandom random) {
+        StringBuilder text = new StringBuilder();
+        int length = random.nextInt(9);
+        for (int j = 0; j < length; j++) {
+            text.append(random.nextInt(3) == 0 ? ALPHABET.charAt(random.nextInt(ALPHABET.length()))
+                    : (char) ('0' + random.nextInt(10)));
+        }
+        return text.toString();
+    }
+
     private static boolean isDecimal(String text) {
         return DecimalField.isDecimal(text.toCharArray(), 0, text.length());
     }
@@ -30,14 +41,7 @@ class DecimalFieldTest {
         SplittableRandom random = new SplittableRandom(7);
         int accepted = 0;
         for (int i = 0; i < 300_000; i++) {
-            StringBuilder text = new StringBuilder();
-            int length = random.nextInt(9);
-            for (int j = 0; j < length; j++) {
-                // digits most of the time, so that decimals are common enough to be compared too
-                text.append(random.nextInt(3) == 0 ? ALPHABET.charAt(random.nextInt(ALPHABET.length()))
-                        : (char) ('0' + random.nextInt(10)));
-            }
-            String field = text.toString();
+            String field = randomField(random);
             boolean expected = DecimalField.DECIMAL.matcher(field).matches();
             assertThat(isDecimal(field)).as("'%s'", field).isEqualTo(expected);
             accepted += expected ? 1 : 0;
@@ -84,6 +88,93 @@ class DecimalFieldTest {
         }
         String padded = "  \u3000 2.5\t";
         assertThat(DecimalField.parse(padded.toCharArray(), 0, padded.length(), () -> "here")).isEqualTo(2.5);
+    }
+
+    /**
+     * The fast reader gives parseDouble's double, bit for bit, on 400000 random decimals: 1 to 24 digits (the fast
+     * path's 15-17 and beyond it), leading and trailing zeros, the point anywhere, exponents around the fast path's
+     * limit of 22 and far beyond, both signs.
+     */
+    @Test
+    void theFastReaderIsParseDoubleOnRandomDecimals() {
+        SplittableRandom random = new SplittableRandom(26);
+        int fast = 0;
+        for (int i = 0; i < 400_000; i++) {
+            StringBuilder text = new StringBuilder();
+            text.append(switch (random.nextInt(3)) {
+                case 0 -> "";
+                case 1 -> "-";
+                default -> "+";
+            });
+            text.append("0".repeat(random.nextInt(3) == 0 ? random.nextInt(4) : 0));
+            int digits = 1 + random.nextInt(24);
+            int point = random.nextInt(digits + 1);
+            for (int j = 0; j < digits; j++) {
+                if (j == point && random.nextBoolean()) {
+                    text.append('.');
+                }
+                text.append((char) ('0' + random.nextInt(10)));
+            }
+            if (random.nextInt(3) == 0) {
+                text.append("0".repeat(random.nextInt(6)));
+            }
+            int exponent = 0;
+            if (random.nextBoolean()) {
+                exponent = random.nextInt(4) == 0 ? random.nextInt(-340, 340) : random.nextInt(-25, 25);
+                text.append(random.nextBoolean() ? 'e' : 'E').append(exponent >= 0 && random.nextBoolean() ? "+" : "")
+                        .append(exponent);
+            }
+            String field = text.toString();
+            double expected = Double.parseDouble(field);
+            double value = DecimalField.value(field.toCharArray(), 0, field.length());
+            if (Double.isFinite(expected)) {
+                assertThat(Double.doubleToRawLongBits(value)).as(field).isEqualTo(Double.doubleToRawLongBits(expected));
+                fast += digits <= 15 && Math.abs(exponent) <= 10 ? 1 : 0;
+            } else {
+                assertThat(value).as("%s is beyond the doubles", field).isNaN();
+            }
+        }
+        assertThat(fast).as("decimals the fast path reads were among them").isGreaterThan(50_000);
+    }
+
+    /** The fast path's edges and what lies just past them, bit for bit parseDouble's double. */
+    @Test
+    void theFastPathsEdgesAreParseDoubles() {
+        for (String field : List.of("9007199254740992", "9007199254740993", "9007199254740991", "-9007199254740993",
+                "900719925474099.3", "1e22", "1e23", "1e-22", "1e-23", "9007199254740992e22", "9007199254740993e-22",
+                "123456789012345678", "1234567890123456789", "12345678901234567890123", "99999999999999999999e-10",
+                "0.000", "-0.0e5", "-0", "+0", "0e999999999999", "1e-400", "4.9e-324", "2.4703282292062327e-324",
+                "2.2250738585072011e-308", "2.2250738585072012e-308", "1.7976931348623157e308", "0000000000000001.5",
+                "0.1", "0.2", "0.3", "1.0000000000000002", "1.00000000000000011102230246251565", "5e-1",
+                "1e0000000000000005", "1.5E+3", ".5", "5.", "8.98846567431158e307", "0.171848479338",
+                "-0.984385052131", "3.141592653589793", "2.718281828459045e0", "1.7976931348623157e308")) {
+            double value = DecimalField.value(field.toCharArray(), 0, field.length());
+            assertThat(Double.doubleToRawLongBits(value)).as(field)
+                    .isEqualTo(Double.doubleToRawLongBits(Double.parseDouble(field)));
+        }
+        for (String beyond : List.of("1.7976931348623159e308", "1e309", "-1e400", "1e999999999999")) {
+            assertThat(DecimalField.value(beyond.toCharArray(), 0, beyond.length())).as(beyond).isNaN();
+        }
+    }
+
+    /** The fast reader refuses (NaN) exactly the fields {@link DecimalField#parse} refuses, on random strings. */
+    @Test
+    void theFastReaderRefusesWhatParseRefuses() {
+        SplittableRandom random = new SplittableRandom(27);
+        for (int i = 0; i < 200_000; i++) {
+            String field = randomField(random).strip();
+            double value = DecimalField.value(field.toCharArray(), 0, field.length());
+            boolean refused = false;
+            try {
+                assertThat(Double.doubleToRawLongBits(DecimalField.parse(field, "here")))
+                        .isEqualTo(Double.doubleToRawLongBits(value));
+            } catch (IllegalArgumentException e) {
+                refused = true;
+            }
+            assertThat(Double.isNaN(value)).as("'%s'", field).isEqualTo(refused);
+        }
+        String tooLong = "1".repeat(401);
+        assertThat(DecimalField.value(tooLong.toCharArray(), 0, tooLong.length())).isNaN();
     }
 
     private static Throwable catchThrowable(Runnable action) {

@@ -87,6 +87,11 @@ final class SphereColumns {
      * per coordinate one pass over its column (on S^2 one pass over the three), without branches.
      */
     void halfSquaredChords(double[] x, double half, double[] t) {
+        halfSquaredChords(x, half, t, 0, n);
+    }
+
+    /** {@link #halfSquaredChords(double[], double, double[])} for records {@code [from, to)} only. */
+    void halfSquaredChords(double[] x, double half, double[] t, int from, int to) {
         if (columns.length == 3) {
             double[] c0 = columns[0];
             double[] c1 = columns[1];
@@ -94,7 +99,7 @@ final class SphereColumns {
             double x0 = x[0];
             double x1 = x[1];
             double x2 = x[2];
-            for (int i = 0; i < n; i++) {
+            for (int i = from; i < to; i++) {
                 double d0 = c0[i] - x0;
                 double d1 = c1[i] - x1;
                 double d2 = c2[i] - x2;
@@ -102,16 +107,16 @@ final class SphereColumns {
             }
             return;
         }
-        Arrays.fill(t, 0.0);
+        Arrays.fill(t, from, to, 0.0);
         for (int j = 0; j < columns.length; j++) {
             double[] column = columns[j];
             double xj = x[j];
-            for (int i = 0; i < n; i++) {
+            for (int i = from; i < to; i++) {
                 double d = column[i] - xj;
                 t[i] += d * d;
             }
         }
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             t[i] *= half;
         }
     }
@@ -121,8 +126,13 @@ final class SphereColumns {
      * branch per record.
      */
     static boolean inRange(double[] t, int n) {
+        return inRange(t, 0, n);
+    }
+
+    /** {@link #inRange(double[], int)} for {@code t[from .. to)}. */
+    static boolean inRange(double[] t, int from, int to) {
         double largest = 0;
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             largest = Math.max(largest, t[i]);
         }
         return largest <= ThetaOverSine.RANGE;

@@ -1,6 +1,7 @@
 package dev.manifolddp.geometry.sphere;
 
 import dev.manifolddp.geometry.HessianSums;
+import dev.manifolddp.geometry.RecordBlocks;
 import java.util.Arrays;
 
 /**
@@ -50,8 +51,17 @@ final class SphereHessianSums implements HessianSums.Batch {
     private final double[] record;
     private final double[] logScratch;
     private final double[] coordinateScratch;
+    /** S^2, per block of records ({@link RecordBlocks}): its sums, {@link #SUMS} entries from {@code b * SUMS}. */
+    private final double[] partial;
+    /** S^2, per block: whether all its records lie in the polynomial's range. */
+    private final boolean[] blockInRange;
+    /** S^2: the blocks' sums added in block order (scratch: an evaluation allocates nothing). */
+    private final double[] totals = new double[SUMS];
     private int farthestIndex;
     private double farthestDistance;
+
+    /** The sums of one block on S^2: g0, g1, h00, h01, h11, cot, sum of rho^2, largest rho^2, its record. */
+    private static final int SUMS = 9;
 
     /** A kernel over a copy of {@code data} (validated points of {@code geometry}). */
     static SphereHessianSums over(SphereGeometry geometry, double[][] data) {
@@ -72,6 +82,8 @@ final class SphereHessianSums implements HessianSums.Batch {
         this.weights = new double[perRecord];
         this.cotFactors = new double[perRecord];
         this.squares = new double[perRecord];
+        this.partial = new double[length == 3 ? RecordBlocks.count(n) * SUMS : 0];
+        this.blockInRange = new boolean[RecordBlocks.count(n)];
         this.record = new double[Math.max(length, dimension)];
         this.logScratch = new double[length];
         this.coordinateScratch = new double[dimension];
@@ -120,9 +132,28 @@ final class SphereHessianSums implements HessianSums.Batch {
     /**
      * S^2: every {@code t_i}, {@code b_i}, and then {@code f_i}, {@code a_i}, {@code c_i}, {@code rho_i^2} into the
      * per-record arrays, in loops without branches; false when a {@code t_i} lies beyond the polynomial's range or is
-     * NaN.
+     * NaN. Per block of records ({@link RecordBlocks}), on all cores for more than one block.
      */
     private boolean passesS2(double[] x, double half, double[][] basis) {
+        int blocks = RecordBlocks.count(n);
+        // one block (n <= RecordBlocks.SIZE) runs here without a task or a lambda: nothing is allocated
+        if (blocks == 1) {
+            passesS2(x, half, basis, 0);
+        } else {
+            RecordBlocks.forEach(blocks, b -> passesS2(x, half, basis, b));
+        }
+        for (int b = 0; b < blocks; b++) {
+            if (!blockInRange[b]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The passes of {@link #passesS2(double[], double, double[][])} over block b; its range flag. */
+    private void passesS2(double[] x, double half, double[][] basis, int b) {
+        int from = RecordBlocks.from(b);
+        int to = RecordBlocks.to(b, n);
         double[] c0 = columns[0];
         double[] c1 = columns[1];
         double[] c2 = columns[2];
@@ -135,7 +166,7 @@ final class SphereHessianSums implements HessianSums.Batch {
         double e10 = basis[1][0];
         double e11 = basis[1][1];
         double e12 = basis[1][2];
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             double d0 = c0[i] - x0;
             double d1 = c1[i] - x1;
             double d2 = c2[i] - x2;
@@ -143,16 +174,17 @@ final class SphereHessianSums implements HessianSums.Batch {
             first[i] = e00 * d0 + e01 * d1 + e02 * d2;
             second[i] = e10 * d0 + e11 * d1 + e12 * d2;
         }
-        if (!SphereColumns.inRange(work, n)) {
-            return false;
+        blockInRange[b] = SphereColumns.inRange(work, from, to);
+        if (!blockInRange[b]) {
+            return;
         }
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             cotFactors[i] = 1 - work[i];
         }
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             work[i] = ThetaOverSine.at(work[i]);
         }
-        for (int i = 0; i < n; i++) {
+        for (int i = from; i < to; i++) {
             double f = work[i];
             double b0 = first[i];
             double b1 = second[i];
@@ -163,15 +195,51 @@ final class SphereHessianSums implements HessianSums.Batch {
             weights[i] = (1 - c) / Math.max(bb, Double.MIN_NORMAL);
             squares[i] = f * f * bb;
         }
-        return true;
     }
 
     /**
      * S^2, from the per-record arrays: the coordinates {@code sum_i f_i b_i}, the Hessian and the farthest record;
-     * returns {@code sum_i rho_i^2}. Seven independent running sums, so the loop is bound by throughput, not by the
-     * latency of one chain of additions.
+     * returns {@code sum_i rho_i^2}. Each block's sums land in {@link #partial} (on all cores for more than one
+     * block) and are added in block order, so the result has the same bits on any number of threads; the farthest
+     * record is the first of the largest distance, as one loop finds it.
      */
     private double sumsS2(double[] coordinates, double[] hessian) {
+        int blocks = RecordBlocks.count(n);
+        if (blocks == 1) {
+            sumsS2(0);
+        } else {
+            RecordBlocks.forEach(blocks, this::sumsS2);
+        }
+        double[] total = totals;
+        System.arraycopy(partial, 0, total, 0, SUMS);
+        for (int b = 1; b < blocks; b++) {
+            int at = b * SUMS;
+            for (int k = 0; k < 7; k++) {
+                total[k] += partial[at + k];
+            }
+            if (partial[at + 7] > total[7]) {
+                total[7] = partial[at + 7];
+                total[8] = partial[at + 8];
+            }
+        }
+        coordinates[0] = total[0];
+        coordinates[1] = total[1];
+        hessian[0] = total[5] + total[2];
+        hessian[1] = total[3];
+        hessian[2] = total[3];
+        hessian[3] = total[5] + total[4];
+        farthestIndex = (int) total[8];
+        farthestDistance = Math.sqrt(total[7]);
+        return total[6];
+    }
+
+    /**
+     * Block b's sums into {@link #partial}. Seven independent running sums, so the loop is bound by throughput, not by
+     * the latency of one chain of additions.
+     */
+    private void sumsS2(int b) {
+        int from = RecordBlocks.from(b);
+        int to = RecordBlocks.to(b, n);
         double g0 = 0;
         double g1 = 0;
         double h00 = 0;
@@ -180,8 +248,8 @@ final class SphereHessianSums implements HessianSums.Batch {
         double cot = 0;
         double sum = 0;
         double largest = -1;
-        int index = 0;
-        for (int i = 0; i < n; i++) {
+        int index = from;
+        for (int i = from; i < to; i++) {
             double f = work[i];
             double b0 = first[i];
             double b1 = second[i];
@@ -200,15 +268,17 @@ final class SphereHessianSums implements HessianSums.Batch {
                 index = i;
             }
         }
-        coordinates[0] = g0;
-        coordinates[1] = g1;
-        hessian[0] = cot + h00;
-        hessian[1] = h01;
-        hessian[2] = h01;
-        hessian[3] = cot + h11;
-        farthestIndex = index;
-        farthestDistance = Math.sqrt(largest);
-        return sum;
+        int at = b * SUMS;
+        partial[at] = g0;
+        partial[at + 1] = g1;
+        partial[at + 2] = h00;
+        partial[at + 3] = h01;
+        partial[at + 4] = h11;
+        partial[at + 5] = cot;
+        partial[at + 6] = sum;
+        partial[at + 7] = largest;
+        // a record index is below 2^31, exact as a double
+        partial[at + 8] = index;
     }
 
     /** Any dimension: every {@code t_i} into {@link #work}; false when one lies beyond the polynomial's range. */

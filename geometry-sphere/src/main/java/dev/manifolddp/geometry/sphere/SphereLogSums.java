@@ -2,6 +2,7 @@ package dev.manifolddp.geometry.sphere;
 
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.LogSums;
+import dev.manifolddp.geometry.RecordBlocks;
 import java.util.Arrays;
 
 /**
@@ -38,6 +39,10 @@ final class SphereLogSums implements LogSums.Batch {
     private final double[] scratch;
     /** Per record: {@code t_i}, then the polynomial's value {@code f(t_i)}. */
     private final double[] work;
+    /** Per block of records ({@link RecordBlocks}): its part of D, {@code length} entries from {@code b * length}. */
+    private final double[] partial;
+    /** Per block: whether all its records lie in the polynomial's range. */
+    private final boolean[] blockInRange;
 
     SphereLogSums(SphereGeometry geometry, double[][] data) {
         this.geometry = geometry;
@@ -48,6 +53,8 @@ final class SphereLogSums implements LogSums.Batch {
         this.exact = new double[length];
         this.scratch = new double[length];
         this.work = new double[n];
+        this.partial = new double[RecordBlocks.count(n) * length];
+        this.blockInRange = new boolean[RecordBlocks.count(n)];
     }
 
     private SphereLogSums(SphereLogSums other) {
@@ -58,6 +65,8 @@ final class SphereLogSums implements LogSums.Batch {
         this.exact = new double[other.exact.length];
         this.scratch = new double[other.scratch.length];
         this.work = new double[other.n];
+        this.partial = new double[other.partial.length];
+        this.blockInRange = new boolean[other.blockInRange.length];
     }
 
     @Override
@@ -109,42 +118,84 @@ final class SphereLogSums implements LogSums.Batch {
      * vectorises: every {@code t_i} into {@link #work}, the polynomial of each in place, then the sums of
      * {@code f_i d_i}. A data set with a record beyond the polynomial's range (rare: the data of a release lie in a
      * cap) takes the slower branching loop {@link #sumWithExactRecords} instead of the last pass.
+     *
+     * <p>The passes run per block of records ({@link RecordBlocks}), on all cores for more than one block; each block's
+     * part of D lands in {@link #partial} and the parts are added in block order, so D has the same bits on any number
+     * of threads (and, for one block, those of one loop over all records).
      */
     private void sumD(double[] x, double half, double[] out) {
         int length = x.length;
-        data.halfSquaredChords(x, half, work);
-        boolean inRange = SphereColumns.inRange(work, n);
-        // beyond the range the polynomial's value is wrong but finite or infinite, never used: see below
-        for (int i = 0; i < n; i++) {
+        int blocks = RecordBlocks.count(n);
+        // one block (n <= RecordBlocks.SIZE) runs here without a task or a lambda: nothing is allocated
+        if (blocks == 1) {
+            polynomials(x, half, 0);
+        } else {
+            RecordBlocks.forEach(blocks, b -> polynomials(x, half, b));
+        }
+        for (int b = 0; b < blocks; b++) {
+            if (!blockInRange[b]) { // also NaN
+                sumWithExactRecords(x, half, out);
+                return;
+            }
+        }
+        if (blocks == 1) {
+            sumBlock(x, 0);
+        } else {
+            RecordBlocks.forEach(blocks, b -> sumBlock(x, b));
+        }
+        System.arraycopy(partial, 0, out, 0, length);
+        for (int b = 1; b < blocks; b++) {
+            for (int j = 0; j < length; j++) {
+                out[j] += partial[b * length + j];
+            }
+        }
+    }
+
+    /**
+     * Block b's {@code t_i} and their polynomials into {@link #work}, and whether they all lie in the polynomial's
+     * range into {@link #blockInRange}.
+     */
+    private void polynomials(double[] x, double half, int b) {
+        int from = RecordBlocks.from(b);
+        int to = RecordBlocks.to(b, n);
+        data.halfSquaredChords(x, half, work, from, to);
+        blockInRange[b] = SphereColumns.inRange(work, from, to);
+        // beyond the range the polynomial's value is wrong but finite or infinite, never used: see sumD
+        for (int i = from; i < to; i++) {
             work[i] = ThetaOverSine.at(Math.min(work[i], ThetaOverSine.RANGE));
         }
-        if (!inRange) { // also NaN
-            sumWithExactRecords(x, half, out);
-            return;
-        }
+    }
+
+    /** Block b's part of D, every record in range, two records per step. */
+    private void sumBlock(double[] x, int b) {
+        int length = x.length;
         if (length == 3) {
-            sumS2(x, out);
+            sumS2(x, b);
             return;
         }
+        int from = RecordBlocks.from(b);
+        int to = RecordBlocks.to(b, n);
         for (int j = 0; j < length; j++) {
             double[] column = columns[j];
             double xj = x[j];
             double a = 0;
-            double b = 0;
-            int i = 0;
-            for (; i + 1 < n; i += 2) {
+            double c = 0;
+            int i = from;
+            for (; i + 1 < to; i += 2) {
                 a += work[i] * (column[i] - xj);
-                b += work[i + 1] * (column[i + 1] - xj);
+                c += work[i + 1] * (column[i + 1] - xj);
             }
-            if (i < n) {
+            if (i < to) {
                 a += work[i] * (column[i] - xj);
             }
-            out[j] = a + b;
+            partial[b * length + j] = a + c;
         }
     }
 
-    /** S^2, every record in range: D from the polynomial values in {@link #work}, two records per step. */
-    private void sumS2(double[] x, double[] out) {
+    /** S^2, every record in range: block b's part of D from the polynomial values in {@link #work}, two per step. */
+    private void sumS2(double[] x, int b) {
+        int from = RecordBlocks.from(b);
+        int to = RecordBlocks.to(b, n);
         double[] c0 = columns[0];
         double[] c1 = columns[1];
         double[] c2 = columns[2];
@@ -157,8 +208,8 @@ final class SphereLogSums implements LogSums.Batch {
         double b0 = 0;
         double b1 = 0;
         double b2 = 0;
-        int i = 0;
-        for (; i + 1 < n; i += 2) {
+        int i = from;
+        for (; i + 1 < to; i += 2) {
             double f = work[i];
             double g = work[i + 1];
             a0 += f * (c0[i] - x0);
@@ -168,15 +219,15 @@ final class SphereLogSums implements LogSums.Batch {
             b1 += g * (c1[i + 1] - x1);
             b2 += g * (c2[i + 1] - x2);
         }
-        if (i < n) {
+        if (i < to) {
             double f = work[i];
             a0 += f * (c0[i] - x0);
             a1 += f * (c1[i] - x1);
             a2 += f * (c2[i] - x2);
         }
-        out[0] = a0 + b0;
-        out[1] = a1 + b1;
-        out[2] = a2 + b2;
+        partial[3 * b] = a0 + b0;
+        partial[3 * b + 1] = a1 + b1;
+        partial[3 * b + 2] = a2 + b2;
     }
 
     /**

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class SphereLogSumsTest {
 
     /** Records at angles drawn from [lo, hi] from x, in random directions. */
-    private static double[][] ring(SphereGeometry sphere, double[] x, Random random, int n, double lo, double hi) {
+    static double[][] ring(SphereGeometry sphere, double[] x, Random random, int n, double lo, double hi) {
         double[][] data = new double[n][];
         for (int i = 0; i < n; i++) {
             double[] ambient = new double[x.length];

@@ -1,0 +1,163 @@
+package dev.manifolddp.experiments.data;
+
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.PointLayout;
+import java.io.IOException;
+import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The points of a NumPy {@code .npy} file ({@link NpyHeader}: little-endian float64, C order), one point per row:
+ * shape {@code (n, D)} with D the layout's length, or, in the shape numpy users hold them, {@code (n, k, k)} for k x k
+ * symmetric matrices and {@code (n, k, 2)} for k planar landmarks. The file is memory-mapped and each row is read
+ * from the mapping into the record's point ({@link ManifoldProjection}, as a CSV row is), so no copy of the file is
+ * ever held. The checks are a CSV file's: a value that is not finite fails naming its row and column, rows that are
+ * not points are refused together, nothing is dropped. Row numbers in messages and in {@link PointFile.Points#lines}
+ * count from 1 (numpy's index plus one). A .npy file has no column names, so it holds coordinates only: roles that
+ * name columns, and row selections, are refused.
+ *
+ * <p>The SHA-256 is of the file's bytes, read from the mapping on a thread of its own ({@link BackgroundDigest});
+ * the canonical digest is that of the same numbers in a CSV file without a header ({@link CanonicalContent}), so
+ * the ledger keeps one account for the two forms of one dataset.
+ */
+final class NpyPoints {
+
+    private static final int LISTED = 10;
+    /** Bytes mapped at a time: a mapping is limited to 2 GB, and smaller windows keep the address space small. */
+    private static final long WINDOW = 1L << 28;
+
+    private NpyPoints() {
+    }
+
+    /** True when {@code file} is read as a .npy file: its name ends with {@code .npy} (any case). */
+    static boolean isNpy(Path file) {
+        Path name = file == null ? null : file.getFileName();
+        return name != null && name.toString().toLowerCase(Locale.ROOT).endsWith(".npy");
+    }
+
+    /** Reads the points of {@code file} for {@code geometry}; roles and a filter are refused. */
+    static PointFile.Points read(Path file, Geometry geometry, PointFile.Columns roles, RowFilter filter,
+            ReadMemory memory) {
+        String name = file.toString();
+        if (filter != null || roles.id() != null || roles.subject() != null || !roles.covariates().isEmpty()
+                || !roles.coordinates().isEmpty()) {
+            throw new IllegalArgumentException(String.format("data file %s is a .npy file: it holds coordinates "
+                    + "only, without column names, so it cannot name coordinate, id, subject or covariate columns "
+                    + "or select rows; give a CSV file with a header for those", name));
+        }
+        InputFile.requireRegular(file, "data file");
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            memory.opened(size);
+            NpyHeader header = NpyHeader.read(channel.map(FileChannel.MapMode.READ_ONLY, 0, Math.min(size, 1 << 20)),
+                    name);
+            PointLayout layout = geometry.layout();
+            long n = records(header, layout, name);
+            if (header.offset() + 8 * header.values() != size) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "data file %s is cut short or has "
+                        + "bytes after its data: its header says shape %s (%d bytes of float64) but the file holds "
+                        + "%d bytes after the header; save it again with numpy.save", name, header.describeShape(),
+                        8 * header.values(), size - header.offset()));
+            }
+            if (n == 0) {
+                throw new IllegalArgumentException(String.format("data file %s has no rows (shape %s); it needs one "
+                        + "point per row", name, header.describeShape()));
+            }
+            if (n > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "data file %s holds %d rows, more than "
+                        + "one read can hold (%d); split it", name, n, Integer.MAX_VALUE - 8));
+            }
+            memory.records(layout.length(), 0, 0);
+            memory.check((int) n, size);
+            try (BackgroundDigest sha256 = new BackgroundDigest(0)) {
+                return rows(channel, header, (int) n, geometry, name, sha256);
+            }
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read data file " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The number of rows, after checking that the shape holds points of {@code layout}. */
+    private static long records(NpyHeader header, PointLayout layout, String file) {
+        long[] shape = header.shape();
+        int k = layout.size();
+        boolean fits = switch (shape.length) {
+            case 2 -> shape[1] == layout.length();
+            case 3 -> (layout.kind() == PointLayout.Kind.SYMMETRIC_MATRIX && shape[1] == k && shape[2] == k)
+                    || (layout.kind() == PointLayout.Kind.LANDMARKS && shape[1] == k && shape[2] == 2);
+            default -> false;
+        };
+        if (!fits) {
+            String expected = layout.kind() == PointLayout.Kind.SYMMETRIC_MATRIX
+                    ? String.format(Locale.ROOT, "(n, %d) or (n, %d, %d)", layout.length(), k, k)
+                    : layout.kind() == PointLayout.Kind.LANDMARKS
+                            ? String.format(Locale.ROOT, "(n, %d) or (n, %d, 2)", layout.length(), k)
+                            : String.format(Locale.ROOT, "(n, %d)", layout.length());
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "data file %s has shape %s, but points of "
+                    + "this geometry (%s) need shape %s, one point per row", file, header.describeShape(),
+                    layout.describe(), expected));
+        }
+        return shape[0];
+    }
+
+    private static PointFile.Points rows(FileChannel channel, NpyHeader header, int n, Geometry geometry,
+            String file, BackgroundDigest sha256) throws IOException {
+        PointLayout layout = geometry.layout();
+        int d = layout.length();
+        ManifoldProjection projection = new ManifoldProjection(geometry);
+        CanonicalContent content = new CanonicalContent();
+        double[][] points = new double[n][];
+        int[] lines = new int[n];
+        double[] row = new double[d];
+        List<String> offending = new ArrayList<>();
+        int offManifold = 0;
+        long rowBytes = 8L * d;
+        int perWindow = (int) Math.max(1, WINDOW / rowBytes);
+        sha256.update(channel.map(FileChannel.MapMode.READ_ONLY, 0, header.offset()));
+        for (int first = 0; first < n; first += perWindow) {
+            int count = Math.min(perWindow, n - first);
+            MappedByteBuffer window = channel.map(FileChannel.MapMode.READ_ONLY,
+                    header.offset() + first * rowBytes, count * rowBytes);
+            sha256.update(window.duplicate());
+            DoubleBuffer values = window.order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer();
+            for (int i = first; i < first + count; i++) {
+                values.get(row);
+                requireFinite(row, i, file, layout);
+                content.add(row, 0, d);
+                lines[i] = i + 1;
+                try {
+                    points[i] = projection.project(row);
+                } catch (IllegalArgumentException e) {
+                    offManifold++;
+                    if (offending.size() < LISTED) {
+                        offending.add("row " + (i + 1) + " (" + e.getMessage() + ")");
+                    }
+                }
+            }
+        }
+        if (offManifold > 0) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "%s: %d of %d rows are not points of %s: %s%s", file, offManifold, n, geometry.spec(),
+                    String.join("; ", offending), offManifold > offending.size() ? "; ..." : ""));
+        }
+        return new PointFile.Points(points, lines, null, null, null, sha256.hex(), content.sha256());
+    }
+
+    private static void requireFinite(double[] row, int i, String file, PointLayout layout) {
+        for (int j = 0; j < row.length; j++) {
+            if (!Double.isFinite(row[j])) {
+                throw new IllegalArgumentException(String.format(Locale.ROOT, "%s row %d (numpy index %d): column "
+                        + "%d (%s) is %s, not a finite number (missing or infinite values are not accepted: remove "
+                        + "the record or fill in the value)", file, i + 1, i, j + 1, layout.columnNames().get(j),
+                        row[j]));
+            }
+        }
+    }
+}
