@@ -106,7 +106,8 @@ final class RegressionRelease {
 
         try (BudgetLedger accounts = BudgetLedger.open(ledgerFile)) {
             BudgetLedger.Total declared = command.declaredTotal();
-            List<String> notes = new ArrayList<>(accounts.check(key, total, 0, declared, command.overrideBudget));
+            BudgetLedger.Check check = accounts.check(key, total, 0, declared, command.overrideBudget);
+            List<String> notes = new ArrayList<>(check.notes());
             if (method == RegressionMethod.JOINT && parts.length == 3) {
                 notes.add("joint method: footpoint and shooting vector are released together at the total epsilon "
                         + total.epsilon() + " (= --epsilon-p + --epsilon-v); the split is ignored");
@@ -138,8 +139,7 @@ final class RegressionRelease {
             accounts.record(key, command.input.toAbsolutePath().normalize().toString(), declared, new LedgerEntry(
                     Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), "kng/" + ESTIMATOR,
                     release.budget().epsilon(), release.budget().delta(), release.guarantee().label(),
-                    release.unitOfPrivacy(), 0, command.overrideBudget
-                            && notes.stream().anyMatch(n -> n.startsWith("OVERRIDE"))));
+                    release.unitOfPrivacy(), 0, check.overridden()));
             AtomicFile.write(command.out, releaseJson, command.force, "--out");
             if (diagnosticsJson != null) {
                 AtomicFile.write(command.diagnostics, diagnosticsJson, command.force, "--diagnostics");

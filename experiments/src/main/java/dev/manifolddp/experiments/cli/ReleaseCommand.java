@@ -256,8 +256,8 @@ final class ReleaseCommand implements Callable<Integer> {
         int recordsPerSubject = subjectColumn == null ? 0 : group;
 
         try (BudgetLedger accounts = BudgetLedger.open(ledgerFile)) {
-            List<String> notes = new ArrayList<>(accounts.check(key, spent, recordsPerSubject, total,
-                    overrideBudget));
+            BudgetLedger.Check check = accounts.check(key, spent, recordsPerSubject, total, overrideBudget);
+            List<String> notes = new ArrayList<>(check.notes());
             // input errors found in the records (a subject over the bound, records outside the ball without --clip)
             // are refusals the curator sees before any release exists (docs/guarantees.md)
             SubjectGroups subjects = subjectColumn == null ? null
@@ -273,8 +273,7 @@ final class ReleaseCommand implements Callable<Integer> {
             accounts.record(key, input.toAbsolutePath().normalize().toString(), total, new LedgerEntry(
                     Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), release.mechanism(), spent.epsilon(),
                     spent.delta(), release.guarantee().label(), release.unitOfPrivacy(), recordsPerSubject,
-                    overrideBudget
-                            && notes.stream().anyMatch(n -> n.startsWith("OVERRIDE"))));
+                    check.overridden()));
             AtomicFile.write(out, releaseJson, force, "--out");
             if (diagnosticsJson != null) {
                 AtomicFile.write(diagnostics, diagnosticsJson, force, "--diagnostics");
