@@ -34,6 +34,7 @@ public final class CapabilityCatalog {
             RadialLowerBound.class, "the value a FrechetGradientBound returns; checked with it",
             LogSums.Batch.class, "the kernel LogSums returns; checked with it",
             HessianSums.Batch.class, "the kernel HessianSums returns; checked with it",
+            SymmetricEigensolver.class, "the solver SymmetricEigensolvers returns; checked with it",
             PointLayout.Kind.class, "how a point layout prints and reads points; PointLayoutTest checks the standard "
                     + "kinds");
 

@@ -58,6 +58,7 @@ public abstract class GeometryContractTest {
         checks.put(FrechetGradientBound.class, "frechetGradientBoundHoldsOnEveryBall");
         checks.put(VolumeGrowth.class, "volumeGrowthRateIsTheGrowthOfTheVolumeOfExp");
         checks.put(SpectralVolume.class, "spectralCoordinatesHaveTheStatedDistanceAndVolume");
+        checks.put(SymmetricEigensolvers.class, "symmetricEigensolversDecomposeSymmetricMatrices");
         checks.put(LogDifferenceBound.class, "logDifferenceBoundHoldsOnEveryBall");
         return Collections.unmodifiableMap(checks);
     }
@@ -391,6 +392,50 @@ public abstract class GeometryContractTest {
     void spectralCoordinatesHaveTheStatedDistanceAndVolume() {
         present(SpectralVolume.class);
         SpectralVolumeContract.check(geometry(), this::randomPoint);
+    }
+
+    /**
+     * Skipped without the capability. Both solvers, at several sizes, rebuild random symmetric matrices from their
+     * eigenvalues and orthonormal eigenvectors, and leave the input unchanged.
+     */
+    @Test
+    void symmetricEigensolversDecomposeSymmetricMatrices() {
+        SymmetricEigensolvers solvers = present(SymmetricEigensolvers.class);
+        Random random = new Random(24);
+        for (int k : new int[] {1, 2, 3, 5}) {
+            for (SymmetricEigensolver solver : new SymmetricEigensolver[] {solvers.eigensolver(k),
+                solvers.jacobiEigensolver(k)}) {
+                assertThat(solver.size()).isEqualTo(k);
+                for (int t = 0; t < TRIALS; t++) {
+                    double[] a = new double[k * k];
+                    for (int i = 0; i < k; i++) {
+                        for (int j = i; j < k; j++) {
+                            a[i * k + j] = random.nextGaussian();
+                            a[j * k + i] = a[i * k + j];
+                        }
+                    }
+                    double[] input = a.clone();
+                    double[] values = new double[k];
+                    double[] vectors = new double[k * k];
+                    solver.decompose(a, values, vectors, "a");
+                    assertThat(a).containsExactly(input);
+                    for (int r = 0; r < k; r++) {
+                        for (int c = 0; c < k; c++) {
+                            double rebuilt = 0;
+                            double gram = 0;
+                            for (int i = 0; i < k; i++) {
+                                rebuilt += vectors[r * k + i] * values[i] * vectors[c * k + i];
+                                gram += vectors[i * k + r] * vectors[i * k + c];
+                            }
+                            assertThat(rebuilt).as("(V diag V^T)[%d][%d], k = %d", r, c, k)
+                                    .isCloseTo(a[r * k + c], org.assertj.core.api.Assertions.within(1e-12));
+                            assertThat(gram).as("(V^T V)[%d][%d], k = %d", r, c, k)
+                                    .isCloseTo(r == c ? 1 : 0, org.assertj.core.api.Assertions.within(1e-12));
+                        }
+                    }
+                }
+            }
+        }
     }
 
     @Test

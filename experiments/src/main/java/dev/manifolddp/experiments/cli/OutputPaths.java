@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.cli;
 
 import dev.manifolddp.experiments.data.InputFile;
+import dev.manifolddp.experiments.data.OverwriteGuard;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +19,8 @@ import java.util.List;
  *       output may choose any name there.</li>
  *   <li>Two outputs are two files; a file read and rewritten (the ledger) is none of the others.</li>
  *   <li>An input that exists is a regular file: a FIFO or a device would block the read forever or never end.</li>
- *   <li>An output file is not a folder, and an existing one is replaced only with {@code --force}.</li>
+ *   <li>An output file is not a folder, and an existing one is replaced only with {@code --force}
+ *       ({@link OverwriteGuard}, which also guards the output folders of runs).</li>
  * </ul>
  * The writes themselves are atomic and refuse to replace a file that appeared in the meantime
  * ({@link dev.manifolddp.experiments.data.AtomicFile}).
@@ -93,15 +95,7 @@ final class OutputPaths {
                 continue;
             }
             // the resolved name: "missing/../data.csv" does not exist for the file system, but is what gets written
-            Path resolved = canonical(output.path());
-            if (Files.isDirectory(resolved)) {
-                throw new IllegalArgumentException(output.flag() + " " + output.path() + " is a folder; give a file "
-                        + "name");
-            }
-            if (!force && Files.exists(resolved)) {
-                throw new IllegalArgumentException(output.flag() + " " + output.path() + " already exists and was "
-                        + "left unchanged; choose another file or pass --force to replace it");
-            }
+            OverwriteGuard.requireFile(output.flag(), output.path(), canonical(output.path()), force);
         }
     }
 

@@ -108,10 +108,11 @@ final class RegressionRelease {
         try (BudgetLedger accounts = BudgetLedger.open(ledgerFile)) {
             BudgetLedger.Total declared = command.declaredTotal();
             RowFilter rows = command.selection().filter();
-            List<String> notes = new ArrayList<>(accounts.check(key, new BudgetLedger.Request(total, Double.NaN,
+            BudgetLedger.Check check = accounts.check(key, new BudgetLedger.Request(total, Double.NaN,
                     total.delta() == 0 && mechanism.plannedGuarantee() == Guarantee.PURE,
-                    rows == null ? null : rows.column(),
-                    rows == null ? null : rows.values()), 0, declared, command.overrideBudget));
+                    rows == null ? null : rows.column(), rows == null ? null : rows.values()), 0, declared,
+                    command.overrideBudget);
+            List<String> notes = new ArrayList<>(check.notes());
             if (method == RegressionMethod.JOINT && parts.length == 3) {
                 notes.add("joint method: footpoint and shooting vector are released together at the total epsilon "
                         + total.epsilon() + " (= --epsilon-p + --epsilon-v); the split is ignored");
@@ -143,8 +144,7 @@ final class RegressionRelease {
             accounts.record(key, command.input.toAbsolutePath().normalize().toString(), declared, new LedgerEntry(
                     Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), "kng/" + ESTIMATOR,
                     release.budget().epsilon(), release.budget().delta(), release.guarantee().label(),
-                    release.unitOfPrivacy(), 0, command.overrideBudget
-                            && notes.stream().anyMatch(n -> n.startsWith("OVERRIDE")),
+                    release.unitOfPrivacy(), 0, check.overridden(),
                     LedgerEntry.eventOf(release.guarantee().label(), release.budget().delta(), null), null,
                     !release.sampler().isMcmc(),
                     java.util.Objects.toString(release.parameters().get("sigmaFormula"), release.sigmaRule()),

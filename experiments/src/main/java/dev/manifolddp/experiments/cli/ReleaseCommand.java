@@ -264,8 +264,8 @@ final class ReleaseCommand implements Callable<Integer> {
             BudgetLedger.Request charged = new BudgetLedger.Request(spent, rho == null ? Double.NaN : rho,
                     calibration.guarantee() == Guarantee.PURE && spent.delta() == 0,
                     rows == null ? null : rows.column(), rows == null ? null : rows.values());
-            List<String> notes = new ArrayList<>(accounts.check(key, charged, recordsPerSubject, total,
-                    overrideBudget));
+            BudgetLedger.Check check = accounts.check(key, charged, recordsPerSubject, total, overrideBudget);
+            List<String> notes = new ArrayList<>(check.notes());
             // input errors found in the records (a subject over the bound, records outside the ball without --clip)
             // are refusals the curator sees before any release exists (docs/guarantees.md)
             SubjectGroups subjects = subjectColumn == null ? null
@@ -281,8 +281,7 @@ final class ReleaseCommand implements Callable<Integer> {
             accounts.record(key, input.toAbsolutePath().normalize().toString(), total, new LedgerEntry(
                     Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), release.mechanism(), spent.epsilon(),
                     spent.delta(), release.guarantee().label(), release.unitOfPrivacy(), recordsPerSubject,
-                    overrideBudget
-                            && notes.stream().anyMatch(n -> n.startsWith("OVERRIDE")),
+                    check.overridden(),
                     LedgerEntry.eventOf(release.guarantee().label(), spent.delta(), provenRho(release, rho)),
                     provenRho(release, rho), !release.sampler().isMcmc(),
                     java.util.Objects.toString(release.parameters().get("sigmaFormula"), release.sigmaRule()),

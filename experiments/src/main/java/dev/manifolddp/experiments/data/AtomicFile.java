@@ -48,8 +48,7 @@ public final class AtomicFile {
                 }
             }
         } catch (FileAlreadyExistsException e) {
-            throw new IllegalArgumentException(String.format("%s %s already exists and was left unchanged; choose "
-                    + "another file or pass --force to replace it", flag, target));
+            throw OverwriteGuard.exists(flag, target);
         } catch (IOException e) {
             throw new IllegalArgumentException(String.format("cannot write %s %s: %s (%s)", flag, target,
                     e.getMessage(), e.getClass().getSimpleName().replace("Exception", "")), e);

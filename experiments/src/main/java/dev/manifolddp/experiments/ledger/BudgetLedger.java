@@ -403,20 +403,22 @@ public final class BudgetLedger implements AutoCloseable {
      * within its total, composed at the account's strictest unit: {@code declared} when given (it must match a total
      * already in the ledger unless {@code override}), else the ledger's. Runs before anything is drawn.
      *
-     * @return notes for the console: no total declared (the release is recorded all the same), unit conversions,
-     *     releases that voided or weakened the account, an overridden total or budget
+     * @return notes for the console (no total declared, the release is recorded all the same; unit conversions;
+     *     releases that voided or weakened the account; an overridden total or budget) and whether
+     *     {@code override} was used, which the ledger entry records
      * @throws IllegalArgumentException when the request exceeds what is left (naming what was spent and what is
      *     left, and what to change) or the declared total contradicts the ledger's, and {@code override} is false
      */
-    public List<String> check(DatasetKey key, PrivacyBudget request, int recordsPerSubject, Total declared,
+    public Check check(DatasetKey key, PrivacyBudget request, int recordsPerSubject, Total declared,
             boolean override) {
         return check(key, Request.of(request), recordsPerSubject, declared, override);
     }
 
     /** {@link #check(DatasetKey, PrivacyBudget, int, Total, boolean)} for a release that may state a zCDP rho. */
-    public List<String> check(DatasetKey key, Request request, int recordsPerSubject, Total declared,
+    public Check check(DatasetKey key, Request request, int recordsPerSubject, Total declared,
             boolean override) {
         List<String> warnings = new ArrayList<>();
+        boolean overridden = false;
         Total stored = total(key);
         if (declared != null && stored != null && !declared.equals(stored)) {
             if (!override) {
@@ -426,6 +428,7 @@ public final class BudgetLedger implements AutoCloseable {
                         + "replace it", file, stored, declared));
             }
             warnings.add("OVERRIDE: the dataset's declared total changes from " + stored + " to " + declared);
+            overridden = true;
         }
         Total total = declared != null ? declared : stored;
         double deltaTarget = total == null ? Double.NaN : total.delta();
@@ -439,7 +442,7 @@ public final class BudgetLedger implements AutoCloseable {
                     + "nothing limits repeated releases; the ledger %s records this one (with it, %d release(s) "
                     + "spending %s in all). Declare the total with --total-epsilon (and --total-delta)", file,
                     after.releases(), amount(after.epsilon(), after.delta())));
-            return warnings;
+            return new Check(warnings, overridden);
         }
         // the past at the unit this release puts in force, and what the release adds to it
         Spending spentAtUnit = compose(key, null, 0, after.recordsPerSubject(), deltaTarget);
@@ -461,8 +464,23 @@ public final class BudgetLedger implements AutoCloseable {
             }
             warnings.add("OVERRIDE: " + message + "; --override-budget spends it anyway, and the ledger records "
                     + "the excess");
+            overridden = true;
         }
-        return warnings;
+        return new Check(warnings, overridden);
+    }
+
+    /**
+     * What {@link #check} found.
+     *
+     * @param notes      the console notes, in order
+     * @param overridden whether {@code --override-budget} replaced the declared total or spent past it (the ledger
+     *                   entry records it; its notes start with "OVERRIDE:")
+     */
+    public record Check(List<String> notes, boolean overridden) {
+
+        public Check {
+            notes = List.copyOf(notes);
+        }
     }
 
     /** What to change when a release does not fit: the amount that would, or why no amount can. */

@@ -1,15 +1,12 @@
 package dev.manifolddp.experiments.output;
 
-import java.io.IOException;
-import java.nio.file.Files;
+import dev.manifolddp.experiments.data.OverwriteGuard;
 import java.nio.file.Path;
-import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * Where a run writes: {@code --out DIR}, or {@code results/<name>} below the working directory. Checked before the
- * run starts, so that no result is lost: a folder that already holds files is refused unless {@code --force}, and a
- * folder that cannot be created is reported at once rather than after the run.
+ * run starts by {@link OverwriteGuard#requireFolder}, so that no result is lost: a folder that already holds files is
+ * refused unless {@code --force}, and a folder that cannot be created is reported at once rather than after the run.
  */
 public final class OutputFolder {
 
@@ -43,45 +40,7 @@ public final class OutputFolder {
                         + ROOT + "/. Provided value: " + name);
             }
         }
-        requireWritable(folder, force, key);
+        OverwriteGuard.requireFolder(folder, force, key);
         return folder;
-    }
-
-    private static void requireWritable(Path folder, boolean force, String key) {
-        if (Files.exists(folder) && !Files.isDirectory(folder)) {
-            throw new IllegalArgumentException(String.format("%s: the output folder %s exists and is not a folder; "
-                    + "choose another%s", key, folder, key.equals("--out") ? " --out" : " name, or pass --out DIR"));
-        }
-        if (Files.isDirectory(folder)) {
-            long files = count(folder);
-            if (files > 0 && !force) {
-                throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: the output folder %s already holds "
-                        + "%d file(s); mdp does not overwrite results: choose another %s, move the files away, or "
-                        + "pass --force to overwrite them", key, folder, files,
-                        key.equals("--out") ? "--out" : "name or --out DIR"));
-            }
-            if (!Files.isWritable(folder)) {
-                throw new IllegalArgumentException(String.format("%s: the output folder %s is not writable; choose "
-                        + "another --out", key, folder));
-            }
-            return;
-        }
-        Path existing = folder.toAbsolutePath().getParent();
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        if (existing != null && (!Files.isDirectory(existing) || !Files.isWritable(existing))) {
-            throw new IllegalArgumentException(String.format("%s: the output folder %s cannot be created: %s is %s; "
-                    + "choose another --out", key, folder, existing, Files.isDirectory(existing) ? "not writable"
-                    : "not a folder"));
-        }
-    }
-
-    private static long count(Path folder) {
-        try (Stream<Path> entries = Files.list(folder)) {
-            return entries.count();
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot list the output folder " + folder + ": " + e.getMessage(), e);
-        }
     }
 }

@@ -5,10 +5,13 @@ import dev.manifolddp.estimators.EstimatorProvider;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.run.StreamLayout;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.GeometryChecks;
+import dev.manifolddp.geometry.TangentBasis;
 import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.PrivacyBudget;
+import dev.manifolddp.sampling.Capabilities;
 import dev.manifolddp.sampling.data.DataGenerator;
 import dev.manifolddp.sampling.data.DataGeneratorProvider;
 import dev.manifolddp.utility.UtilityMeasure;
@@ -74,10 +77,15 @@ public final class Planner {
                 .collect(Collectors.joining(",")));
         parameters.put("radius", Double.toString(request.radius()));
         DataGenerator generator;
+        // the flag is the stage that failed, not a word of the message (the sphere's point test speaks of its radius):
+        // first where the ball sits (a point of the geometry, which must be able to draw about it), then its size
+        String flag = "--center";
         try {
+            GeometryChecks.requirePoint(geometry, "center", request.center());
+            Capabilities.require(geometry, TangentBasis.class, "GeodesicBallGenerator");
+            flag = "--radius";
             generator = provider.create(geometry, parameters);
         } catch (IllegalArgumentException e) {
-            String flag = String.valueOf(e.getMessage()).contains("radius") ? "--radius" : "--center";
             throw new IllegalArgumentException(flag + ": the synthetic records cannot be drawn in the declared ball: "
                     + e.getMessage(), e);
         }

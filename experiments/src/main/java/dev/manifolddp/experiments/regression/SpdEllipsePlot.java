@@ -2,8 +2,11 @@ package dev.manifolddp.experiments.regression;
 
 import dev.manifolddp.estimators.GeodesicRegression;
 import dev.manifolddp.estimators.GeodesicRegressionResult;
+import dev.manifolddp.experiments.output.pictures.PlaneEllipse;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
+import dev.manifolddp.geometry.SymmetricEigensolver;
+import dev.manifolddp.geometry.SymmetricEigensolvers;
 import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.regression.RegressionEstimate;
 import java.awt.BasicStroke;
@@ -51,6 +54,7 @@ final class SpdEllipsePlot {
     /** Writes {@value #FILE} when the responses are SPD(2) matrices and the equal panel exists; else nothing. */
     static List<String> write(RegressionExperiment experiment, Path folder) throws IOException {
         if (!experiment.geometry().layout().equals(PointLayout.symmetricMatrix(2))
+                || experiment.geometry().capability(SymmetricEigensolvers.class).isEmpty()
                 || experiment.config().epsilons().isEmpty()) {
             return List.of();
         }
@@ -98,6 +102,7 @@ final class SpdEllipsePlot {
 
     private static XYChart chart(Geometry geometry, SyntheticGeodesicData generator, List<String> names,
             List<double[][]> curves, String title) {
+        SymmetricEigensolver solver = geometry.capability(SymmetricEigensolvers.class).orElseThrow().eigensolver(2);
         double[][][] tensors = new double[curves.size()][TENSORS][];
         double largest = 0;
         double[] step = new double[4];
@@ -108,7 +113,7 @@ final class SpdEllipsePlot {
                     step[j] = x * curves.get(c)[1][j];
                 }
                 tensors[c][k] = geometry.exp(curves.get(c)[0], step);
-                largest = Math.max(largest, Math.sqrt(eigen(tensors[c][k])[0]));
+                largest = Math.max(largest, ellipse(solver, tensors[c][k]).major());
             }
         }
         double spacing = SPACING * largest;
@@ -131,7 +136,7 @@ final class SpdEllipsePlot {
             Color color = c == 0 ? Color.GRAY : c == 1 ? new Color(0, 70, 220)
                     : PRIVATE_COLORS.get((c - 2) % PRIVATE_COLORS.size());
             for (int k = 0; k < TENSORS; k++) {
-                double[][] outline = outline(tensors[c][k], k * spacing);
+                double[][] outline = outline(solver, tensors[c][k], k * spacing);
                 XYSeries series = chart.addSeries(names.get(c) + (k == 0 ? "" : " #" + k), outline[0], outline[1]);
                 series.setMarker(SeriesMarkers.NONE).setLineColor(color).setShowInLegend(k == 0);
                 series.setLineStyle(c == 0 ? new BasicStroke(1.2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
@@ -142,33 +147,19 @@ final class SpdEllipsePlot {
     }
 
     /** The boundary of {@code {S^(1/2) u : |u| = 1}} centred at {@code (centre, 0)}. */
-    static double[][] outline(double[] s, double centre) {
-        double[] e = eigen(s);
-        double a = Math.sqrt(e[0]);
-        double b = Math.sqrt(e[1]);
-        double cos = Math.cos(e[2]);
-        double sin = Math.sin(e[2]);
+    static double[][] outline(SymmetricEigensolver solver, double[] s, double centre) {
+        PlaneEllipse ellipse = ellipse(solver, s);
         double[][] out = new double[2][OUTLINE_POINTS];
         for (int i = 0; i < OUTLINE_POINTS; i++) {
             double t = 2 * Math.PI * i / (OUTLINE_POINTS - 1);
-            double u = a * Math.cos(t);
-            double w = b * Math.sin(t);
-            out[0][i] = centre + cos * u - sin * w;
-            out[1][i] = sin * u + cos * w;
+            out[0][i] = centre + ellipse.x(t);
+            out[1][i] = ellipse.y(t);
         }
         return out;
     }
 
-    /**
-     * The eigen-decomposition of the symmetric 2 x 2 matrix {@code [[s0, s1], [s2, s3]]} (row-major, s1 = s2):
-     * {@code {lambda_max, lambda_min, angle}}, the angle of the major eigenvector from the first axis.
-     */
-    static double[] eigen(double[] s) {
-        double a = s[0];
-        double b = 0.5 * (s[1] + s[2]);
-        double c = s[3];
-        double mean = 0.5 * (a + c);
-        double radius = Math.hypot(0.5 * (a - c), b);
-        return new double[] {mean + radius, mean - radius, 0.5 * Math.atan2(2 * b, a - c)};
+    /** The ellipse of the symmetric 2 x 2 matrix {@code [[s0, s1], [s2, s3]]} (row-major, s1 = s2). */
+    static PlaneEllipse ellipse(SymmetricEigensolver solver, double[] s) {
+        return PlaneEllipse.of(solver, s[0], 0.5 * (s[1] + s[2]), s[3]);
     }
 }

@@ -5,16 +5,23 @@ import static org.assertj.core.api.Assertions.within;
 
 import dev.manifolddp.experiments.Cli;
 import dev.manifolddp.experiments.Configs;
+import dev.manifolddp.experiments.output.pictures.PlaneEllipse;
+import dev.manifolddp.geometry.Geometries;
+import dev.manifolddp.geometry.SymmetricEigensolver;
+import dev.manifolddp.geometry.SymmetricEigensolvers;
 import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The SPD(2) ellipse panel: the closed-form 2 x 2 eigen-decomposition reconstructs its matrix, every outline point
+ * The SPD(2) ellipse panel: the 2 x 2 eigen-decomposition (the SPD geometry's solver) reconstructs its matrix, every outline point
  * {@code z} satisfies {@code z^T S^-1 z = 1}, and a tiny SPD(2) regression runs end to end and writes ellipses.png.
  */
 class SpdEllipsePlotTest {
+
+    private static final SymmetricEigensolver SOLVER = Geometries.parse("spd/affine-invariant:k=2")
+            .capability(SymmetricEigensolvers.class).orElseThrow().eigensolver(2);
 
     @TempDir
     Path folder;
@@ -27,15 +34,19 @@ class SpdEllipsePlotTest {
             double c = 0.1 + random.nextDouble();
             double b = (2 * random.nextDouble() - 1) * Math.sqrt(a * c) * 0.99;
             double[] s = {a, b, b, c};
-            double[] e = SpdEllipsePlot.eigen(s);
-            double cos = Math.cos(e[2]);
-            double sin = Math.sin(e[2]);
-            // S = l1 u u^T + l2 w w^T, u = (cos, sin), w = (-sin, cos)
-            assertThat(e[0] * cos * cos + e[1] * sin * sin).isCloseTo(a, within(1e-12));
-            assertThat((e[0] - e[1]) * cos * sin).isCloseTo(b, within(1e-12));
-            assertThat(e[0] * sin * sin + e[1] * cos * cos).isCloseTo(c, within(1e-12));
+            PlaneEllipse e = SpdEllipsePlot.ellipse(SOLVER, s);
+            double cos = e.cos();
+            double sin = e.sin();
+            double l1 = e.major() * e.major();
+            double l2 = e.minor() * e.minor();
+            // S = l1 u u^T + l2 w w^T, u = (cos, sin), w = (-sin, cos); the major axis has cos >= 0
+            assertThat(cos).isNotNegative();
+            assertThat(l1).isGreaterThanOrEqualTo(l2);
+            assertThat(l1 * cos * cos + l2 * sin * sin).isCloseTo(a, within(1e-12));
+            assertThat((l1 - l2) * cos * sin).isCloseTo(b, within(1e-12));
+            assertThat(l1 * sin * sin + l2 * cos * cos).isCloseTo(c, within(1e-12));
             double det = a * c - b * b;
-            double[][] outline = SpdEllipsePlot.outline(s, 5.0);
+            double[][] outline = SpdEllipsePlot.outline(SOLVER, s, 5.0);
             for (int i = 0; i < outline[0].length; i++) {
                 double x = outline[0][i] - 5.0;
                 double y = outline[1][i];

@@ -6,6 +6,8 @@ import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.Parameters;
 import dev.manifolddp.geometry.PointLayout;
+import dev.manifolddp.geometry.SymmetricEigensolver;
+import dev.manifolddp.geometry.SymmetricEigensolvers;
 import java.util.Optional;
 
 /**
@@ -19,7 +21,7 @@ import java.util.Optional;
  * <p>Tangent vectors are symmetric k x k matrices in the same layout. The operations read only the symmetric
  * part of their matrix arguments, which is also the tangent projection ({@link #projectToTangent}).
  */
-public abstract class SpdGeometry implements Geometry, AmbientEmbedding, HomogeneousSpace {
+public abstract class SpdGeometry implements Geometry, AmbientEmbedding, HomogeneousSpace, SymmetricEigensolvers {
 
     /** The largest matrix size a provider accepts; the O(k^3) operations stay fast up to here. */
     public static final int MAX_K = 64;
@@ -45,6 +47,26 @@ public abstract class SpdGeometry implements Geometry, AmbientEmbedding, Homogen
         this.layout = PointLayout.symmetricMatrix(k);
         this.dimension = Vecd.dimension(k);
         this.workspaces = ThreadLocal.withInitial(() -> new SpdWorkspace(k));
+    }
+
+    /** The module's one solver ({@link SymmetricEigen}) for k x k matrices, {@code 1 <= k <= MAX_K}. */
+    @Override
+    public SymmetricEigensolver eigensolver(int k) {
+        return new SymmetricEigen(requireSolverSize(k));
+    }
+
+    /** {@link SymmetricEigen#jacobi}, {@code 1 <= k <= MAX_K}. */
+    @Override
+    public SymmetricEigensolver jacobiEigensolver(int k) {
+        return SymmetricEigen.jacobi(requireSolverSize(k));
+    }
+
+    private static int requireSolverSize(int k) {
+        if (k < 1 || k > MAX_K) {
+            throw new IllegalArgumentException(String.format(
+                    "a symmetric eigensolver's matrix size k must lie in [1, %d]. Provided value: %d", MAX_K, k));
+        }
+        return k;
     }
 
     /** Reads the parameter {@code k} for a provider. */

@@ -1,5 +1,7 @@
 package dev.manifolddp.geometry.spd;
 
+import dev.manifolddp.geometry.SymmetricEigensolver;
+
 /**
  * Eigendecomposition {@code A = V diag(values) V^T} of a k x k symmetric matrix stored row-major. Every matrix
  * function of this module goes through it, so it is on every hot path and allocates nothing per call: all its
@@ -123,10 +125,12 @@ package dev.manifolddp.geometry.spd;
  * eigenvector is column i of {@code vectors} ({@code vectors[r * k + i]}). An instance is not thread-safe: keep one
  * per thread (e.g. in a {@code ThreadLocal}, as {@link SpdWorkspace} does).
  *
- * <p>Public so that a new metric on the SPD point set ({@link SpdGeometry}) is one file that reuses this solver;
- * only the size constructor, {@link #size()} and {@link #decompose} are API.
+ * <p>This is the project's one symmetric eigensolver: modules that must not name the SPD geometry (the samplers, the
+ * pictures) reach it through the geometry's {@link dev.manifolddp.geometry.SymmetricEigensolvers} capability.
+ * Public so that a new metric on the SPD point set ({@link SpdGeometry}) is one file that reuses this solver;
+ * only the size constructor, {@link #jacobi}, {@link #size()} and {@link #decompose} are API.
  */
-public final class SymmetricEigen {
+public final class SymmetricEigen implements SymmetricEigensolver {
 
     /** The algorithm of a decomposition; tests force one to compare them. */
     enum Method {
@@ -168,6 +172,15 @@ public final class SymmetricEigen {
         this(k, k >= TRIDIAGONAL_QR_FROM ? Method.TRIDIAGONAL_QR : Method.JACOBI, true, QR_STEPS_PER_EIGENVALUE);
     }
 
+    /**
+     * The cyclic Jacobi solver for every k (the closed form for k = 2): slower than the default from k = 3 on, but
+     * it finds the eigenvalues of a positive definite matrix to high relative accuracy and returns them in the
+     * order of the diagonal they converge on (see {@link dev.manifolddp.geometry.SymmetricEigensolvers}).
+     */
+    public static SymmetricEigen jacobi(int k) {
+        return new SymmetricEigen(k, Method.JACOBI, true, QR_STEPS_PER_EIGENVALUE);
+    }
+
     /** Forces {@code method}; JACOBI then runs the general loop also for k = 2 (tests compare the paths). */
     SymmetricEigen(int k, Method method) {
         this(k, method, false, QR_STEPS_PER_EIGENVALUE);
@@ -206,6 +219,7 @@ public final class SymmetricEigen {
     }
 
     /** The matrix size k. */
+    @Override
     public int size() {
         return k;
     }
@@ -221,6 +235,7 @@ public final class SymmetricEigen {
      * @param what names the matrix in the error message
      * @throws IllegalArgumentException when {@code a} has a NaN or infinite entry
      */
+    @Override
     public void decompose(double[] a, double[] values, double[] vectors, String what) {
         decompose(a, values, vectors != null, vectors, what);
     }

@@ -12,6 +12,7 @@ import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.SpectralVolume;
+import dev.manifolddp.geometry.SymmetricEigensolvers;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import dev.manifolddp.geometry.GeometryContractTest;
@@ -50,15 +51,16 @@ class SpdContractTest extends GeometryContractTest {
      */
     static final Set<Class<?>> AFFINE_INVARIANT = Set.of(ParallelTransport.class, TangentBasis.class,
             AmbientEmbedding.class, HomogeneousSpace.class, JacobiFields.class, SquaredDistanceHessian.class,
-            LogSums.class, SpectralVolume.class, VolumeGrowth.class);
+            LogSums.class, SpectralVolume.class, VolumeGrowth.class, SymmetricEigensolvers.class);
 
     /**
-     * The metrics' common capabilities plus the flat metric's global chart and closed-form mean; no {@link LogSums}
-     * (the chart makes the gradient norm one chart evaluation).
+     * The metrics' common capabilities (with the module's eigensolver, lent to samplers and pictures) plus the flat
+     * metric's global chart and closed-form mean; no {@link LogSums} (the chart makes the gradient norm one chart
+     * evaluation).
      */
     static final Set<Class<?>> LOG_EUCLIDEAN = Set.of(ParallelTransport.class, TangentBasis.class,
             AmbientEmbedding.class, HomogeneousSpace.class, IsometricChart.class, ClosedFormMean.class,
-            JacobiFields.class, SquaredDistanceHessian.class);
+            JacobiFields.class, SquaredDistanceHessian.class, SymmetricEigensolvers.class);
 
     /** Standard deviation of the entries of S in {@code Expm(S)}. */
     private static final double SPREAD = 0.4;

@@ -5,6 +5,7 @@ import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.IsometricChart;
 import dev.manifolddp.geometry.RadialVolume;
 import dev.manifolddp.geometry.SpectralVolume;
+import dev.manifolddp.geometry.SymmetricEigensolvers;
 import dev.manifolddp.geometry.TangentBasis;
 import dev.manifolddp.sampling.Arguments;
 import java.util.Optional;
@@ -18,7 +19,7 @@ public final class ExactLaplaceSamplers {
     /**
      * In order of preference: the geometry's own {@link ExactLaplaceSampler} capability (a plugin may implement
      * it); a new {@link RadialLaplaceSampler} when the geometry has {@link RadialVolume} and {@link TangentBasis};
-     * a new {@link SpectralLaplaceSampler} when it has {@link SpectralVolume}; a new {@link ChartLaplaceSampler} when it
+     * a new {@link SpectralLaplaceSampler} when it has {@link SpectralVolume} (and lends its eigensolver); a new {@link ChartLaplaceSampler} when it
      * has an {@link IsometricChart}; otherwise empty (use
      * Metropolis-Hastings). Each call builds a new instance of the built-in samplers, which are not thread-safe.
      */
@@ -32,7 +33,8 @@ public final class ExactLaplaceSamplers {
                 && geometry.capability(TangentBasis.class).isPresent()) {
             return Optional.of(new RadialLaplaceSampler(geometry));
         }
-        if (geometry.capability(SpectralVolume.class).isPresent()) {
+        if (geometry.capability(SpectralVolume.class).isPresent()
+                && geometry.capability(SymmetricEigensolvers.class).isPresent()) {
             return Optional.of(new SpectralLaplaceSampler(geometry));
         }
         if (geometry.capability(IsometricChart.class).isPresent()) {

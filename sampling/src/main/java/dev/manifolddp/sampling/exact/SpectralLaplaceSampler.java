@@ -3,6 +3,7 @@ package dev.manifolddp.sampling.exact;
 import dev.manifolddp.geometry.ExactLaplaceSampler;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.SpectralVolume;
+import dev.manifolddp.geometry.SymmetricEigensolvers;
 import dev.manifolddp.sampling.Arguments;
 import dev.manifolddp.sampling.Capabilities;
 import dev.manifolddp.sampling.random.HaarRotation;
@@ -28,12 +29,16 @@ public final class SpectralLaplaceSampler implements ExactLaplaceSampler {
     private final double[] r;
     private final double[] rotation;
 
-    /** A sampler for {@code geometry}, which must have the {@link SpectralVolume} capability. */
+    /**
+     * A sampler for {@code geometry}, which must have the {@link SpectralVolume} and {@link SymmetricEigensolvers}
+     * capabilities (the Gaussian matrices of the proposals are decomposed by the geometry's Jacobi solver).
+     */
     public SpectralLaplaceSampler(Geometry geometry) {
         this.geometry = Arguments.requireNonNull("geometry", geometry);
         this.spectral = Capabilities.require(geometry, SpectralVolume.class, "SpectralLaplaceSampler");
         int k = spectral.spectralRank();
-        this.spectrum = new SpectrumSampler(k);
+        this.spectrum = new SpectrumSampler(Capabilities.require(geometry, SymmetricEigensolvers.class,
+                "SpectralLaplaceSampler").jacobiEigensolver(k));
         this.haar = new HaarRotation(k);
         this.limit = 1 / SpectrumSampler.growthRate(k);
         this.r = new double[k];

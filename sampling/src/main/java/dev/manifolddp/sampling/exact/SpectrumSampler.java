@@ -1,5 +1,7 @@
 package dev.manifolddp.sampling.exact;
 
+import dev.manifolddp.geometry.SymmetricEigensolver;
+
 import dev.manifolddp.sampling.random.GammaSource;
 import dev.manifolddp.sampling.random.NormalSource;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -41,6 +43,7 @@ final class SpectrumSampler {
     enum Envelope { VANDERMONDE, BOOST }
 
     private final int k;
+    private final SymmetricEigensolver solver;
     private final int pairs;
     private final double growth;
     private final double[] tilt;
@@ -58,16 +61,23 @@ final class SpectrumSampler {
     private double pilotAcceptance;
     private long proposals;
 
-    SpectrumSampler(int k) {
-        this(k, null);
+    /**
+     * A sampler of k = {@code solver.size()} log-eigenvalues; {@code solver} finds the eigenvalues of the Gaussian
+     * matrix of each Vandermonde proposal. Its eigenvalue order and rounding decide each seeded draw, so callers pass
+     * the geometry's Jacobi solver, with which every committed output was drawn; its accuracy is ample here.
+     */
+    SpectrumSampler(SymmetricEigensolver solver) {
+        this(solver, null);
     }
 
     /** A sampler that always uses {@code forced} (null: the better one by the pilot); tests force each. */
-    SpectrumSampler(int k, Envelope forced) {
+    SpectrumSampler(SymmetricEigensolver solver, Envelope forced) {
+        int k = solver.size();
         if (k < 2) {
             throw new IllegalArgumentException("the spectral Laplace needs k >= 2. Provided value: " + k);
         }
         this.k = k;
+        this.solver = solver;
         this.pairs = k * (k - 1) / 2;
         this.growth = growthRate(k);
         this.forced = forced;
@@ -190,7 +200,7 @@ final class SpectrumSampler {
                 norm2 += 2 * off * off;
             }
         }
-        SymmetricEigenvalues.compute(matrix, k, direction);
+        solver.decompose(matrix, direction, null, "the Gaussian symmetric matrix of a spectral proposal");
         double scale = t / Math.sqrt(norm2);
         for (int i = 0; i < k; i++) {
             r[i] = direction[i] * scale;

@@ -7,9 +7,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.manifolddp.geometry.CurvatureBounds;
+import dev.manifolddp.geometry.ForwardingGeometry;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
+import dev.manifolddp.geometry.SpectralVolume;
+import dev.manifolddp.geometry.SymmetricEigensolvers;
 import dev.manifolddp.sampling.random.RandomStreams;
 import java.util.Optional;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -35,6 +38,22 @@ class ExactLaplaceSamplersTest {
     void affineInvariantSpdGetsTheSpectralSampler() {
         assertThat(ExactLaplaceSamplers.find(Geometries.parse("spd/affine-invariant:k=2"))).get()
                 .isInstanceOf(SpectralLaplaceSampler.class);
+    }
+
+    /** The spectral sampler decomposes with the geometry's eigensolver; a geometry that lends none is not offered it. */
+    @Test
+    void aSpectralGeometryWithoutAnEigensolverGetsNoSpectralSampler() {
+        Geometry withoutSolver = new ForwardingGeometry(Geometries.parse("spd/affine-invariant:k=2")) {
+            @Override
+            public <C> Optional<C> capability(Class<C> type) {
+                return type == SymmetricEigensolvers.class ? Optional.empty() : super.capability(type);
+            }
+        };
+        assertThat(withoutSolver.capability(SpectralVolume.class)).isPresent();
+        assertThat(ExactLaplaceSamplers.find(withoutSolver)).isEmpty();
+        assertThatThrownBy(() -> new SpectralLaplaceSampler(withoutSolver))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("SpectralLaplaceSampler needs the capability SymmetricEigensolvers");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static dev.manifolddp.sampling.StatisticalAssertions.assertSameLaw;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.manifolddp.geometry.spd.SymmetricEigen;
 import dev.manifolddp.geometry.ExactLaplaceSampler;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
@@ -159,7 +160,7 @@ class SpdLaplaceTest {
             return radii(spd, center, sigma, draws, new SpectralLaplaceSampler(spd), rng);
         }
         int k = (int) Math.round(Math.sqrt(center.length));
-        SpectrumSampler spectrum = new SpectrumSampler(k, SpectrumSampler.Envelope.valueOf(envelope));
+        SpectrumSampler spectrum = new SpectrumSampler(SymmetricEigen.jacobi(k), SpectrumSampler.Envelope.valueOf(envelope));
         double[] r = new double[k];
         double[] radii = new double[draws];
         for (int i = 0; i < draws; i++) {
@@ -261,7 +262,7 @@ class SpdLaplaceTest {
         double[][] spacing = new double[2][];
         int e = 0;
         for (SpectrumSampler.Envelope envelope : SpectrumSampler.Envelope.values()) {
-            SpectrumSampler spectrum = new SpectrumSampler(k, envelope);
+            SpectrumSampler spectrum = new SpectrumSampler(SymmetricEigen.jacobi(k), envelope);
             UniformRandomProvider rng = RandomStreams.seeded(14L).stream(e, 0);
             double[] r = new double[k];
             byEnvelope[e] = new double[draws];

@@ -1,5 +1,6 @@
 package dev.manifolddp.sampling.exact;
 
+import dev.manifolddp.geometry.spd.SymmetricEigen;
 import dev.manifolddp.sampling.random.RandomStreams;
 import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
@@ -24,7 +25,7 @@ public final class SpectralAcceptanceTable {
             double limit = 1 / SpectrumSampler.growthRate(k);
             for (double f : fractions) {
                 double sigma = f * limit;
-                SpectrumSampler sampler = new SpectrumSampler(k);
+                SpectrumSampler sampler = new SpectrumSampler(SymmetricEigen.jacobi(k));
                 double a = sampler.acceptanceRate(SpectrumSampler.Envelope.VANDERMONDE, sigma,
                         Double.POSITIVE_INFINITY, proposals, rng);
                 double b = sampler.acceptanceRate(SpectrumSampler.Envelope.BOOST, sigma, Double.POSITIVE_INFINITY,

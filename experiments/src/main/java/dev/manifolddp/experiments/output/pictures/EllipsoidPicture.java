@@ -2,6 +2,8 @@ package dev.manifolddp.experiments.output.pictures;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
+import dev.manifolddp.geometry.SymmetricEigensolver;
+import dev.manifolddp.geometry.SymmetricEigensolvers;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.geom.Line2D;
@@ -62,7 +64,8 @@ public final class EllipsoidPicture implements ReleasePicture {
     @Override
     public boolean accepts(Geometry geometry) {
         return geometry != null && geometry.name().startsWith("spd")
-                && geometry.layout().equals(PointLayout.symmetricMatrix(3));
+                && geometry.layout().equals(PointLayout.symmetricMatrix(3))
+                && geometry.capability(SymmetricEigensolvers.class).isPresent();
     }
 
     @Override
@@ -75,14 +78,15 @@ public final class EllipsoidPicture implements ReleasePicture {
         PictureCanvas.requireDrawable(NAME, gallery, 9, Set.of(SEMI_AXES));
         boolean squareRoot = semiAxesAreSquareRoots(gallery.options());
         List<Row> rows = rows(gallery);
-        Glyph truth = Glyph.of(gallery.estimate(), squareRoot);
+        SymmetricEigensolvers solvers = geometry.capability(SymmetricEigensolvers.class).orElseThrow();
+        Glyph truth = Glyph.of(solvers, gallery.estimate(), squareRoot);
         if (!truth.positive) {
             throw new IllegalArgumentException("picture " + NAME + ": the estimate is not positive definite. "
                     + "Provided value: " + geometry.layout().format(gallery.estimate()));
         }
         double reference = truth.largest();
         for (double[] tensor : rows.get(0).tensors) {
-            Glyph glyph = Glyph.of(tensor, squareRoot);
+            Glyph glyph = Glyph.of(solvers, tensor, squareRoot);
             reference = Math.max(reference, glyph.positive ? glyph.largest() : 0);
         }
         double scale = FILL * CELL / reference;
@@ -104,7 +108,8 @@ public final class EllipsoidPicture implements ReleasePicture {
             for (int c = 0; c < row.tensors.size(); c++) {
                 double cx = LABEL_WIDTH + (c + 0.5) * CELL;
                 double cy = top + CELL / 2.0;
-                drawCell(canvas, geometry, row, row.tensors.get(c), truth, squareRoot, scale, cx, cy, gallery);
+                drawCell(canvas, geometry, solvers, row, row.tensors.get(c), truth, squareRoot, scale, cx, cy,
+                        gallery);
             }
         }
         footer(canvas, TOP + rows.size() * CELL + 18);
@@ -138,9 +143,10 @@ public final class EllipsoidPicture implements ReleasePicture {
         return rows;
     }
 
-    private static void drawCell(PictureCanvas canvas, Geometry geometry, Row row, double[] tensor, Glyph truth,
-            boolean squareRoot, double scale, double cx, double cy, ReleaseGallery gallery) {
-        Glyph glyph = Glyph.of(tensor, squareRoot);
+    private static void drawCell(PictureCanvas canvas, Geometry geometry, SymmetricEigensolvers solvers, Row row,
+            double[] tensor, Glyph truth, boolean squareRoot, double scale, double cx, double cy,
+            ReleaseGallery gallery) {
+        Glyph glyph = Glyph.of(solvers, tensor, squareRoot);
         if (!glyph.positive) {
             canvas.text("not positive", cx - 34, cy - 4, PictureCanvas.SMALL, Color.RED);
             canvas.text("definite", cx - 22, cy + 10, PictureCanvas.SMALL, Color.RED);
@@ -205,11 +211,17 @@ public final class EllipsoidPicture implements ReleasePicture {
      * One tensor's ellipsoid: semi-axes along the eigenvectors, the fill colour, and its outline in the view.
      *
      * @param positive whether every eigenvalue is positive (else nothing is drawn)
+     * @param plane    the 2 x 2 solver of the projected outline
      */
-    record Glyph(double[] semiAxes, double[][] axes, Color fill, boolean positive) {
+    record Glyph(double[] semiAxes, double[][] axes, Color fill, boolean positive, SymmetricEigensolver plane) {
 
-        static Glyph of(double[] tensor, boolean squareRoot) {
-            SymmetricEigen3 eigen = SymmetricEigen3.of(tensor);
+        /**
+         * The glyph of {@code tensor}, decomposed by the geometry's Jacobi solver: it finds the tiny and widely
+         * spread eigenvalues of diffusion tensors to high relative accuracy, and so decides "not positive definite"
+         * the way the committed pictures did.
+         */
+        static Glyph of(SymmetricEigensolvers solvers, double[] tensor, boolean squareRoot) {
+            TensorAxes eigen = TensorAxes.of(solvers.jacobiEigensolver(3), tensor);
             boolean positive = eigen.values()[2] > 0;
             double[] semi = new double[3];
             for (int i = 0; i < 3; i++) {
@@ -219,7 +231,7 @@ public final class EllipsoidPicture implements ReleasePicture {
             double fa = positive ? eigen.fractionalAnisotropy() : 0;
             double[] e1 = eigen.vectors()[0];
             Color fill = new Color(channel(fa, e1[0]), channel(fa, e1[1]), channel(fa, e1[2]));
-            return new Glyph(semi, eigen.vectors(), fill, positive);
+            return new Glyph(semi, eigen.vectors(), fill, positive, solvers.eigensolver(2));
         }
 
         private static float channel(double fa, double component) {
@@ -246,19 +258,11 @@ public final class EllipsoidPicture implements ReleasePicture {
                 b += w * x * y;
                 c += w * y * y;
             }
-            double mean = 0.5 * (a + c);
-            double radius = Math.hypot(0.5 * (a - c), b);
-            double major = Math.sqrt(mean + radius);
-            double minor = Math.sqrt(Math.max(mean - radius, 0));
-            double angle = 0.5 * Math.atan2(2 * b, a - c);
+            PlaneEllipse ellipse = PlaneEllipse.of(plane, a, b, c);
             Path2D.Double path = new Path2D.Double();
             for (int k = 0; k < OUTLINE_POINTS; k++) {
                 double t = 2 * Math.PI * k / (OUTLINE_POINTS - 1);
-                double u = major * Math.cos(t);
-                double v = minor * Math.sin(t);
-                double x = Math.cos(angle) * u - Math.sin(angle) * v;
-                double y = Math.sin(angle) * u + Math.cos(angle) * v;
-                lineOrMove(path, k, cx + scale * x, cy - scale * y);
+                lineOrMove(path, k, cx + scale * ellipse.x(t), cy - scale * ellipse.y(t));
             }
             path.closePath();
             return path;

@@ -109,9 +109,10 @@ class EllipsoidPictureTest {
     void theOutlineIsTheProjectedEllipsoid() {
         SplittableRandom random = new SplittableRandom(17);
         for (int trial = 0; trial < 20; trial++) {
-            double[][] q = SymmetricEigen3Test.rotation(random);
+            double[][] q = TensorAxesTest.rotation(random);
             double[] values = {random.nextDouble(1, 9), random.nextDouble(0.2, 1), random.nextDouble(0.01, 0.2)};
-            EllipsoidPicture.Glyph glyph = EllipsoidPicture.Glyph.of(SymmetricEigen3Test.tensor(values, q), true);
+            EllipsoidPicture.Glyph glyph = EllipsoidPicture.Glyph.of(TensorAxesTest.SOLVERS,
+                    TensorAxesTest.tensor(values, q), true);
             Rectangle2D box = glyph.outline(0, 0, 1).getBounds2D();
             double[][] view = viewOf(EllipsoidPicture.AZIMUTH_DEGREES, EllipsoidPicture.ELEVATION_DEGREES);
             double right = 0;
@@ -140,13 +141,13 @@ class EllipsoidPictureTest {
     /** An x-aligned, strongly anisotropic tensor is filled red; an isotropic one white. */
     @Test
     void theFillIsTheDirectionalColourMixedByFa() {
-        Color red = EllipsoidPicture.Glyph.of(SymmetricEigen3Test.tensor(new double[] {1, 1e-9, 1e-9}, AXES), true)
-                .fill();
+        Color red = EllipsoidPicture.Glyph.of(TensorAxesTest.SOLVERS,
+                TensorAxesTest.tensor(new double[] {1, 1e-9, 1e-9}, AXES), true).fill();
         assertThat(red.getRed()).isEqualTo(255);
         assertThat(red.getGreen()).isLessThan(3);
         assertThat(red.getBlue()).isLessThan(3);
-        Color white = EllipsoidPicture.Glyph.of(SymmetricEigen3Test.tensor(new double[] {2, 2, 2}, AXES), true)
-                .fill();
+        Color white = EllipsoidPicture.Glyph.of(TensorAxesTest.SOLVERS,
+                TensorAxesTest.tensor(new double[] {2, 2, 2}, AXES), true).fill();
         assertThat(white).isEqualTo(Color.WHITE);
     }
 
