@@ -43,15 +43,40 @@ final class CanonicalContent {
         }
         System.arraycopy(SEEDS, 0, lane, 0, SEEDS.length);
         for (int c : order) {
-            long key = cellKey(chars, starts[c], ends[c]);
-            for (int k = 0; k < lane.length; k++) {
-                lane[k] = mix(lane[k] ^ key) + SEEDS[k];
-            }
+            mixIn(cellKey(chars, starts[c], ends[c]));
         }
+        endRow();
+    }
+
+    /**
+     * Adds a row of numbers without a header, in column order: the same contribution as a headerless CSV row whose
+     * fields are these values written in any decimal spelling, so that an array handed over in process
+     * ({@link ArrayRecords}) is charged to the same account as the file holding its numbers.
+     */
+    void add(double[] row) {
+        System.arraycopy(SEEDS, 0, lane, 0, SEEDS.length);
+        for (double value : row) {
+            mixIn(numberKey(value));
+        }
+        endRow();
+    }
+
+    private void mixIn(long key) {
+        for (int k = 0; k < lane.length; k++) {
+            lane[k] = mix(lane[k] ^ key) + SEEDS[k];
+        }
+    }
+
+    private void endRow() {
         for (int k = 0; k < sums.length; k++) {
             sums[k] += mix(lane[k]);
         }
         rows++;
+    }
+
+    /** A number's key: its value bits, {@code -0} as 0. */
+    private static long numberKey(double value) {
+        return Double.doubleToLongBits(value == 0 ? 0.0 : value);
     }
 
     /** The digest (lower-case hex SHA-256) of the rows added so far. */
@@ -76,8 +101,7 @@ final class CanonicalContent {
     private static long cellKey(char[] chars, int from, int to) {
         if (DecimalField.isDecimal(chars, from, to)) {
             try {
-                double value = DecimalField.parse(chars, from, to, () -> "");
-                return Double.doubleToLongBits(value == 0 ? 0.0 : value);
+                return numberKey(DecimalField.parse(chars, from, to, () -> ""));
             } catch (IllegalArgumentException beyondDoubles) {
                 // a decimal beyond the double range is kept as text
             }
