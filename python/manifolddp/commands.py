@@ -178,11 +178,12 @@ def regress(points, covariate, *, geometry, covariate_range, center, radius, eps
             epsilon_v=None, delta=None, mechanism="kng", method=None, tau=None, footpoint_radius=None,
             max_speed=None, seed=None, param=None, columns=None, where=None, public_columns=None, ledger=None,
             dataset=None, total_epsilon=None, total_delta=None, override_budget=False, allow_mcmc=False,
-            diagnostics=None, out=None, force=False, plugins=None, name="numpy"):
+            diagnostics=None, out=None, force=False, plugins=None, name="numpy", covariate_name="covariate"):
     """A private geodesic regression of ``points`` on ``covariate``: ``mdp release --estimator geodesic-regression``.
 
     With an array of points, ``covariate`` is an array of one value per point; with a CSV file it is the name of
-    its covariate column. ``covariate_range`` (LO, HI) is PUBLIC: fixed before seeing the data. The release's
+    its covariate column (``covariate_name`` names an array's, as the release records it). ``covariate_range``
+    (LO, HI) is PUBLIC: fixed before seeing the data. The release's
     ``footpoint`` has the shape of a point and ``shooting_vector`` is the flat tangent vector at it.
     """
     if isinstance(points, (str, os.PathLike)):
@@ -191,7 +192,7 @@ def regress(points, covariate, *, geometry, covariate_range, center, radius, eps
         flag, records, shape = _records(points, name, {})
         column = covariate
     else:
-        column = "covariate"
+        column = covariate_name
         flag, records, shape = _records(points, name, {column: covariate})
     args = ["release", "--estimator", "geodesic-regression", "--geometry", geometry] + _flags(
         covariate=column, covariate_range=covariate_range, mechanism=mechanism, method=method, param=param,
