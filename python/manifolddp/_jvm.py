@@ -61,7 +61,8 @@ def bridge():
     if _bridge is None:
         jpype = _jpype()
         if not jpype.isJVMStarted():
-            options = os.environ.get("MDP_JAVA_OPTS", "").split()
+            # as ./mdp: MDP_JAVA_OPTS (e.g. -Xmx4g); headless, since charts are drawn to files only
+            options = ["-Djava.awt.headless=true"] + os.environ.get("MDP_JAVA_OPTS", "").split()
             jpype.startJVM(*options, classpath=[str(jar_path())] + _jpype_support(jpype), convertStrings=True)
         _bridge = jpype.JClass("dev.manifolddp.experiments.cli.PythonBridge")
     return _bridge
