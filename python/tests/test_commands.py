@@ -94,7 +94,7 @@ def test_a_row_off_the_manifold_is_refused_naming_the_row_and_nothing_is_written
     (np.full((4, 3), np.nan), "NaN or infinite"),
     (np.zeros((0, 3)), "one point per row"),
     (np.zeros(3), "one point per row"),
-    (np.ones((5, 4)), "has 3 coordinates"),
+    (np.ones((5, 4)), "needs the 3 coordinates"),
 ])
 def test_malformed_arrays_are_refused(tmp_path, bad, match):
     with pytest.raises(manifolddp.ManifoldDPError, match=match):

@@ -64,8 +64,8 @@ public record ArrayRecords(String name, double[] values, int rows, int columns, 
     public PointFile.Points points(Geometry geometry, PointFile.Columns roles) {
         PointLayout layout = geometry.layout();
         if (columns != layout.length()) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: a %s point has %d coordinates (%s), "
-                    + "but each record has %d", name, layout.describe(), layout.length(),
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "%s: each record needs the %d coordinates of a %s (%s), but has %d", name, layout.length(), layout.describe(),
                     Fields.names(layout.columnNames()), columns));
         }
         if (roles.id() != null || roles.subject() != null || !roles.coordinates().isEmpty()) {
