@@ -65,8 +65,8 @@ public record ArrayRecords(String name, double[] values, int rows, int columns, 
         PointLayout layout = geometry.layout();
         if (columns != layout.length()) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "%s: each record needs the %d coordinates of a %s (%s), but has %d", name, layout.length(), layout.describe(),
-                    Fields.names(layout.columnNames()), columns));
+                    "%s: each record needs the %d coordinates of a %s (%s), but has %d", name, layout.length(),
+                    layout.describe(), Fields.names(layout.columnNames()), columns));
         }
         if (roles.id() != null || roles.subject() != null || !roles.coordinates().isEmpty()) {
             throw new IllegalArgumentException(name + ": an array's records have no named columns, so an id or "

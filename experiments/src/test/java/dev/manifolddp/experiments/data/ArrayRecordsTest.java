@@ -61,8 +61,8 @@ class ArrayRecordsTest {
         assertThatThrownBy(() -> sphere(0, 0, 1, Double.NaN, 0, 1).points(SPHERE, PointFile.Columns.ALL))
                 .hasMessageContaining("row 2 (a coordinate is NaN or infinite");
         assertThatThrownBy(() -> new ArrayRecords("array:a", new double[] {0, 0, 1, 0}, 1, 4, Map.of())
-                .points(SPHERE, PointFile.Columns.ALL)).hasMessage("array:a: each record needs the 3 coordinates of a vector in R^3 (x0,x1,x2), "
-                        + "but has 4");
+                .points(SPHERE, PointFile.Columns.ALL))
+                .hasMessage("array:a: each record needs the 3 coordinates of a vector in R^3 (x0,x1,x2), but has 4");
         assertThatThrownBy(() -> new ArrayRecords("array:a", new double[5], 2, 3, Map.of()))
                 .hasMessageContaining("5 values cannot be 2 rows of 3 coordinates");
         assertThatThrownBy(() -> sphere(0, 0, 1).points(SPHERE, new PointFile.Columns("who", List.of())))
