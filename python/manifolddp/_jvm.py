@@ -40,10 +40,12 @@ def jar_path():
     if not script.is_file():
         raise ManifoldDPError("cannot find the ManifoldDP repository's ./mdp beside python/ (looked in "
                               + str(_ROOT) + "); set MANIFOLDDP_JAR to the path of mdp.jar")
-    # ./mdp builds the jar when it is missing or older than a source file, exactly as for the command line
-    done = subprocess.run([str(script), "--version"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    # ./mdp builds the jar when it is missing or older than a source file, exactly as for the command line; its
+    # progress and Maven's errors go to this process's stderr (a build prints nothing about any data)
+    done = subprocess.run([str(script), "--version"], stdout=subprocess.DEVNULL)
     if done.returncode != 0:
-        raise ManifoldDPError("building ManifoldDP with ./mdp failed: " + done.stderr.strip()[-2000:])
+        raise ManifoldDPError("building ManifoldDP with ./mdp failed (see its output above); build it with "
+                              "./mdp --version or set MANIFOLDDP_JAR to a built mdp.jar")
     return _ROOT / "experiments" / "target" / "mdp.jar"
 
 
