@@ -1,22 +1,13 @@
 package dev.manifolddp.experiments;
 
-import dev.manifolddp.experiments.cli.Mdp;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import dev.manifolddp.experiments.cli.PythonBridge;
 
-/** Runs the mdp command line in-process and captures its exit status, stdout and stderr. */
+/** Runs the mdp command line in-process ({@link PythonBridge#run}) and captures its exit status, stdout and stderr. */
 public record Cli(int exit, String out, String err) {
 
     public static Cli run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            exit = Mdp.execute(args, o, e);
-        }
-        return new Cli(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        PythonBridge.Result result = PythonBridge.run(args);
+        return new Cli(result.status(), result.out(), result.err());
     }
 
     /** The stderr lines. */

@@ -83,7 +83,7 @@ final class RegressionRelease {
         double maxSpeed = options.maxSpeed == null ? 2 * radius
                 : NumericFlag.positive("--max-speed", options.maxSpeed, "the public bound on |v|");
         Path ledgerFile = command.ledgerFile();
-        OutputPaths.of().input("--input", command.input).inputs("--plugins", command.plugins.jars())
+        OutputPaths.of().input("--input", command.inputFile()).inputs("--plugins", command.plugins.jars())
                 .file("--out", command.out).file("--diagnostics", command.diagnostics).state("--ledger", ledgerFile)
                 .check(command.force);
 
@@ -98,8 +98,8 @@ final class RegressionRelease {
         if (mechanism.plannedGuarantee() == Guarantee.MCMC && !command.allowMcmc) {
             throw mcmcRefusal();
         }
-        PointFile.Points points = PointFile.read(command.input, space,
-                new PointFile.Columns(null, command.columns).withCovariate(covariate), command.selection().filter());
+        PointFile.Points points = command.records(space,
+                new PointFile.Columns(null, command.columns).withCovariate(covariate));
         BallClip.Result data = BallClip.apply(space, centre, radius, "--radius", points, false,
                 "a regression release needs every response inside the ball; declare a larger --radius");
         double[] x = points.covariate(options.covariate);
@@ -132,7 +132,7 @@ final class RegressionRelease {
                 throw mcmcRefusal();
             }
             Map<String, Object> input = new LinkedHashMap<>();
-            input.put("file", command.input.toAbsolutePath().normalize().toString());
+            input.put("file", command.inputName());
             command.selection().describe(input);
             input.put("records", x.length);
             input.put("covariate", options.covariate);
@@ -141,7 +141,7 @@ final class RegressionRelease {
             byte[] releaseJson = ReleaseJson.regression(release, space, input);
             byte[] diagnosticsJson = command.diagnostics == null ? null
                     : ReleaseJson.diagnostics(release, Map.of());
-            accounts.record(key, command.input.toAbsolutePath().normalize().toString(), declared, new LedgerEntry(
+            accounts.record(key, command.inputName(), declared, new LedgerEntry(
                     Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), "kng/" + ESTIMATOR,
                     release.budget().epsilon(), release.budget().delta(), release.guarantee().label(),
                     release.unitOfPrivacy(), 0, check.overridden(),

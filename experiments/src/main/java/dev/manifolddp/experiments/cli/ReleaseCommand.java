@@ -224,7 +224,7 @@ final class ReleaseCommand implements Callable<Integer> {
         int group = groupBound();
         BudgetLedger.Total total = declaredTotal();
         Path ledgerFile = ledgerFile();
-        OutputPaths.of().input("--input", input).inputs("--plugins", plugins.jars()).file("--out", out)
+        OutputPaths.of().input("--input", inputFile()).inputs("--plugins", plugins.jars()).file("--out", out)
                 .file("--diagnostics", diagnostics).state("--ledger", ledgerFile).check(force);
 
         Geometry space = geometry();
@@ -242,8 +242,7 @@ final class ReleaseCommand implements Callable<Integer> {
         Mechanism mean = named("--param", () -> provider.create(settings));
         double[] centre = inputs.center(space);
         requireRepresentable(space, centre, ballRadius);
-        PointFile.Points points = PointFile.read(input, space, new PointFile.Columns(subjectColumn, columns),
-                selection.filter());
+        PointFile.Points points = records(space, new PointFile.Columns(subjectColumn, columns));
         // everything public is decided from the record count alone, before any record is used: the calibration
         // (sensitivity, scale, sampler, budget spent, guarantee), the refusal of a Metropolis-Hastings release and
         // the ledger's check
@@ -278,7 +277,7 @@ final class ReleaseCommand implements Callable<Integer> {
             byte[] releaseJson = ReleaseJson.release(release, space, published);
             byte[] diagnosticsJson = diagnostics == null ? null
                     : ReleaseJson.diagnostics(release, learnt(data, subjects));
-            accounts.record(key, input.toAbsolutePath().normalize().toString(), total, new LedgerEntry(
+            accounts.record(key, inputName(), total, new LedgerEntry(
                     Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), release.mechanism(), spent.epsilon(),
                     spent.delta(), release.guarantee().label(), release.unitOfPrivacy(), recordsPerSubject,
                     check.overridden(),
@@ -398,6 +397,33 @@ final class ReleaseCommand implements Callable<Integer> {
                 "a public bound on the records of one subject");
     }
 
+    /**
+     * The records of --input with these column roles and the --where selection: a CSV file, or records handed over
+     * in memory as {@code array:NAME} ({@link PythonBridge}), which have no columns to select by.
+     */
+    PointFile.Points records(Geometry space, PointFile.Columns roles) {
+        if (!PythonBridge.isArray(input.toString())) {
+            return PointFile.read(input, space, roles, selection.filter());
+        }
+        if (selection.filter() != null) {
+            throw new IllegalArgumentException("--where selects rows by a CSV column; records handed over as "
+                    + input + " have none: select the rows before handing them over. Provided value: --where "
+                    + where);
+        }
+        return PythonBridge.handed(input.toString()).points(space, roles);
+    }
+
+    /** The --input file the output guard must protect, or null for records handed over in memory. */
+    Path inputFile() {
+        return PythonBridge.isArray(input.toString()) ? null : input;
+    }
+
+    /** What release.json and the ledger call the input: the file's absolute path, or {@code array:NAME}. */
+    String inputName() {
+        return PythonBridge.isArray(input.toString()) ? input.toString()
+                : input.toAbsolutePath().normalize().toString();
+    }
+
     /** The ledger file: --ledger, or ~/.manifolddp/ledger.json. */
     Path ledgerFile() {
         return ledger != null ? ledger : Path.of(System.getProperty("user.home"), ".manifolddp", "ledger.json");
@@ -434,7 +460,7 @@ final class ReleaseCommand implements Callable<Integer> {
     /** What release.json says about the input: public values only (n is public under the adjacency). */
     private Map<String, Object> inputInfo(PointFile.Points points, double[] centre, double ballRadius, int group) {
         Map<String, Object> info = new LinkedHashMap<>();
-        info.put("file", input.toAbsolutePath().normalize().toString());
+        info.put("file", inputName());
         selection.describe(info);
         info.put("records", points.size());
         if (subjectColumn != null) {

@@ -52,9 +52,15 @@ final class CanonicalContent {
     }
 
     /**
-     * Adds a row of numbers without column names ({@code row[from .. from + count)}, finite): the row of a binary
-     * file, which hashes as the same numbers written in a CSV file without a header.
+     * Adds a row of numbers without column names (finite): the row of a binary file, or of an array handed over in
+     * process ({@link ArrayRecords}), which hashes as the same numbers written in a CSV file without a header, so
+     * both are charged to the same account as the file holding their numbers.
      */
+    void add(double[] row) {
+        add(row, 0, row.length);
+    }
+
+    /** {@link #add(double[])} for {@code row[from .. from + count)}. */
     void add(double[] row, int from, int count) {
         if (order == null) {
             order = columnOrder(List.of(), count);
@@ -77,6 +83,11 @@ final class CanonicalContent {
             sums[k] += mix(lane[k]);
         }
         rows++;
+    }
+
+    /** A number's key: its value bits, {@code -0} as 0. */
+    private static long numberKey(double value) {
+        return Double.doubleToLongBits(value == 0 ? 0.0 : value);
     }
 
     /** The digest (lower-case hex SHA-256) of the rows added so far. */
@@ -110,10 +121,6 @@ final class CanonicalContent {
             hash = (hash ^ chars[p]) * 0x100000001B3L;
         }
         return mix(hash ^ TEXT);
-    }
-
-    private static long numberKey(double value) {
-        return Double.doubleToLongBits(value == 0 ? 0.0 : value);
     }
 
     /** SplitMix64's finaliser: a bijection of the longs that spreads every input bit. */
