@@ -80,7 +80,8 @@ public final class FrechetMedianEstimator implements Estimator {
         double[] x = start.clone();
         for (int iteration = 0; iteration < maxIterations; iteration++) {
             pull.at(x);
-            if (pull.subgradient() <= tolerance || pull.weights == 0) {
+            // with every record at x the pull is 0 and so is the subgradient: the loop stops here too
+            if (pull.subgradient() <= tolerance) {
                 return new EstimatorFit(x, iteration, pull.subgradient(), true, "weiszfeld", "");
             }
             // Weiszfeld approaches a median that is a record only sublinearly and never reaches it: once the

@@ -304,8 +304,7 @@ public final class Calibration {
     public OptionalDouble zcdpRho() {
         Object rho = recordLevel.parameters().get(ZCDP_RHO);
         if (!(rho instanceof Number number) || !(number.doubleValue() > 0) || !Double.isFinite(number.doubleValue())
-                || guarantee() == Guarantee.NOT_PRIVATE || guarantee() == Guarantee.UNPROVEN
-                || guarantee() == Guarantee.MCMC) {
+                || !guarantee().isProven()) {
             return OptionalDouble.empty();
         }
         double m = unit.recordsPerSubject();

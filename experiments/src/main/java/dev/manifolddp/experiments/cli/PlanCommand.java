@@ -143,6 +143,7 @@ final class PlanCommand implements Callable<Integer> {
         double[] centre = PointFile.center(center, space, "--center");
         List<Integer> ns = list("--n", sizes, text -> NumericFlag.count("--n", text, MAX_N, "a sample size"));
         Double total = totalEpsilon();
+        double totalDeltaValue = totalDelta == null ? 0 : NumericFlag.delta("--total-delta", totalDelta);
         List<Double> eps;
         List<Double> ds;
         if (total == null) {
@@ -159,9 +160,9 @@ final class PlanCommand implements Callable<Integer> {
             for (double fraction : BudgetSplit.FRACTIONS) {
                 eps.add(total * fraction);
             }
-            int releases = ns.size() * (mechanisms == null ? 1
-                    : list("--mechanism", mechanisms, String::strip).size());
-            ds = List.of(totalDelta == null ? 0 : NumericFlag.delta("--total-delta", totalDelta) / releases);
+            // one release per mechanism and n (totalEpsilon() requires --mechanism), each with an equal delta share
+            int releases = ns.size() * list("--mechanism", mechanisms, String::strip).size();
+            ds = List.of(totalDeltaValue / releases);
         }
         int m = NumericFlag.count("--replicates", replicates, MAX_REPLICATES, "simulated releases per row");
         if (m < 2) {
@@ -187,7 +188,7 @@ final class PlanCommand implements Callable<Integer> {
         PlanResult result = new Planner(request, components, parent.err).plan();
         PlanTable.print(result, parent.out);
         if (total != null) {
-            BudgetSplit.print(BudgetSplit.split(result, total), total, ds.get(0) * planned.size() * ns.size(),
+            BudgetSplit.print(BudgetSplit.split(result, total), total, totalDeltaValue,
                     parent.out);
         }
         if (folder != null) {

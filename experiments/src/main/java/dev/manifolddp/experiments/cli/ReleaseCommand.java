@@ -32,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
@@ -257,7 +258,8 @@ final class ReleaseCommand implements Callable<Integer> {
 
         try (BudgetLedger accounts = BudgetLedger.open(ledgerFile)) {
             // a release that states a zCDP rho (the lattice Gaussians) composes under zCDP in the account
-            Double rho = calibration.zcdpRho().isPresent() ? calibration.zcdpRho().getAsDouble() : null;
+            OptionalDouble zcdp = calibration.zcdpRho();
+            Double rho = zcdp.isPresent() ? zcdp.getAsDouble() : null;
             // and a release of rows selected by a public column composes in parallel with other selections
             RowFilter rows = selection.filter();
             BudgetLedger.Request charged = new BudgetLedger.Request(spent, rho == null ? Double.NaN : rho,

@@ -56,15 +56,15 @@ final class ParallelComposition {
             }
         }
         Composition.Result sequential = Composition.compose(all, deltaTarget);
+        if (subjectUnit || named.isEmpty()) {
+            return new Worst(sequential, null);
+        }
         long combinations = 1;
         for (Set<String> values : named.values()) {
             combinations *= values.size() + 1L;
             if (combinations > MAX_COMBINATIONS) {
                 return new Worst(sequential, null);
             }
-        }
-        if (subjectUnit || named.isEmpty()) {
-            return new Worst(sequential, null);
         }
         List<String> columns = new ArrayList<>(named.keySet());
         List<List<String>> choices = new ArrayList<>();
