@@ -32,11 +32,6 @@ record BoundBall(double[] center, double radius, double offset) {
         return new BoundBall(center.clone(), radius, offset);
     }
 
-    /** The reference point: {@code reference} when given, else the ball's centre (a copy). */
-    double[] reference(double[] reference) {
-        return reference != null ? reference : center.clone();
-    }
-
     /**
      * Fails unless {@code ball} is bound and {@code radius} is its radius (a sensitivity asked for another radius would
      * rest on the wrong offset).
@@ -50,5 +45,24 @@ record BoundBall(double[] center, double radius, double offset) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "%s was bound to a ball of radius %s; "
                     + "bind it again for radius %s. Provided value: %s", estimator, ball.radius, radius, radius));
         }
+    }
+
+    /**
+     * The estimand's reference point: the configured one, else the bound ball's centre; checked as a point.
+     *
+     * @throws IllegalStateException when neither is known yet (an unbound default), naming the parameter to set
+     */
+    static double[] referenceOf(BoundBall ball, double[] configured, Geometry dataSpace, String estimator,
+            String referenceName) {
+        DataChecks.requireGeometry(dataSpace);
+        double[] point = configured != null ? configured : ball == null ? null : ball.center;
+        if (point == null) {
+            throw new IllegalStateException(String.format("%s defaults its %s to the public ball's centre, which this "
+                    + "instance does not know yet: set the estimator's %s, or call forBall(geometry, center, radius) "
+                    + "with the public ball first (mechanisms do). Provided value: no %s", estimator, referenceName,
+                    referenceName, referenceName));
+        }
+        GeometryChecks.requirePoint(dataSpace, estimator + "'s " + referenceName, point);
+        return point;
     }
 }

@@ -2,7 +2,6 @@ package dev.manifolddp.estimators;
 
 import dev.manifolddp.geometry.EuclideanSpace;
 import dev.manifolddp.geometry.Geometry;
-import dev.manifolddp.geometry.GeometryChecks;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -56,7 +55,7 @@ public final class FrechetVarianceEstimator implements Estimator {
 
     /** The centre the variance is about, once known (the configured one, or the bound ball's); empty before. */
     public Optional<double[]> center() {
-        return center != null ? Optional.of(center.clone()) : Optional.ofNullable(ball).map(b -> b.reference(null));
+        return center != null ? Optional.of(center.clone()) : Optional.ofNullable(ball).map(b -> b.center().clone());
     }
 
     @Override
@@ -135,15 +134,7 @@ public final class FrechetVarianceEstimator implements Estimator {
     }
 
     private double[] requireCenter(Geometry dataSpace) {
-        DataChecks.requireGeometry(dataSpace);
-        double[] c = center != null ? center : ball == null ? null : ball.reference(null);
-        if (c == null) {
-            throw new IllegalStateException(NAME + " is about the public ball's centre, which this instance does not "
-                    + "know yet: set the estimator's center, or call forBall(geometry, center, radius) with the public "
-                    + "ball first (mechanisms do). Provided value: no centre");
-        }
-        GeometryChecks.requirePoint(dataSpace, NAME + "'s center", c);
-        return c;
+        return BoundBall.referenceOf(ball, center, dataSpace, NAME, "center");
     }
 
     private void requireBound(double radius) {

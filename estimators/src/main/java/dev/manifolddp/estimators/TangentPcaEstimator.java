@@ -2,7 +2,6 @@ package dev.manifolddp.estimators;
 
 import dev.manifolddp.geometry.EuclideanSpace;
 import dev.manifolddp.geometry.Geometry;
-import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Locale;
 import java.util.Optional;
@@ -68,7 +67,7 @@ public final class TangentPcaEstimator implements Estimator {
 
     /** The base point, once known (the configured one, or the bound ball's centre). */
     public Optional<double[]> base() {
-        return base != null ? Optional.of(base.clone()) : Optional.ofNullable(ball).map(b -> b.reference(null));
+        return base != null ? Optional.of(base.clone()) : Optional.ofNullable(ball).map(b -> b.center().clone());
     }
 
     @Override
@@ -238,15 +237,7 @@ public final class TangentPcaEstimator implements Estimator {
     }
 
     private double[] requireBase(Geometry dataSpace) {
-        DataChecks.requireGeometry(dataSpace);
-        double[] p = base != null ? base : ball == null ? null : ball.reference(null);
-        if (p == null) {
-            throw new IllegalStateException(NAME + " is at the public ball's centre, which this instance does not "
-                    + "know yet: set the estimator's base, or call forBall(geometry, center, radius) with the public "
-                    + "ball first (mechanisms do). Provided value: no base point");
-        }
-        GeometryChecks.requirePoint(dataSpace, NAME + "'s base", p);
-        return p;
+        return BoundBall.referenceOf(ball, base, dataSpace, NAME, "base");
     }
 
     private void requireBound(double radius) {
