@@ -2,6 +2,9 @@ package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.experiments.config.ConfigException;
 import dev.manifolddp.experiments.config.MechanismConfig;
+import dev.manifolddp.experiments.spi.DataSource;
+import dev.manifolddp.experiments.spi.Dataset;
+import dev.manifolddp.experiments.spi.StreamLayout;
 import dev.manifolddp.mechanisms.Mechanism;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
