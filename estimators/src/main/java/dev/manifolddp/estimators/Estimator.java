@@ -94,6 +94,73 @@ public interface Estimator {
     }
 
     /**
+     * This estimator for the public ball {@code B_radius(center)} the records are declared to lie in. An estimand
+     * defined relative to that ball (a variance about its centre) returns an instance bound to it, whose sensitivity
+     * bounds and estimates then refer to it; the default, for estimands that do not depend on the ball, returns
+     * {@code this}. Mechanisms call it once, in calibration, with public values only; a caller that estimates
+     * without a mechanism (an experiment's reference estimate) calls it with the same ball.
+     *
+     * @throws IllegalArgumentException when the ball is invalid for this estimand (the message names the value)
+     */
+    default Estimator forBall(Geometry dataSpace, double[] center, double radius) {
+        return this;
+    }
+
+    /**
+     * A public starting point of the parameter space for {@link #minimise}, from the public ball's centre: the centre
+     * itself when the parameter space is the data's manifold (the default). An estimator whose parameter space
+     * differs must override it (the default then fails by name).
+     */
+    default double[] publicStart(Geometry dataSpace, double[] center) {
+        if (parameterSpace(dataSpace) != dataSpace) {
+            throw new IllegalStateException(name() + ": its parameter space " + parameterSpace(dataSpace).spec()
+                    + " differs from the data's " + dataSpace.spec() + ", so the estimator must override publicStart "
+                    + "with a public point of its parameter space. Provided value: the ball's centre");
+        }
+        return center;
+    }
+
+    /**
+     * A public ball of the parameter space that holds the estimate of every dataset of n records in the data ball
+     * {@code B_radius(center)}, when the parameter space differs from the data's manifold and the estimator knows
+     * one: the K-norm gradient mechanism restricts its density there (the data ball plays that role when the spaces
+     * agree). Empty (the default) when unknown; KNG then refuses the estimator by name.
+     */
+    default Optional<ParameterBall> parameterBall(Geometry dataSpace, double[] center, double radius, int n) {
+        return Optional.empty();
+    }
+
+    /**
+     * A ball {@code {theta : rho(theta, center) <= radius}} of an estimator's parameter space.
+     *
+     * @param center a point of the parameter space (copied)
+     * @param radius finite and > 0
+     */
+    record ParameterBall(double[] center, double radius) {
+        public ParameterBall {
+            if (center == null || !(radius > 0) || Double.isInfinite(radius)) {
+                throw new IllegalArgumentException("a parameter ball needs a centre and a finite radius > 0. "
+                        + "Provided value: radius = " + radius);
+            }
+            center = center.clone();
+        }
+
+        @Override
+        public double[] center() {
+            return center.clone();
+        }
+    }
+
+    /**
+     * What a value of the parameter space means, as named fields for a release's file (e.g. tangent PCA's principal
+     * variances and directions): computed from the value and public values only, so post-processing of a release.
+     * Empty (the default) when the value speaks for itself.
+     */
+    default java.util.Map<String, Object> describe(Geometry dataSpace, double[] value) {
+        return java.util.Map.of();
+    }
+
+    /**
      * An optional ability of this estimator (e.g. {@link FrechetMeanEstimand}), or empty when it has none; mechanisms
      * ask for capabilities instead of testing an estimator's class, and a decorator forwards this call.
      */

@@ -15,7 +15,7 @@ class FrechetMeanEstimatorProviderTest {
     private static EstimatorProvider provider() {
         List<EstimatorProvider> found = ServiceLoader.load(EstimatorProvider.class).stream()
                 .map(ServiceLoader.Provider::get).toList();
-        assertThat(found).extracting(EstimatorProvider::name).containsExactly("frechet-mean", "frechet-median");
+        assertThat(found).extracting(EstimatorProvider::name).containsExactly("frechet-mean", "frechet-median", "frechet-variance", "tangent-pca");
         return found.get(0);
     }
 

@@ -211,13 +211,14 @@ public final class KNormGradient implements Mechanism {
     }
 
     @Override
-    public Calibration calibrate(Estimator estimator, Geometry geometry, DataBall ball, int n, PrivacyBudget budget) {
-        Release.Builder<double[]> release = ReleaseContext.calibration(NAME, estimator, geometry, ball, n, budget,
+    public Calibration calibrate(Estimator unbound, Geometry geometry, DataBall ball, int n, PrivacyBudget budget) {
+        Release.Builder<double[]> release = ReleaseContext.calibration(NAME, unbound, geometry, ball, n, budget,
                 nonPrivate);
         release.spendsNoDelta(); // pure unless a proposal budget or cap adds its failure delta (plan)
-        if (estimator.parameterSpace(geometry) != geometry) {
-            throw ReleaseContext.lacks(estimator, NAME, "a parameter space equal to the data's manifold (the public "
-                    + "ball restricts the density there)");
+        Estimator estimator = ReleaseContext.bind(unbound, geometry, ball);
+        Geometry space = estimator.parameterSpace(geometry);
+        if (space != geometry) {
+            return calibrateOnParameters(estimator, geometry, space, ball, n, budget, release);
         }
         double radius = ball.radius();
         double delta = estimator.gradientSensitivity(geometry, radius, n);
@@ -265,6 +266,48 @@ public final class KNormGradient implements Mechanism {
                 domain.decoupled(), geometry));
     }
 
+    /**
+     * KNG of an estimand on another space (a variance on the line): the density {@code exp(-|grad U|/sigma)} on the
+     * public ball of its parameter space that holds every dataset's estimate ({@link Estimator#parameterBall}),
+     * {@code sigma = 2 Delta/epsilon} (Soto et al. 2022, Thm 1 holds for any fixed public domain: both the density and
+     * its normaliser change by at most {@code exp(Delta/sigma)}), drawn by Metropolis-Hastings there.
+     */
+    private Calibration calibrateOnParameters(Estimator estimator, Geometry geometry, Geometry space, DataBall ball,
+            int n, PrivacyBudget budget, Release.Builder<double[]> release) {
+        if (sigmaRule instanceof SigmaRule.Paper) {
+            throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (Soto et al. 2022, suppl. §2.4.2 "
+                    + "calibrates the Frechet mean only)");
+        }
+        if (sampler == Sampler.EXACT) {
+            throw ReleaseContext.lacks(estimator, NAME, "the data's manifold as its parameter space (the exact sampler "
+                    + "draws on the data's manifold; use sampler mcmc or auto for " + space.spec() + ")");
+        }
+        Estimator.ParameterBall domain = estimator.parameterBall(geometry, ball.center(), ball.radius(), n)
+                .orElseThrow(() -> ReleaseContext.lacks(estimator, NAME, "a public ball of its parameter space "
+                        + space.spec() + " that holds every dataset's estimate (Estimator.parameterBall), where the "
+                        + "density lives"));
+        double delta = estimator.gradientSensitivity(geometry, ball.radius(), n);
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, LaplaceScale.proven(NAME, 2, delta, budget.epsilon()),
+                null);
+        double sigma = scale.sigma();
+        DataBall parameterBall = DataBall.declared(domain.center(), domain.radius());
+        release.sensitivity(delta)
+                .parameter("provenSensitivity", delta)
+                .parameter("sigmaFormula", "2 Delta/epsilon, Delta = the estimator's gradient sensitivity; the density "
+                        + "lives on the public parameter ball (parameterBallCenter, parameterBallRadius) of "
+                        + "parameterSpace (Soto et al. 2022, Thm 1; docs/parameter-spaces.md)")
+                .parameter("sampler", sampler.configName())
+                .parameter("parameterSpace", space.spec())
+                .parameter("parameterBallCenter", ReleaseContext.asList(domain.center()))
+                .parameter("parameterBallRadius", domain.radius())
+                .parameter("samplerChoice", "mcmc: the exact sampler draws on the data's manifold only");
+        scale.applyTo(release);
+        ReleaseContext.floatingPointWarning(release, "a Markov chain of exponential-map moves");
+        McmcRunner.plan(space, false, parameterBall, true, sigma, mcmc, release);
+        return Calibration.of(this, estimator, geometry, ball, n, release, new Drawing(SamplingPlan.chain(), sigma,
+                parameterBall, false, space));
+    }
+
     @Override
     public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
         Release.Builder<double[]> release = calibration.start(this, data, random).release();
@@ -306,7 +349,9 @@ public final class KNormGradient implements Mechanism {
                     : SamplerReport.exact(proposals));
         } else {
             LogDensity target = x -> -field.gradientNorm(x) / sigma;
-            value = McmcRunner.run(geometry, target, ball, true, sigma, mcmc, random, release);
+            // the density's space: the data's manifold, or an estimand's own parameter space
+            value = McmcRunner.run(estimator.parameterSpace(geometry), target, ball, true, sigma, mcmc, random,
+                    release);
         }
         if (drawing.decoupled()) {
             // post-processing: the mean lies in the data ball, and on constant curvature >= 0 (where the

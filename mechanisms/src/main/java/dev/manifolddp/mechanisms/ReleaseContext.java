@@ -77,6 +77,19 @@ final class ReleaseContext {
         return release;
     }
 
+    /**
+     * The estimator bound to the public ball ({@link Estimator#forBall}): an estimand defined relative to the ball
+     * (a variance about its centre) learns it here, in calibration, from public values only.
+     */
+    static Estimator bind(Estimator estimator, Geometry geometry, DataBall ball) {
+        Estimator bound = estimator.forBall(geometry, ball.center(), ball.radius());
+        if (bound == null) {
+            throw new IllegalStateException(estimator.name() + ": forBall returned null; return this or a bound "
+                    + "estimator. Provided value: null");
+        }
+        return bound;
+    }
+
     /** The capability {@code type}, or an error naming it, the geometry and the mechanism that needs it. */
     static <C> C requireCapability(Geometry geometry, Class<C> type, String mechanism, String purpose) {
         return geometry.capability(type).orElseThrow(() -> new IllegalArgumentException(String.format(
@@ -110,9 +123,10 @@ final class ReleaseContext {
      */
     static double[] estimate(Estimator estimator, Geometry geometry, double[][] data, ChartedRecords charted,
             DataBall ball, Release.Builder<?> release) {
+        double[] start = estimator.publicStart(geometry, ball.center());
         EstimatorFit result = charted != null && charted.covers(geometry, data)
-                ? estimator.minimise(geometry, charted, ball.center(), MEAN_TOLERANCE, MEAN_MAX_ITERATIONS)
-                : estimator.minimise(geometry, data, ball.center(), MEAN_TOLERANCE, MEAN_MAX_ITERATIONS);
+                ? estimator.minimise(geometry, charted, start, MEAN_TOLERANCE, MEAN_MAX_ITERATIONS)
+                : estimator.minimise(geometry, data, start, MEAN_TOLERANCE, MEAN_MAX_ITERATIONS);
         // the method is reported by the fit, after the data were read (a fallback could depend on them): diagnostics
         release.diagnostic("meanMethod", result.method())
                 .diagnostic("meanIterations", result.iterations())

@@ -139,33 +139,43 @@ public final class RiemannianLaplace implements Mechanism {
     }
 
     @Override
-    public Calibration calibrate(Estimator estimator, Geometry geometry, DataBall ball, int n, PrivacyBudget budget) {
-        Release.Builder<double[]> release = ReleaseContext.calibration(NAME, estimator, geometry, ball, n, budget,
+    public Calibration calibrate(Estimator unbound, Geometry geometry, DataBall ball, int n, PrivacyBudget budget) {
+        Release.Builder<double[]> release = ReleaseContext.calibration(NAME, unbound, geometry, ball, n, budget,
                 nonPrivate);
         release.spendsNoDelta(); // a Laplace law: pure epsilon-DP whatever delta the budget allows
         double radius = ball.radius();
-        if (estimator.parameterSpace(geometry) != geometry) {
-            throw ReleaseContext.lacks(estimator, NAME, "a parameter space equal to the data's manifold");
+        Estimator estimator = ReleaseContext.bind(unbound, geometry, ball);
+        // an estimand on another space (a variance on the line) gets its noise there: the Laplace of its estimate
+        // on the parameter space, with the estimate's sensitivity in that space's distance (docs/parameter-spaces.md)
+        Geometry space = estimator.parameterSpace(geometry);
+        boolean onParameters = space != geometry;
+        if (onParameters) {
+            release.parameter("parameterSpace", space.spec());
+            if (sampler == Sampler.MCMC || project) {
+                throw ReleaseContext.lacks(estimator, NAME, sampler == Sampler.MCMC ? "the data's manifold as its "
+                        + "parameter space (the chain lives on the public ball; use sampler exact or auto)"
+                        : "the data's manifold as its parameter space (project: true projects onto the data ball)");
+            }
         }
         double delta = estimator.estimateSensitivity(geometry, radius, n).orElseThrow(() -> ReleaseContext.lacks(
                 estimator, NAME, "a bound on its estimate's own sensitivity (the Laplace adds noise to the estimate; "
                         + "kng needs only the gradient's)"));
-        int factor = calibrationFactor(geometry);
+        int factor = calibrationFactor(space);
         Optional<ExactLaplaceSampler> exact = sampler == Sampler.MCMC ? Optional.empty()
-                : ExactLaplaceSamplers.find(geometry);
+                : ExactLaplaceSamplers.find(space);
         if (sampler == Sampler.EXACT && exact.isEmpty()) {
             throw new IllegalArgumentException(String.format(
                     "riemannian-laplace: no exact sampler exists for %s: it needs the capability "
                             + "ExactLaplaceSampler, RadialVolume with TangentBasis, SpectralVolume, or IsometricChart; use sampler "
-                            + "mcmc or auto. Provided value: %s", geometry.spec(), sampler.configName()));
+                            + "mcmc or auto. Provided value: %s", space.spec(), sampler.configName()));
         }
-        exact = exact.map(found -> onGridWherePossible(found, geometry, release));
+        exact = exact.map(found -> onGridWherePossible(found, space, release));
         // the lattice draw costs gridEpsilonLoss(d) on top of Delta/sigma: calibrate with what is left
-        double epsilon = budget.epsilon() - gridLoss(exact, geometry);
+        double epsilon = budget.epsilon() - gridLoss(exact, space);
         if (!(epsilon > 0)) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "riemannian-laplace: epsilon = %s does not "
                     + "cover the %s the floating-point-safe lattice costs; raise epsilon. Provided value: %s",
-                    budget.epsilon(), gridLoss(exact, geometry), budget.epsilon()));
+                    budget.epsilon(), gridLoss(exact, space), budget.epsilon()));
         }
         boolean paper = sigmaRule instanceof SigmaRule.Paper;
         double paperDelta = Double.NaN;
@@ -193,14 +203,17 @@ public final class RiemannianLaplace implements Mechanism {
                         : "2 Delta/epsilon (the geometry does not declare HomogeneousSpace)")
                 .parameter("project", project);
         scale.applyTo(release);
-        requireLawExists(geometry, sigma, budget.epsilon(), budget.epsilon() - epsilon);
+        requireLawExists(space, sigma, budget.epsilon(), budget.epsilon() - epsilon);
         exact = exact.filter(found -> !tooSlowForAuto(found, sigma, release));
         FirstUse<ExactLaplaceSampler> draws = null;
         if (exact.isPresent()) {
             release.parameter("sampler", "exact")
                     .parameter("exactSampler", exact.get().getClass().getSimpleName());
             ExactLaplaceSampler planned = exact.get();
-            draws = new FirstUse<>(planned, () -> rebuild(planned, geometry));
+            draws = new FirstUse<>(planned, () -> rebuild(planned, space));
+        } else if (onParameters) {
+            throw ReleaseContext.lacks(estimator, NAME, "an exact Laplace sampler on its parameter space "
+                    + space.spec() + " (a chain would live on the data's public ball)");
         } else {
             release.parameter("sampler", "mcmc");
             McmcRunner.plan(geometry, true, ball, false, sigma, mcmc, release);
@@ -228,7 +241,8 @@ public final class RiemannianLaplace implements Mechanism {
         Geometry geometry = calibration.geometry();
         double[] mean = ReleaseContext.estimate(calibration.estimator(), geometry, data, started.charted(),
                 calibration.ball(), release);
-        double[] value = new double[geometry.layout().length()];
+        // an estimand on another space is drawn there (calibration refused the chain for it)
+        double[] value = new double[calibration.estimator().parameterSpace(geometry).layout().length()];
         if (drawing.exact() != null) {
             long proposals = drawing.exact().take().sample(mean, sigma, random, value);
             release.sampler(SamplerReport.exact(proposals));

@@ -64,7 +64,9 @@ public final class TangentGaussian implements Mechanism {
 
     @Override
     public Calibration calibrate(Estimator estimator, Geometry geometry, DataBall ball, int n, PrivacyBudget budget) {
-        ReleaseContext.requireFrechetMean(estimator, NAME, "it adds noise to the mean in the isometric chart");
+        if (estimator != null && !ReleaseContext.isFrechetMean(estimator)) {
+            return calibrateEstimate(estimator, geometry, ball, n, budget);
+        }
         Release.Builder<double[]> release = ReleaseContext.calibration(NAME, estimator, geometry, ball, n, budget,
                 nonPrivate);
         IsometricChart chart = ReleaseContext.requireCapability(geometry, IsometricChart.class, NAME,
@@ -81,11 +83,40 @@ public final class TangentGaussian implements Mechanism {
                 .parameter("meanMethod", "chart average");
         scale.applyTo(release);
         long s0 = grid.calibrate(scale, budget, release);
-        return Calibration.of(this, estimator, geometry, ball, n, release, new Drawing(grid, s0));
+        return Calibration.of(this, estimator, geometry, ball, n, release, new Drawing(grid, s0, false));
     }
 
-    /** The lattice noise a calibration draws. */
-    private record Drawing(GridGaussianNoise grid, long s0) {
+    /**
+     * Any other estimand with a bound on its estimate's sensitivity: Gaussian noise on its estimate in the isometric
+     * chart of its parameter space (R^k for a variance or a covariance), sigma from that bound (the Gaussian mechanism
+     * on R^k, Balle and Wang 2018; docs/parameter-spaces.md).
+     */
+    private Calibration calibrateEstimate(Estimator estimator, Geometry geometry, DataBall ball, int n,
+            PrivacyBudget budget) {
+        Release.Builder<double[]> release = ReleaseContext.calibration(NAME, estimator, geometry, ball, n, budget,
+                nonPrivate);
+        Estimator bound = ReleaseContext.bind(estimator, geometry, ball);
+        Geometry space = bound.parameterSpace(geometry);
+        IsometricChart chart = ReleaseContext.requireCapability(space, IsometricChart.class, NAME,
+                "Gaussian noise is added to the estimate in a global isometric chart of its parameter space");
+        ReleaseContext.requireApproximateBudget(budget, NAME);
+        double delta = bound.estimateSensitivity(geometry, ball.radius(), n).orElseThrow(() -> ReleaseContext.lacks(
+                bound, NAME, "a bound on its estimate's own sensitivity (the Gaussian adds noise to the estimate)"));
+        GridGaussianNoise grid = GridGaussianNoise.plan(calibration, budget, delta, chart.chartDimension(),
+                sigmaRule);
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, grid.provenSigma(), null);
+        release.sensitivity(delta).parameter("calibration", calibration.configName())
+                .parameter("parameterSpace", space.spec())
+                .parameter("sigmaFormula", (calibration == GaussianCalibration.Method.ANALYTIC
+                        ? "analytic Gaussian (Balle and Wang 2018)" : "Delta sqrt(2 ln(1.25/delta))/epsilon")
+                        + " for Delta = the estimator's estimate sensitivity in its parameter space's distance");
+        scale.applyTo(release);
+        long s0 = grid.calibrate(scale, budget, release);
+        return Calibration.of(this, bound, geometry, ball, n, release, new Drawing(grid, s0, true));
+    }
+
+    /** The lattice noise a calibration draws, and whether it is added to an estimator's estimate (not a chart mean). */
+    private record Drawing(GridGaussianNoise grid, long s0, boolean estimate) {
     }
 
     @Override
@@ -94,6 +125,10 @@ public final class TangentGaussian implements Mechanism {
         // so the chart mean below evaluates none again
         Calibration.Started started = calibration.start(this, data, random);
         Release.Builder<double[]> release = started.release();
+        Drawing drawing = calibration.plan(Drawing.class);
+        if (drawing.estimate()) {
+            return releaseEstimate(calibration, started, data, drawing, random);
+        }
         Geometry geometry = calibration.geometry();
         IsometricChart chart = geometry.capability(IsometricChart.class).orElseThrow();
         int d = chart.chartDimension();
@@ -109,9 +144,22 @@ public final class TangentGaussian implements Mechanism {
         for (int j = 0; j < d; j++) {
             chartMean[j] /= n;
         }
-        Drawing drawing = calibration.plan(Drawing.class);
         double[] coordinates = drawing.grid().draw(drawing.s0(), chartMean, random);
         double[] value = new double[geometry.layout().length()];
+        chart.fromChart(coordinates, value);
+        return calibration.seal(release.value(value).sampler(SamplerReport.direct()));
+    }
+
+    private Release<double[]> releaseEstimate(Calibration calibration, Calibration.Started started, double[][] data,
+            Drawing drawing, UniformRandomProvider random) {
+        Release.Builder<double[]> release = started.release();
+        Estimator estimator = calibration.estimator();
+        Geometry space = estimator.parameterSpace(calibration.geometry());
+        IsometricChart chart = space.capability(IsometricChart.class).orElseThrow();
+        double[] estimate = ReleaseContext.estimate(estimator, calibration.geometry(), data, started.charted(),
+                calibration.ball(), release);
+        double[] coordinates = drawing.grid().draw(drawing.s0(), chart.toChart(estimate), random);
+        double[] value = new double[space.layout().length()];
         chart.fromChart(coordinates, value);
         return calibration.seal(release.value(value).sampler(SamplerReport.direct()));
     }

@@ -113,6 +113,10 @@ final class ReleaseCommand implements Callable<Integer> {
     @Option(names = "--param", paramLabel = "KEY=VALUE", description = "A mechanism parameter (repeatable).")
     Map<String, String> params = new LinkedHashMap<>();
 
+    @Option(names = "--estimator-param", paramLabel = "KEY=VALUE", description = "An estimator parameter "
+            + "(repeatable), e.g. center=0,0,1 for frechet-variance or base=... for tangent-pca (mdp describe NAME).")
+    Map<String, String> estimatorParams = new LinkedHashMap<>();
+
 
 
 
@@ -213,6 +217,11 @@ final class ReleaseCommand implements Callable<Integer> {
             input = DatasetFiles.resolve("--input", input.toString(), List.of());
         }
         if (RegressionRelease.ESTIMATOR.equals(estimator)) {
+            if (!estimatorParams.isEmpty()) {
+                throw new IllegalArgumentException("--estimator-param: geodesic-regression takes its settings from "
+                        + "--covariate, --covariate-range, --tau, --footpoint-radius, --max-speed and --method. "
+                        + "Provided value: --estimator-param " + estimatorParams);
+            }
             return RegressionRelease.run(this);
         }
         if (regression.anyGiven()) {
@@ -232,7 +241,7 @@ final class ReleaseCommand implements Callable<Integer> {
         EstimatorProvider estimatorProvider = components.estimators().find(estimator).orElseThrow(() ->
                 new IllegalArgumentException(String.format("--estimator: unknown estimator '%s'; known: %s, %s",
                         estimator, String.join(", ", components.estimators().names()), RegressionRelease.ESTIMATOR)));
-        Estimator estimand = named("--estimator", () -> estimatorProvider.create(Map.of()));
+        Estimator estimand = named("--estimator", () -> estimatorProvider.create(estimatorParams));
         MechanismProvider provider = named("--mechanism", () -> components.mechanisms().provider(mechanism));
         Map<String, String> settings = new LinkedHashMap<>(params);
         // a fixed proposal budget keeps the exact sampler's work independent of the data; a chain has none
@@ -276,7 +285,8 @@ final class ReleaseCommand implements Callable<Integer> {
             Release<double[]> release = draw(mean, calibration, data);
             release = release.withUnitOfPrivacy(release.budget(), selection.unit(release.unitOfPrivacy()));
             Map<String, Object> published = inputInfo(points, centre, ballRadius, group);
-            byte[] releaseJson = ReleaseJson.release(release, space, published);
+            byte[] releaseJson = ReleaseJson.release(release, space, estimand.parameterSpace(space),
+                    calibration.estimator().describe(space, release.value()), published);
             byte[] diagnosticsJson = diagnostics == null ? null
                     : ReleaseJson.diagnostics(release, learnt(data, subjects));
             accounts.record(key, inputName(), total, new LedgerEntry(
@@ -291,7 +301,7 @@ final class ReleaseCommand implements Callable<Integer> {
             if (diagnosticsJson != null) {
                 AtomicFile.write(diagnostics, diagnosticsJson, force, "--diagnostics");
             }
-            summary(parent.out, release, space, data, subjects, ledgerFile, notes);
+            summary(parent.out, release, space, estimand.parameterSpace(space), data, subjects, ledgerFile, notes);
         }
         return 0;
     }
@@ -484,9 +494,10 @@ final class ReleaseCommand implements Callable<Integer> {
         return info;
     }
 
-    private void summary(PrintStream console, Release<double[]> release, Geometry space, BallClip.Result data,
-            SubjectGroups subjects, Path ledgerFile, List<String> notes) {
-        console.printf(Locale.ROOT, "mechanism     %s on %s%n", release.mechanism(), space.spec());
+    private void summary(PrintStream console, Release<double[]> release, Geometry space, Geometry valueSpace,
+            BallClip.Result data, SubjectGroups subjects, Path ledgerFile, List<String> notes) {
+        console.printf(Locale.ROOT, "mechanism     %s on %s%s%n", release.mechanism(), space.spec(),
+                valueSpace == space ? "" : " (value on " + valueSpace.spec() + ")");
         console.printf(Locale.ROOT, "records       %d from %s%s%s%n", data.points().length, input,
                 subjects == null ? "" : String.format(Locale.ROOT, ", %d subjects of at most %d records",
                         subjects.subjects(), subjects.bound()),
@@ -505,7 +516,7 @@ final class ReleaseCommand implements Callable<Integer> {
                 release.guarantee().meaning());
         console.printf(Locale.ROOT, "privacy unit  %s%n", release.unitOfPrivacy());
         console.printf(Locale.ROOT, "ledger        %s%n", ledgerFile);
-        console.printf(Locale.ROOT, "release       %s%n", space.layout().format(release.value()));
+        console.printf(Locale.ROOT, "release       %s%n", valueSpace.layout().format(release.value()));
         for (String warning : release.warnings()) {
             console.println("warning: " + warning);
         }

@@ -33,13 +33,23 @@ final class ReleaseJson {
     private ReleaseJson() {
     }
 
-    /** The release file's content. */
-    static byte[] release(Release<double[]> release, Geometry geometry, Map<String, Object> input) {
+    /**
+     * The release file's content: {@code geometry} is the data's, {@code valueSpace} the space the value lives on (the
+     * same for a mean; the estimator's parameter space otherwise, e.g. the line for a variance).
+     */
+    static byte[] release(Release<double[]> release, Geometry geometry, Geometry valueSpace,
+            Map<String, Object> meaning, Map<String, Object> input) {
         Map<String, Object> root = head(release);
         root.put("geometry", geometry.spec());
+        if (valueSpace != geometry) {
+            root.put("valueSpace", valueSpace.spec());
+        }
         root.put("value", release.value());
-        root.put("valueFormatted", geometry.layout().format(release.value()));
-        root.put("onManifold", geometry.pointViolation(release.value(), 1e-7).isEmpty());
+        root.put("valueFormatted", valueSpace.layout().format(release.value()));
+        root.put("onManifold", valueSpace.pointViolation(release.value(), 1e-7).isEmpty());
+        if (!meaning.isEmpty()) {
+            root.put("meaning", meaning); // the estimator's reading of the value: post-processing of the release
+        }
         return json(tail(root, release, input));
     }
 

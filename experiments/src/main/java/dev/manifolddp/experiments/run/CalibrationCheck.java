@@ -78,7 +78,8 @@ public final class CalibrationCheck {
 
     private static void checkEstimator(Cell cell, Dataset probe) {
         try {
-            cell.estimator().estimate(cell.geometry(), probe.points());
+            cell.estimator().forBall(cell.geometry(), probe.ball().center(), probe.ball().radius())
+                    .estimate(cell.geometry(), probe.points());
         } catch (RuntimeException e) {
             throw new ConfigException("estimator", String.format("the estimator fails in cell {%s}: %s",
                     cell.describe(), message(e)), e);

@@ -66,7 +66,10 @@ public final class ReplicateCheck {
     /** The non-private estimate of {@code data}, the reference of every release of the replicate. */
     public static double[] estimate(Experiment experiment, Cell cell, int replicate, Dataset data) {
         try {
-            return cell.estimator().estimate(cell.geometry(), data.points());
+            // an estimand defined by the public ball (a variance about its centre) is bound to it, as the
+            // mechanisms bind it in calibration
+            return cell.estimator().forBall(cell.geometry(), data.ball().center(), data.ball().radius())
+                    .estimate(cell.geometry(), data.points());
         } catch (RuntimeException e) {
             throw failure("computing the non-private estimate", cell, replicate, estimatorKeys(experiment.config()),
                     e);

@@ -4,6 +4,7 @@ import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.spi.Dataset;
 import dev.manifolddp.experiments.spi.Progress;
 import dev.manifolddp.experiments.spi.StreamLayout;
+import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.Mechanism;
@@ -170,6 +171,8 @@ public final class Runner {
             kept.data(cell.geometry(), data.points(), estimate, plan.config().sample(), data.ball());
         }
         List<Mechanism> mechanisms = cell.mechanisms();
+        // releases and the estimate live on the estimator's parameter space (the manifold itself for a mean)
+        Geometry valueSpace = cell.estimator().parameterSpace(cell.geometry());
         for (int m = 0; m < mechanisms.size(); m++) {
             String label = experiment.mechanisms().get(m).label();
             Release<double[]> release;
@@ -201,7 +204,7 @@ public final class Runner {
             Measurement[] measurements = new Measurement[utilities.size()];
             for (int u = 0; u < measurements.length; u++) {
                 try {
-                    measurements[u] = utilities.get(u).measure(cell.geometry(), release.value(), estimate, timing);
+                    measurements[u] = utilities.get(u).measure(valueSpace, release.value(), estimate, timing);
                 } catch (RuntimeException e) {
                     throw failure("utility '" + utilities.get(u).name() + "' of mechanism '" + label + "'", cell,
                             replicate, "utility", e);
