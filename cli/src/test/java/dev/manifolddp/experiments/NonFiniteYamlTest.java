@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NonFiniteYamlTest {
 
-    private static final List<String> CONFIGS = List.of("configs/quickstart.yaml", "configs/real-fiji-quakes.yaml",
-            "configs/003-fig5-6-sphere.yaml");
+    private static final List<String> CONFIGS = List.of("../experiments/configs/quickstart.yaml",
+            "../experiments/configs/real-fiji-quakes.yaml", "../experiments/configs/003-fig5-6-sphere.yaml");
     private static final List<String> SPELLINGS = List.of(".nan", "-.inf", ".Inf");
 
     @TempDir

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class RepositoryConfigsTest {
 
     private static List<Path> configs() throws IOException {
-        try (Stream<Path> files = Files.list(Path.of("configs"))) {
+        try (Stream<Path> files = Files.list(Path.of("..", "experiments", "configs"))) {
             return files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
         }
     }

@@ -12,7 +12,7 @@ public final class Versions {
     private Versions() {
     }
 
-    /** The project version the experiments jar was built as (from a resource filtered by Maven). */
+    /** The project version this build of the tool was made as (from a resource filtered by Maven). */
     public static String project() {
         try (InputStream in = Versions.class.getResourceAsStream("version.properties")) {
             if (in == null) {

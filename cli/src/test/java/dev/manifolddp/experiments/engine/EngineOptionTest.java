@@ -18,7 +18,7 @@ class EngineOptionTest {
 
     @Test
     void anEngineNotOnTheClassPathIsRefusedWithHowToBuildIt() {
-        String err = fails("run", "configs/quickstart.yaml", "--engine", "spark", "--out", temp.toString());
+        String err = fails("run", "../experiments/configs/quickstart.yaml", "--engine", "spark", "--out", temp.toString());
         assertThat(err).startsWith("mdp: error: --engine: no engine 'spark' on the class path (available: local)")
                 .contains("mvn -B -pl engines/spark -am package").contains("Provided value: spark");
         assertThat(temp.toFile().list()).isEmpty();
@@ -29,7 +29,7 @@ class EngineOptionTest {
 
     @Test
     void aMasterWithoutAnEngineIsRefused() {
-        assertThat(fails("run", "configs/quickstart.yaml", "--master", "local[2]", "--out", temp.toString()))
+        assertThat(fails("run", "../experiments/configs/quickstart.yaml", "--master", "local[2]", "--out", temp.toString()))
                 .startsWith("mdp: error: --master names an engine's cluster; give --engine too");
     }
 
