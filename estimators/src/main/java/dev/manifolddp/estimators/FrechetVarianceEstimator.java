@@ -2,8 +2,6 @@ package dev.manifolddp.estimators;
 
 import dev.manifolddp.geometry.EuclideanSpace;
 import dev.manifolddp.geometry.Geometry;
-import dev.manifolddp.geometry.GeometryChecks;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -33,20 +31,16 @@ public final class FrechetVarianceEstimator implements Estimator {
 
     /** The configured centre (null: the public ball's), and the bound ball (null until {@link #forBall}). */
     private final double[] center;
-    private final double[] ballCenter;
-    private final double ballRadius;
-    private final double offset;
+    private final BoundBall ball;
 
     /** About {@code center}, or about the public ball's centre when {@code center} is null. */
     public FrechetVarianceEstimator(double[] center) {
-        this(center == null ? null : center.clone(), null, Double.NaN, Double.NaN);
+        this(center == null ? null : center.clone(), null);
     }
 
-    private FrechetVarianceEstimator(double[] center, double[] ballCenter, double ballRadius, double offset) {
+    private FrechetVarianceEstimator(double[] center, BoundBall ball) {
         this.center = center;
-        this.ballCenter = ballCenter;
-        this.ballRadius = ballRadius;
-        this.offset = offset;
+        this.ball = ball;
     }
 
     @Override
@@ -61,24 +55,13 @@ public final class FrechetVarianceEstimator implements Estimator {
 
     /** The centre the variance is about, once known (the configured one, or the bound ball's); empty before. */
     public Optional<double[]> center() {
-        double[] c = center != null ? center : ballCenter;
-        return Optional.ofNullable(c == null ? null : c.clone());
+        return center != null ? Optional.of(center.clone()) : Optional.ofNullable(ball).map(b -> b.center().clone());
     }
 
     @Override
     public Estimator forBall(Geometry dataSpace, double[] ballCenter, double radius) {
-        DataChecks.requireGeometry(dataSpace);
-        GeometryChecks.requirePoint(dataSpace, "the ball's centre", ballCenter);
-        if (!(radius > 0) || Double.isInfinite(radius)) {
-            throw new IllegalArgumentException(NAME + ": the public ball's radius must be finite and > 0. Provided "
-                    + "value: " + radius);
-        }
-        double a = 0;
-        if (center != null) {
-            GeometryChecks.requirePoint(dataSpace, NAME + "'s center", center);
-            a = dataSpace.distance(center, ballCenter);
-        }
-        return new FrechetVarianceEstimator(center, ballCenter.clone(), radius, a);
+        return new FrechetVarianceEstimator(center, BoundBall.of(NAME, dataSpace, ballCenter, radius, center,
+                "center"));
     }
 
     @Override
@@ -124,9 +107,9 @@ public final class FrechetVarianceEstimator implements Estimator {
     @Override
     public double gradientSensitivity(Geometry dataSpace, double radius, int n) {
         SensitivityBounds.requireSampleSize(n);
-        requireBoundRadius(radius);
-        double high = offset + radius;
-        double low = Math.max(0, offset - radius);
+        requireBound(radius);
+        double high = ball.offset() + radius;
+        double low = Math.max(0, ball.offset() - radius);
         return (high * high - low * low) / n;
     }
 
@@ -143,34 +126,18 @@ public final class FrechetVarianceEstimator implements Estimator {
     /** The interval {@code [max(0, a - r)^2, (a + r)^2]} that holds V for every dataset in the ball. */
     @Override
     public Optional<ParameterBall> parameterBall(Geometry dataSpace, double[] ballCenter, double radius, int n) {
-        requireBoundRadius(radius);
-        double high = (offset + radius) * (offset + radius);
-        double low = Math.max(0, offset - radius);
+        requireBound(radius);
+        double high = (ball.offset() + radius) * (ball.offset() + radius);
+        double low = Math.max(0, ball.offset() - radius);
         low *= low;
         return Optional.of(new ParameterBall(new double[] {(low + high) / 2}, (high - low) / 2));
     }
 
     private double[] requireCenter(Geometry dataSpace) {
-        DataChecks.requireGeometry(dataSpace);
-        double[] c = center != null ? center : ballCenter;
-        if (c == null) {
-            throw new IllegalStateException(NAME + " is about the public ball's centre, which this instance does not "
-                    + "know yet: set the estimator's center, or call forBall(geometry, center, radius) with the public "
-                    + "ball first (mechanisms do). Provided value: no centre");
-        }
-        GeometryChecks.requirePoint(dataSpace, NAME + "'s center", c);
-        return c;
+        return BoundBall.referenceOf(ball, center, dataSpace, NAME, "center");
     }
 
-    private void requireBoundRadius(double radius) {
-        if (ballCenter == null) {
-            throw new IllegalStateException(NAME + ": the sensitivity depends on the centre's distance from the public "
-                    + "ball; call forBall(geometry, center, radius) with the public ball first (mechanisms do). "
-                    + "Provided value: no ball");
-        }
-        if (radius != ballRadius) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s was bound to a ball of radius %s; "
-                    + "bind it again for radius %s. Provided value: %s", NAME, ballRadius, radius, radius));
-        }
+    private void requireBound(double radius) {
+        BoundBall.require(ball, NAME, "the sensitivity depends on the centre's distance from the public ball", radius);
     }
 }

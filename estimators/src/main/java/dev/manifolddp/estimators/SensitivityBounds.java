@@ -4,6 +4,9 @@ import dev.manifolddp.geometry.CurvatureFunctions;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.LogDifferenceBound;
+import dev.manifolddp.spi.PublicInput;
+import dev.manifolddp.spi.PublicInputException;
+import java.util.EnumSet;
 import java.util.OptionalDouble;
 
 /**
@@ -47,7 +50,7 @@ public final class SensitivityBounds {
         requireRadius("r", r);
         double limit = assumption1RadiusLimit(geometry);
         if (!(r < limit)) {
-            throw new IllegalArgumentException(String.format(
+            throw new PublicInputException(EnumSet.of(PublicInput.RADIUS, PublicInput.GEOMETRY), String.format(
                     "the data ball radius r violates Assumption 1 of Soto et al. 2022 on %s: r must be < (1/2) min{inj M, "
                             + "pi/(2 sqrt(kmax))} = %.17g (inj M = %s, kmax = %s); choose a smaller ball. "
                             + "Provided value: %s",

@@ -2,7 +2,6 @@ package dev.manifolddp.estimators;
 
 import dev.manifolddp.geometry.EuclideanSpace;
 import dev.manifolddp.geometry.Geometry;
-import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Locale;
 import java.util.Optional;
@@ -38,20 +37,19 @@ public final class TangentPcaEstimator implements Estimator {
     private static final double SQRT2 = Math.sqrt(2);
 
     private final double[] base;
-    private final double[] ballCenter;
-    private final double ballRadius;
+    private final BoundBall ball;
+    /** {@code R = a + r}: every record's distance from the base is at most R. */
     private final double reach;
 
     /** At {@code base}, or at the public ball's centre when {@code base} is null. */
     public TangentPcaEstimator(double[] base) {
-        this(base == null ? null : base.clone(), null, Double.NaN, Double.NaN);
+        this(base == null ? null : base.clone(), null);
     }
 
-    private TangentPcaEstimator(double[] base, double[] ballCenter, double ballRadius, double reach) {
+    private TangentPcaEstimator(double[] base, BoundBall ball) {
         this.base = base;
-        this.ballCenter = ballCenter;
-        this.ballRadius = ballRadius;
-        this.reach = reach;
+        this.ball = ball;
+        this.reach = ball == null ? Double.NaN : ball.offset() + ball.radius();
     }
 
     @Override
@@ -69,32 +67,21 @@ public final class TangentPcaEstimator implements Estimator {
 
     /** The base point, once known (the configured one, or the bound ball's centre). */
     public Optional<double[]> base() {
-        double[] p = base != null ? base : ballCenter;
-        return Optional.ofNullable(p == null ? null : p.clone());
+        return base != null ? Optional.of(base.clone()) : Optional.ofNullable(ball).map(b -> b.center().clone());
     }
 
     @Override
     public Estimator forBall(Geometry dataSpace, double[] center, double radius) {
-        DataChecks.requireGeometry(dataSpace);
-        GeometryChecks.requirePoint(dataSpace, "the ball's centre", center);
+        BoundBall bound = BoundBall.of(NAME, dataSpace, center, radius, base, "base");
         basis(dataSpace);
-        if (!(radius > 0) || Double.isInfinite(radius)) {
-            throw new IllegalArgumentException(NAME + ": the public ball's radius must be finite and > 0. Provided "
-                    + "value: " + radius);
-        }
-        double a = 0;
-        if (base != null) {
-            GeometryChecks.requirePoint(dataSpace, NAME + "'s base", base);
-            a = dataSpace.distance(base, center);
-        }
-        double r = a + radius;
+        double r = bound.offset() + radius;
         if (!(r < dataSpace.injectivityRadius())) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: every record's log at the base point "
                     + "must be defined, which needs the base's distance from the ball's centre plus the radius (%s) "
                     + "below the injectivity radius %s; choose a base inside or near the ball, or a smaller ball. "
                     + "Provided value: %s", NAME, r, dataSpace.injectivityRadius(), r));
         }
-        return new TangentPcaEstimator(base, center.clone(), radius, r);
+        return new TangentPcaEstimator(base, bound);
     }
 
     @Override
@@ -250,27 +237,11 @@ public final class TangentPcaEstimator implements Estimator {
     }
 
     private double[] requireBase(Geometry dataSpace) {
-        DataChecks.requireGeometry(dataSpace);
-        double[] p = base != null ? base : ballCenter;
-        if (p == null) {
-            throw new IllegalStateException(NAME + " is at the public ball's centre, which this instance does not "
-                    + "know yet: set the estimator's base, or call forBall(geometry, center, radius) with the public "
-                    + "ball first (mechanisms do). Provided value: no base point");
-        }
-        GeometryChecks.requirePoint(dataSpace, NAME + "'s base", p);
-        return p;
+        return BoundBall.referenceOf(ball, base, dataSpace, NAME, "base");
     }
 
     private void requireBound(double radius) {
-        if (ballCenter == null) {
-            throw new IllegalStateException(NAME + ": the sensitivity depends on the base's distance from the public "
-                    + "ball; call forBall(geometry, center, radius) with the public ball first (mechanisms do). "
-                    + "Provided value: no ball");
-        }
-        if (radius != ballRadius) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s was bound to a ball of radius %s; "
-                    + "bind it again for radius %s. Provided value: %s", NAME, ballRadius, radius, radius));
-        }
+        BoundBall.require(ball, NAME, "the sensitivity depends on the base's distance from the public ball", radius);
     }
 
     private static TangentBasis basis(Geometry dataSpace) {

@@ -67,10 +67,10 @@ class BadApiInputTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void isRefusedWithAMessageNamingTheProblem(String name, ThrowingCallable call, List<String> words) {
-        // an IllegalArgumentException, or the parameter refusal that names its key; never a NumberFormatException
+        // an IllegalArgumentException, or a refusal that names its key or public input; never a NumberFormatException
         var thrown = assertThatThrownBy(call).as(name).isInstanceOf(IllegalArgumentException.class)
                 .satisfies(e -> assertThat(e.getClass()).isIn(IllegalArgumentException.class,
-                        dev.manifolddp.geometry.ParameterException.class));
+                        dev.manifolddp.geometry.ParameterException.class, dev.manifolddp.spi.PublicInputException.class));
         for (String word : words) {
             thrown.hasMessageContaining(word);
         }

@@ -1,5 +1,7 @@
 package dev.manifolddp.mechanisms;
 
+import dev.manifolddp.spi.PublicInput;
+import dev.manifolddp.spi.PublicInputException;
 import java.util.Locale;
 import java.util.OptionalDouble;
 
@@ -76,7 +78,7 @@ public final class GaussianCalibration {
     public static double classicalSigma(double epsilon, double delta, double sensitivity) {
         check(epsilon, delta, sensitivity);
         if (!(epsilon < 1)) {
-            throw new IllegalArgumentException("the classical Gaussian calibration is proven only for epsilon < 1; "
+            throw new PublicInputException(PublicInput.EPSILON, "the classical Gaussian calibration is proven only for epsilon < 1; "
                     + "use the analytic calibration for larger epsilon. Provided value: " + epsilon);
         }
         double root = Math.sqrt(2 * logOf125OverDelta(delta));
@@ -291,7 +293,7 @@ public final class GaussianCalibration {
     private static double representable(String calibration, double sigma, double epsilon, double delta,
             double sensitivity) {
         if (!(sigma >= Double.MIN_NORMAL)) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "the sensitivity %s is too small: the %s "
+            throw new PublicInputException(PublicInput.RADIUS, String.format(Locale.ROOT, "the sensitivity %s is too small: the %s "
                     + "Gaussian sigma at epsilon = %s, delta = %s would be %s, below the smallest normal double "
                     + "(2.2e-308), where rounding could lower it; use a sensitivity of at least 1e-290 (a larger ball "
                     + "radius or a smaller n). Provided value: %s", sensitivity, calibration, epsilon, delta, sigma,
@@ -303,7 +305,7 @@ public final class GaussianCalibration {
     private static void check(double epsilon, double delta, double sensitivity) {
         new PrivacyBudget(epsilon, delta);
         if (!(epsilon <= MAX_EPSILON)) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "the Gaussian calibrations accept epsilon "
+            throw new PublicInputException(PublicInput.EPSILON, String.format(Locale.ROOT, "the Gaussian calibrations accept epsilon "
                     + "up to %s (far beyond any meaningful guarantee; above it the tail that decides sigma cannot be "
                     + "computed accurately); use a smaller epsilon. Provided value: %s", MAX_EPSILON, epsilon));
         }

@@ -1,5 +1,8 @@
 package dev.manifolddp.mechanisms;
 
+import dev.manifolddp.spi.PublicInput;
+import dev.manifolddp.spi.PublicInputException;
+import java.util.EnumSet;
 import java.util.Locale;
 
 /**
@@ -26,7 +29,7 @@ final class LaplaceScale {
         }
         if (!(sigma >= Double.MIN_NORMAL) && Double.isFinite(sigma) && sigma >= 0) {
             double largest = factor * sensitivity / Double.MIN_NORMAL;
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: epsilon = %s with sensitivity %s "
+            throw new PublicInputException(EnumSet.of(PublicInput.EPSILON, PublicInput.RADIUS), String.format(Locale.ROOT, "%s: epsilon = %s with sensitivity %s "
                     + "makes the noise scale %s Delta / epsilon = %s, below the smallest normal double (2.2e-308), "
                     + "where rounding could lower it; %s. Provided value: %s", what, epsilon, sensitivity,
                     factor == 1 ? "" : trim(factor), sigma, Double.isFinite(largest) && largest > 0
@@ -36,7 +39,7 @@ final class LaplaceScale {
         }
         // factor * sensitivity / epsilon' <= MAX exactly when epsilon' >= (factor * sensitivity) / MAX
         double smallest = Math.nextUp(factor * (sensitivity / Double.MAX_VALUE));
-        throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: epsilon = %s with sensitivity %s makes the "
+        throw new PublicInputException(EnumSet.of(PublicInput.EPSILON, PublicInput.RADIUS), String.format(Locale.ROOT, "%s: epsilon = %s with sensitivity %s makes the "
                 + "noise scale %s Delta / epsilon larger than the largest double (1.8e308); use epsilon >= %s, or a "
                 + "smaller sensitivity (a smaller ball radius or a larger n). Provided value: %s", what, epsilon,
                 sensitivity, factor == 1 ? "" : trim(factor), smallest, epsilon));

@@ -6,7 +6,10 @@ import dev.manifolddp.estimators.FrechetMeanEstimand;
 import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
+import dev.manifolddp.spi.PublicInput;
+import dev.manifolddp.spi.PublicInputException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 
@@ -47,18 +50,18 @@ final class ReleaseContext {
         Calibration.requireCount(mechanism, n);
         GeometryChecks.requirePoint(geometry, "the ball's centre", ball.center());
         if (budget.epsilon() > GaussianCalibration.MAX_EPSILON) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: epsilon must be at most %s, far beyond "
+            throw new PublicInputException(PublicInput.EPSILON, String.format(Locale.ROOT, "%s: epsilon must be at most %s, far beyond "
                     + "any meaningful guarantee; above it the noise scales fall toward the limits of the doubles. "
                     + "Provided value: epsilon = %s", mechanism, GaussianCalibration.MAX_EPSILON, budget.epsilon()));
         }
         if (!(ball.radius() >= MIN_RADIUS) && !ball.dataDerived()) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: the ball's radius must be at least %s; "
+            throw new PublicInputException(PublicInput.RADIUS, String.format(Locale.ROOT, "%s: the ball's radius must be at least %s; "
                     + "below it the sensitivity and the noise scale leave the range the floating-point-safe samplers "
                     + "represent (their grids stop at 2^-1000). Provided value: radius = %s", mechanism, MIN_RADIUS,
                     ball.radius()));
         }
         if (ball.dataDerived() && !nonPrivate) {
-            throw new IllegalArgumentException(String.format(
+            throw new PublicInputException(PublicInput.RADIUS, String.format(
                     "%s: the data ball was computed from the data (DataBall.fromData), which gives no privacy "
                             + "guarantee; declare a public ball, or configure the mechanism with non-private: true "
                             + "to reproduce a paper that did so. Provided value: dataDerived = true", mechanism));
@@ -92,7 +95,8 @@ final class ReleaseContext {
 
     /** The capability {@code type}, or an error naming it, the geometry and the mechanism that needs it. */
     static <C> C requireCapability(Geometry geometry, Class<C> type, String mechanism, String purpose) {
-        return geometry.capability(type).orElseThrow(() -> new IllegalArgumentException(String.format(
+        return geometry.capability(type).orElseThrow(() -> new PublicInputException(EnumSet.of(PublicInput.GEOMETRY,
+                PublicInput.MECHANISM), String.format(
                 "%s needs the capability %s (%s), which the geometry %s does not have; choose a geometry that "
                         + "provides %s or another mechanism. Provided value: %s",
                 mechanism, type.getSimpleName(), purpose, geometry.spec(), type.getSimpleName(), geometry.spec())));
@@ -101,7 +105,7 @@ final class ReleaseContext {
     /** Fails unless the budget has {@code delta > 0} (the Gaussian mechanisms are (epsilon, delta)-DP only). */
     static void requireApproximateBudget(PrivacyBudget budget, String mechanism) {
         if (budget.isPure()) {
-            throw new IllegalArgumentException(mechanism + " adds Gaussian noise, which gives (epsilon, delta)-DP "
+            throw new PublicInputException(PublicInput.DELTA, mechanism + " adds Gaussian noise, which gives (epsilon, delta)-DP "
                     + "only: the budget needs delta strictly between 0 and 1 (e.g. 1e-6, below 1/n). Provided value: "
                     + "delta = " + budget.delta());
         }
@@ -146,7 +150,7 @@ final class ReleaseContext {
     static void requireFrechetMean(Estimator estimator, String mechanism, String why) {
         requireNonNull("estimator", estimator, mechanism);
         if (!isFrechetMean(estimator)) {
-            throw new IllegalArgumentException(String.format("%s releases a mean only (%s), so it cannot release "
+            throw new PublicInputException(EnumSet.of(PublicInput.ESTIMATOR, PublicInput.MECHANISM), String.format("%s releases a mean only (%s), so it cannot release "
                     + "the estimator '%s'; use kng (any estimator with a gradient field and its sensitivity) or "
                     + "riemannian-laplace (any estimator with a bound on its estimate's sensitivity). Provided value: "
                     + "%s", mechanism, why, estimator.name(), estimator.name()));
@@ -160,7 +164,8 @@ final class ReleaseContext {
 
     /** What a mechanism needs from an estimator and did not get: an error naming both. */
     static IllegalArgumentException lacks(Estimator estimator, String mechanism, String what) {
-        return new IllegalArgumentException(String.format("%s needs %s, which the estimator '%s' does not provide; "
+        return new PublicInputException(EnumSet.of(PublicInput.ESTIMATOR, PublicInput.MECHANISM), String.format(
+                "%s needs %s, which the estimator '%s' does not provide; "
                 + "use another mechanism or estimator. Provided value: %s", mechanism, what, estimator.name(),
                 estimator.name()));
     }

@@ -23,6 +23,8 @@ import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.PrivacyUnit;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.sampling.random.RandomStreams;
+import dev.manifolddp.spi.PublicInput;
+import dev.manifolddp.spi.PublicInputException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -318,10 +320,32 @@ final class ReleaseCommand implements Callable<Integer> {
             return mean.calibrate(estimand, space, DataBall.declared(centre, ballRadius), n, requested, unit);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "--mechanism %s refused the release with "
-                    + "--epsilon %s, --delta %s, --radius %s on %d records%s: %s", mechanism, inputs.epsilon,
+                    + "--epsilon %s, --delta %s, --radius %s on %d records%s: %s%s", mechanism, inputs.epsilon,
                     inputs.delta, inputs.radius, n, unit.isRecord() ? ""
-                            : " (per-record budget " + unit.perRecord(requested) + ")", e.getMessage()), e);
+                            : " (per-record budget " + unit.perRecord(requested) + ")", e.getMessage(),
+                    flagsToChange(e)), e);
         }
+    }
+
+    /** " (change --epsilon, ...)" for a refusal that names its public inputs; empty for one that does not. */
+    private static String flagsToChange(IllegalArgumentException refusal) {
+        if (!(refusal instanceof PublicInputException typed)) {
+            return "";
+        }
+        List<String> flags = new ArrayList<>();
+        for (PublicInput input : typed.inputs()) {
+            flags.add(switch (input) {
+                case EPSILON -> "--epsilon";
+                case DELTA -> "--delta";
+                case RADIUS -> "--radius";
+                case CENTER -> "--center";
+                case N -> "the records (n)";
+                case GEOMETRY -> "--geometry";
+                case ESTIMATOR -> "--estimator";
+                case MECHANISM -> "--mechanism or --param";
+            });
+        }
+        return " (change " + String.join(", ", flags) + ")";
     }
 
     /**

@@ -1,13 +1,17 @@
 package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.experiments.config.ConfigException;
+import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.spi.DataSource;
 import dev.manifolddp.experiments.spi.Dataset;
 import dev.manifolddp.experiments.spi.StreamLayout;
 import dev.manifolddp.mechanisms.Mechanism;
+import dev.manifolddp.spi.PublicInput;
+import dev.manifolddp.spi.PublicInputException;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -95,35 +99,43 @@ public final class CalibrationCheck {
             String cause = message(e);
             throw new ConfigException(entry.path(), String.format(Locale.ROOT, "mechanism '%s'%s cannot release in "
                     + "cell {%s}: %s (change %s)", entry.name(), entry.label().equals(entry.name()) ? ""
-                    : " (label '" + entry.label() + "')", cell.describe(), cause, keyToChange(experiment, entry,
-                    cause)), e);
+                    : " (label '" + entry.label() + "')", cell.describe(), cause, keyToChange(experiment, entry, e)),
+                    e);
         }
     }
 
     /**
-     * The configuration keys a failure's message points at: the privacy budget axes it names, the data ball when it
-     * names the ball, Assumption 1, the sensitivity or the noise scale, the geometry when it names a capability, and always the mechanism's own
-     * parameters.
+     * The configuration keys to change after a refusal: the ones for the public inputs the refusal names
+     * ({@link PublicInputException#inputs}: epsilon, delta, the data ball, the geometry, ...), then always the
+     * mechanism's own parameters. A refusal that names no input points at the parameters only.
      */
-    static String keyToChange(Experiment experiment, MechanismConfig entry, String cause) {
-        String text = cause.toLowerCase(Locale.ROOT).replace("(epsilon, delta)", "");
-        StringBuilder keys = new StringBuilder();
-        if (text.contains("delta")) {
-            keys.append("sweep.delta, ");
+    static String keyToChange(Experiment experiment, MechanismConfig entry, Throwable error) {
+        Set<String> keys = new LinkedHashSet<>();
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (t instanceof PublicInputException refusal) {
+                refusal.inputs().forEach(input -> keys.add(configKey(experiment, entry, input)));
+                break;
+            }
         }
-        if (text.contains("epsilon")) {
-            keys.append("sweep.epsilon, ");
-        }
-        // the sensitivity, and with it the noise scale, is proportional to the data ball's radius
-        if (text.contains("ball") || text.contains("assumption 1") || text.contains("noise scale")
-                || text.contains("sensitivity")) {
-            keys.append(experiment.config().data().isFile() || experiment.config().data().parameters()
-                    .containsKey("radius") ? "data.radius, " : ReplicateCheck.dataKeys(experiment.config()) + ", ");
-        }
-        if (text.contains("capabilit") || text.contains("geometry")) {
-            keys.append("geometry, ");
-        }
-        return keys + entry.path() + ".params";
+        keys.add(entry.path() + ".params");
+        return String.join(", ", keys);
+    }
+
+    /** The configuration key that sets {@code input}. */
+    private static String configKey(Experiment experiment, MechanismConfig entry, PublicInput input) {
+        ExperimentConfig config = experiment.config();
+        return switch (input) {
+            case EPSILON -> "sweep.epsilon";
+            case DELTA -> "sweep.delta";
+            case N -> "sweep.n";
+            // the sensitivity, and with it the noise scale, is proportional to the data ball's radius
+            case RADIUS -> config.data().isFile() || config.data().parameters().containsKey("radius") ? "data.radius"
+                    : ReplicateCheck.dataKeys(config);
+            case CENTER -> "data.center";
+            case GEOMETRY -> "geometry";
+            case ESTIMATOR -> config.estimator().path();
+            case MECHANISM -> entry.path();
+        };
     }
 
     private static String message(Throwable e) {

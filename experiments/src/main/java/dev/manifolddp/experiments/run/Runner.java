@@ -195,9 +195,8 @@ public final class Runner {
                 }
             } catch (RuntimeException e) {
                 MechanismConfig entry = experiment.mechanisms().get(m);
-                String cause = String.valueOf(e.getMessage());
                 throw failure("mechanism '" + label + "'", cell, replicate,
-                        CalibrationCheck.keyToChange(experiment, entry, cause), e);
+                        CalibrationCheck.keyToChange(experiment, entry, e), e);
             }
             double seconds = elapsed / 1e9;
             Timing timing = new Timing(seconds, estimateNanos / 1e9);
