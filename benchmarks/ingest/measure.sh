@@ -3,13 +3,13 @@
 # .npy form of the same seeded data, beside numpy.loadtxt of the CSV and numpy.load of the .npy, for n = 10^4, 10^5,
 # 10^6 in one run, and prints a Markdown table (wall seconds, CPU seconds = user + sys, peak resident memory).
 #   bash benchmarks/ingest/measure.sh [JAR] [REPEATS] [N ...]
-#   bash benchmarks/ingest/measure.sh experiments/target/mdp.jar 3 10000 100000 1000000
+#   bash benchmarks/ingest/measure.sh cli/target/mdp.jar 3 10000 100000 1000000
 # Each cell is the run with the least wall time of REPEATS (default 3): on a shared machine the least is the run the
 # others disturbed least. Needs /usr/bin/time (Debian package `time`) and /usr/bin/python3 with Debian's numpy
 # (python3-numpy); the data come from s2_points.py beside this script (seeded), in a temporary folder.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-jar=${1:-experiments/target/mdp.jar}; repeats=${2:-3}; shift $(( $# < 2 ? $# : 2 ))
+jar=${1:-cli/target/mdp.jar}; repeats=${2:-3}; shift $(( $# < 2 ? $# : 2 ))
 sizes=("$@"); [[ ${#sizes[@]} -eq 0 ]] && sizes=(10000 100000 1000000)
 python=/usr/bin/python3
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT

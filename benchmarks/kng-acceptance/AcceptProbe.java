@@ -1,7 +1,7 @@
 // Issue 23: the exact KNG sampler's measured acceptance rate on affine-invariant SPD(3) (r = 1.5 about I, epsilon = 1)
 // against its public lower bound, on four datasets including adversarial ones. Build the repository, then:
-//   javac -cp experiments/target/mdp.jar -d /tmp/acc benchmarks/kng-acceptance/AcceptProbe.java
-//   java -cp experiments/target/mdp.jar:/tmp/acc AcceptProbe N RELEASES     (e.g. 1000 100)
+//   javac -cp cli/target/mdp.jar -d /tmp/acc benchmarks/kng-acceptance/AcceptProbe.java
+//   java -cp cli/target/mdp.jar:/tmp/acc AcceptProbe N RELEASES     (e.g. 1000 100)
 import dev.manifolddp.mechanisms.*;
 import dev.manifolddp.estimators.*;
 import dev.manifolddp.geometry.*;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Wall time and peak resident memory of one `mdp release` on a large S^2 file, at each heap setting given.
 #   python3 benchmarks/release-memory/s2_points.py 1000000 /tmp/s2.csv      # 61 MB, %.17g, some points beyond 0.4
-#   bash benchmarks/release-memory/measure.sh experiments/target/mdp.jar /tmp/s2.csv -Xmx256m default
+#   bash benchmarks/release-memory/measure.sh cli/target/mdp.jar /tmp/s2.csv -Xmx256m default
 # Needs /usr/bin/time (Debian package `time`). Issue 22 (class 6) measured it: see the issue's closing note.
 set -euo pipefail
 jar=$1; data=$2; shift 2

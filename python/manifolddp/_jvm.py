@@ -28,13 +28,13 @@ def _jpype():
 
 
 def jar_path():
-    """The jar the JVM runs: $MANIFOLDDP_JAR, or the repository's experiments/target/mdp.jar, built by ./mdp."""
+    """The jar the JVM runs: $MANIFOLDDP_JAR, or the repository's cli/target/mdp.jar, built by ./mdp."""
     given = os.environ.get("MANIFOLDDP_JAR")
     if given:
         jar = pathlib.Path(given)
         if not jar.is_file():
             raise ManifoldDPError("MANIFOLDDP_JAR names " + given + ", which is not a file; point it at mdp.jar "
-                                  "or unset it to use the repository's experiments/target/mdp.jar")
+                                  "or unset it to use the repository's cli/target/mdp.jar")
         return jar
     script = _ROOT / "mdp"
     if not script.is_file():

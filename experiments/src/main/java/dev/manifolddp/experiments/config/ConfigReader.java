@@ -1,11 +1,11 @@
 package dev.manifolddp.experiments.config;
 
-import dev.manifolddp.experiments.data.RowFilter;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonStreamContext;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.manifolddp.experiments.data.RowFilter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.config;
 
+import dev.manifolddp.experiments.spi.Workers;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
@@ -16,8 +17,8 @@ public final class Limits {
 
     /** Replicates per cell, after {@code --scale}. */
     public static final long MAX_REPLICATES = 10_000_000;
-    /** Worker threads ({@code threads}, {@code --threads}). */
-    public static final long MAX_THREADS = 1024;
+    /** Worker threads ({@code threads}, {@code --threads}): the tool-wide {@link Workers#MAX_THREADS}. */
+    public static final long MAX_THREADS = Workers.MAX_THREADS;
     /** Values of one sweep axis. */
     public static final long MAX_AXIS_VALUES = 10_000;
     /** Cells of the sweep (the product of the axes' lengths). */

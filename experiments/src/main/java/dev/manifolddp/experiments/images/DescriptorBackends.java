@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.images;
 
+import dev.manifolddp.experiments.spi.DescriptorBackend;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -2,6 +2,7 @@ package dev.manifolddp.experiments.images;
 
 import dev.manifolddp.experiments.config.ConfigException;
 import dev.manifolddp.experiments.data.InputFile;
+import dev.manifolddp.experiments.spi.DescriptorBackend;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.images;
 
-import dev.manifolddp.experiments.run.Progress;
+import dev.manifolddp.experiments.spi.DescriptorBackend;
+import dev.manifolddp.experiments.spi.Progress;
 import java.util.Arrays;
 
 /**

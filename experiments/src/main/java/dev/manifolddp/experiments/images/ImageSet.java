@@ -1,5 +1,7 @@
 package dev.manifolddp.experiments.images;
 
+import dev.manifolddp.experiments.spi.DescriptorBackend;
+
 /**
  * Images of one size, ready for a {@link DescriptorBackend}: intensities in [0, 1] in the backend's layout, with
  * where each image came from, so a refusal later (a descriptor outside a declared ball) can name it.

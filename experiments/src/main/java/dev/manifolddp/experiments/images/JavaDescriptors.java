@@ -1,5 +1,7 @@
 package dev.manifolddp.experiments.images;
 
+import dev.manifolddp.experiments.spi.DescriptorBackend;
+
 /**
  * The {@link DescriptorSpec} in plain Java loops: per image, the grey level, the four filtered images (edge pixels
  * repeated), the feature table and its covariance in two passes (mean first, then centred products, which keeps the

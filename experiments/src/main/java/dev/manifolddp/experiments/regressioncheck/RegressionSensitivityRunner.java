@@ -1,7 +1,7 @@
 package dev.manifolddp.experiments.regressioncheck;
 
 import dev.manifolddp.experiments.run.CellGrid;
-import dev.manifolddp.experiments.run.Progress;
+import dev.manifolddp.experiments.spi.Progress;
 import java.util.ArrayList;
 import java.util.List;
 

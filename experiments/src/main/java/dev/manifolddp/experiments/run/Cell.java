@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.estimators.Estimator;
+import dev.manifolddp.experiments.spi.DataSource;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.PrivacyBudget;

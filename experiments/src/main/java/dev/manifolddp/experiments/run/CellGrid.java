@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.run;
 
+import dev.manifolddp.experiments.spi.Progress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;

@@ -10,6 +10,7 @@ import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.output.RunOutput;
 import dev.manifolddp.experiments.output.StandardOutputs;
 import dev.manifolddp.experiments.plugins.PluginJars;
+import dev.manifolddp.experiments.spi.DataSourceFactory;
 
 /**
  * The graph of one mechanism comparison, installed in the run's child injector: the configuration and command-line

@@ -3,6 +3,7 @@ package dev.manifolddp.experiments.run;
 import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.config.SweepAxis;
+import dev.manifolddp.experiments.spi.StreamLayout;
 import dev.manifolddp.mechanisms.PrivacyUnit;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.utility.UtilityMeasure;

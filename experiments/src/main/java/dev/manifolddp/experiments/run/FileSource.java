@@ -1,5 +1,7 @@
 package dev.manifolddp.experiments.run;
 
+import dev.manifolddp.experiments.spi.DataSource;
+import dev.manifolddp.experiments.spi.Dataset;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.DataBall;
 import org.apache.commons.rng.UniformRandomProvider;

@@ -1,5 +1,7 @@
 package dev.manifolddp.experiments.run;
 
+import dev.manifolddp.experiments.spi.DataSource;
+import dev.manifolddp.experiments.spi.Dataset;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.sampling.data.DataGenerator;
 import dev.manifolddp.sampling.data.GeneratedData;

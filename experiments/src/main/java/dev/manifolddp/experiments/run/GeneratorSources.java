@@ -4,6 +4,8 @@ import com.google.inject.Inject;
 import dev.manifolddp.experiments.config.ConfigException;
 import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.plugins.Components;
+import dev.manifolddp.experiments.spi.DataSource;
+import dev.manifolddp.experiments.spi.DataSourceFactory;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.sampling.data.DataGeneratorProvider;
 import java.util.ArrayList;

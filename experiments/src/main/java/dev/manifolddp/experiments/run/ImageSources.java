@@ -10,6 +10,7 @@ import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.images.DescriptorSpec;
 import dev.manifolddp.experiments.images.ImageDataSpec;
 import dev.manifolddp.experiments.images.ImageDescriptors;
+import dev.manifolddp.experiments.spi.DataSourceFactory;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
 import java.util.List;

@@ -2,6 +2,8 @@ package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.experiments.config.DataConfig;
 import dev.manifolddp.experiments.config.ExperimentConfig;
+import dev.manifolddp.experiments.spi.Dataset;
+import dev.manifolddp.experiments.spi.StreamLayout;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

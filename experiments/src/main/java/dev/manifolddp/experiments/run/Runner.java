@@ -1,6 +1,9 @@
 package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.experiments.config.MechanismConfig;
+import dev.manifolddp.experiments.spi.Dataset;
+import dev.manifolddp.experiments.spi.Progress;
+import dev.manifolddp.experiments.spi.StreamLayout;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.Guarantee;

@@ -3,6 +3,7 @@ package dev.manifolddp.experiments.images;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import dev.manifolddp.experiments.spi.DescriptorBackend;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import java.util.ArrayList;

@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import java.util.SplittableRandom;
+import dev.manifolddp.experiments.spi.DescriptorBackend;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 class JavaDescriptorsTest {

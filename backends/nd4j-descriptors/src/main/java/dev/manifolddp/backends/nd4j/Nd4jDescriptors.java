@@ -1,6 +1,6 @@
 package dev.manifolddp.backends.nd4j;
 
-import dev.manifolddp.experiments.images.DescriptorBackend;
+import dev.manifolddp.experiments.spi.DescriptorBackend;
 import dev.manifolddp.experiments.images.DescriptorSpec;
 import dev.manifolddp.experiments.images.ImageChecks;
 import org.nd4j.linalg.api.buffer.DataType;

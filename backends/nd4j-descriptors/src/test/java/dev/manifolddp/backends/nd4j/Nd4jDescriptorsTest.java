@@ -3,7 +3,7 @@ package dev.manifolddp.backends.nd4j;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.manifolddp.experiments.images.DescriptorBackend;
+import dev.manifolddp.experiments.spi.DescriptorBackend;
 import dev.manifolddp.experiments.images.DescriptorSpec;
 import dev.manifolddp.experiments.images.JavaDescriptors;
 import java.util.ServiceLoader;

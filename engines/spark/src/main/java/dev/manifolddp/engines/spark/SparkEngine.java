@@ -7,7 +7,7 @@ import dev.manifolddp.experiments.engine.RunEngine;
 import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.KeptReleases;
-import dev.manifolddp.experiments.run.Progress;
+import dev.manifolddp.experiments.spi.Progress;
 import dev.manifolddp.experiments.run.ReplicateRecord;
 import dev.manifolddp.experiments.run.RunResult;
 import dev.manifolddp.experiments.run.Runner;

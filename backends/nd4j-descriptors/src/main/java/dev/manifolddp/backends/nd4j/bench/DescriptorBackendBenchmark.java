@@ -1,7 +1,7 @@
 package dev.manifolddp.backends.nd4j.bench;
 
 import dev.manifolddp.backends.nd4j.Nd4jDescriptors;
-import dev.manifolddp.experiments.images.DescriptorBackend;
+import dev.manifolddp.experiments.spi.DescriptorBackend;
 import dev.manifolddp.experiments.images.JavaDescriptors;
 import java.io.BufferedReader;
 import java.io.IOException;
