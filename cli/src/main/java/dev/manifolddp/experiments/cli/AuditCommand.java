@@ -1,5 +1,7 @@
 package dev.manifolddp.experiments.cli;
 
+import dev.manifolddp.estimators.Estimator;
+import dev.manifolddp.estimators.EstimatorProvider;
 import dev.manifolddp.experiments.audit.AuditChunks;
 import dev.manifolddp.experiments.audit.AuditJson;
 import dev.manifolddp.experiments.audit.AuditPlot;
@@ -10,6 +12,7 @@ import dev.manifolddp.experiments.audit.AuditTasks;
 import dev.manifolddp.experiments.audit.Auditor;
 import dev.manifolddp.experiments.audit.MechanismAudit;
 import dev.manifolddp.experiments.audit.ReleaseFailures;
+import dev.manifolddp.experiments.audit.Replacement;
 import dev.manifolddp.experiments.engine.AuditJob;
 import dev.manifolddp.experiments.engine.RunEngine;
 import dev.manifolddp.experiments.plugins.Components;
@@ -31,8 +34,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -67,9 +70,18 @@ final class AuditCommand implements Callable<Integer> {
             + "MECHANISM:KEY=VALUE gives it to that mechanism only.")
     Map<String, String> params = new LinkedHashMap<>();
 
+    @Option(names = "--estimator", defaultValue = "frechet-mean", paramLabel = "NAME",
+            description = "The estimand the mechanisms release (default frechet-mean; mdp list).")
+    String estimator;
 
+    @Option(names = "--estimator-param", paramLabel = "KEY=VALUE", description = "An estimator parameter (repeatable).")
+    Map<String, String> estimatorParams = new LinkedHashMap<>();
 
-
+    @Option(names = "--replace", split = ",", defaultValue = "opposite", paramLabel = "WHERE",
+            description = "Where the replaced record of each adjacent pair goes: opposite (the boundary point opposite "
+                    + "the others; a mean's worst case, the default), centre (a variance's), orthogonal (a second "
+                    + "moment's); comma-separated for several.")
+    List<String> replace = new ArrayList<>();
 
     @Option(names = "--n", required = true, paramLabel = "N", description = "Records per data set.")
     int n;
@@ -153,8 +165,13 @@ final class AuditCommand implements Callable<Integer> {
         PrivacyBudget budget = inputs.budget();
         Geometry space = components.geometry(inputs.geometry);
         double[] centre = inputs.center(space);
+        EstimatorProvider provider = components.estimators().find(estimator).orElseThrow(() ->
+                new IllegalArgumentException(String.format("--estimator: unknown estimator '%s'; known: %s. Provided "
+                        + "value: %s", estimator, String.join(", ", components.estimators().names()), estimator)));
+        Estimator estimand = provider.create(estimatorParams);
+        List<Replacement> replacements = replace.stream().map(Replacement::parse).toList();
         AuditSetup setup = new AuditSetup(space, centre, inputs.radius(), n, budget, releases,
-                directions, seed, confidence);
+                directions, seed, confidence, estimand, replacements);
         return new AuditTasks(setup, targets(components));
     }
 

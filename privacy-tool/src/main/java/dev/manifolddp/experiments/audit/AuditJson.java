@@ -55,6 +55,10 @@ public final class AuditJson {
         root.put("anyViolation", result.anyViolation());
         root.put("claimedBudget", budget(setup.budget()));
         root.put("geometry", setup.geometry().spec());
+        if (!setup.isMeanAudit()) {
+            root.put("estimator", setup.estimator().name());
+            root.put("replacements", setup.replacements().stream().map(Replacement::configName).toList());
+        }
         root.put("center", setup.centre());
         root.put("radius", setup.radius());
         root.put("n", setup.n());
@@ -65,7 +69,9 @@ public final class AuditJson {
         root.put("randomSource", RandomStreams.seeded(setup.seed()).describe() + "; directions from stream (0, 0), "
                 + "release i on data set role r (0 = D, 1 = D') of pair p from stream (1 + 2p + r, i); pair p is "
                 + "direction p / " + BoundaryPairs.PER_DIRECTION + " at placement p % " + BoundaryPairs.PER_DIRECTION
-                + " (0 = boundary, 1 = slack)");
+                + " (0 = boundary, 1 = slack)" + (setup.isMeanAudit() ? "" : ", each placement once per replacement "
+                + "in the order of replacements (pair index (direction * " + BoundaryPairs.PER_DIRECTION
+                + " + placement) * replacements + replacement)"));
         root.put("dataSets", dataSets(result));
         List<Map<String, Object>> mechanisms = new ArrayList<>();
         for (MechanismAudit audit : result.audits()) {
@@ -88,6 +94,9 @@ public final class AuditJson {
             entry.put("direction", pair.directionIndex());
             entry.put("directionTangentCoordinates", pair.coordinates());
             entry.put("placement", pair.placement().configName());
+            if (!result.setup().isMeanAudit()) {
+                entry.put("replacement", pair.replacement().configName());
+            }
             entry.put("length", pair.length());
             entry.put("near", pair.near());
             entry.put("far", pair.far());

@@ -1,6 +1,5 @@
 package dev.manifolddp.experiments.audit;
 
-import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.Mechanism;
@@ -48,14 +47,14 @@ final class AuditSampler {
     }
 
     /**
-     * The calibration every release of {@code mechanism} is drawn under: the Frechet mean on the setup's geometry,
+     * The calibration every release of {@code mechanism} is drawn under: the setup's estimator on its geometry,
      * public ball, n and budget, from public inputs only.
      *
      * @throws IllegalArgumentException when the mechanism refuses the configuration (before any release)
      */
     static Calibration calibrate(AuditSetup setup, Mechanism mechanism) {
         try {
-            return mechanism.calibrate(FrechetMeanEstimator.DEFAULT, setup.geometry(), ball(setup), setup.n(),
+            return mechanism.calibrate(setup.estimator(), setup.geometry(), ball(setup), setup.n(),
                     setup.budget());
         } catch (IllegalArgumentException e) {
             // the mechanism names the quantity; the user set it through these flags

@@ -1,8 +1,12 @@
 package dev.manifolddp.experiments.audit;
 
+import dev.manifolddp.estimators.Estimator;
+import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.PrivacyBudget;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The public configuration of an audit: the geometry, the public ball, the number of records, the claimed budget,
@@ -18,9 +22,11 @@ import java.util.Locale;
  * @param directions boundary directions tried, each at every {@link BoundaryPlacement} (one adjacent pair each)
  * @param seed       the seed every random stream derives from
  * @param confidence the familywise confidence of all the bounds of one audit run (e.g. 0.95)
+ * @param estimator  the estimand the mechanisms release (the Frechet mean by default)
+ * @param replacements where the replaced record of each pair goes ({@link Replacement}; the opposite point by default)
  */
 public record AuditSetup(Geometry geometry, double[] centre, double radius, int n, PrivacyBudget budget, int releases,
-        int directions, long seed, double confidence) {
+        int directions, long seed, double confidence, Estimator estimator, List<Replacement> replacements) {
 
     /** The fewest releases per data set: each half must be able to hold an event and its complement. */
     public static final int MIN_RELEASES = 20;
@@ -47,8 +53,24 @@ public record AuditSetup(Geometry geometry, double[] centre, double radius, int 
             throw new IllegalArgumentException("--confidence must lie strictly between 0 and 1 (e.g. 0.95). "
                     + "Provided value: " + confidence);
         }
-        requireMemory(n, releases, directions, centre.length, Runtime.getRuntime().maxMemory());
+        if (estimator == null) {
+            throw new IllegalArgumentException("an audit needs an estimator (--estimator). Provided value: null");
+        }
+        if (replacements == null || replacements.isEmpty() || replacements.size() != Set.copyOf(replacements).size()) {
+            throw new IllegalArgumentException("--replace needs one or more distinct replacements (opposite, centre, "
+                    + "orthogonal). Provided value: " + replacements);
+        }
+        replacements = List.copyOf(replacements);
+        requireMemory(n, releases, (long) directions * replacements.size(), centre.length,
+                Runtime.getRuntime().maxMemory());
         centre = centre.clone();
+    }
+
+    /** The Frechet mean, the opposite replacement: the audit of a mean. */
+    public AuditSetup(Geometry geometry, double[] centre, double radius, int n, PrivacyBudget budget, int releases,
+            int directions, long seed, double confidence) {
+        this(geometry, centre, radius, n, budget, releases, directions, seed, confidence, FrechetMeanEstimator.DEFAULT,
+                List.of(Replacement.OPPOSITE));
     }
 
     /**
@@ -67,9 +89,14 @@ public record AuditSetup(Geometry geometry, double[] centre, double radius, int 
         }
     }
 
-    /** The adjacent pairs tried: one per direction and {@link BoundaryPlacement}. */
+    /** The adjacent pairs tried: one per direction, {@link BoundaryPlacement} and {@link Replacement}. */
     public int pairs() {
-        return directions * BoundaryPairs.PER_DIRECTION;
+        return directions * BoundaryPairs.PER_DIRECTION * replacements.size();
+    }
+
+    /** True for the audit of the Frechet mean with the opposite replacement (audit.json then omits both). */
+    public boolean isMeanAudit() {
+        return estimator == FrechetMeanEstimator.DEFAULT && replacements.equals(List.of(Replacement.OPPOSITE));
     }
 
     /** Releases per data set on the selection half. */

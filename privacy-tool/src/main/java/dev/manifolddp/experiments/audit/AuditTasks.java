@@ -1,5 +1,7 @@
 package dev.manifolddp.experiments.audit;
 
+import dev.manifolddp.estimators.Estimator;
+import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.sampling.random.RandomStreams;
 import java.util.List;
 
@@ -21,19 +23,31 @@ public final class AuditTasks {
         // each mechanism refuses a configuration it cannot calibrate (naming the flags) before any point is placed
         this.targets.forEach(target -> AuditSampler.calibrate(setup, target.mechanism()));
         this.pairs = pairs(setup);
-        this.coordinates = new ReleaseCoordinates(setup.geometry(), setup.centre());
+        this.coordinates = coordinates(setup);
     }
 
     /** The setup's boundary pairs; a ball the geometry cannot place points on is refused by --radius. */
     private static List<BoundaryPair> pairs(AuditSetup setup) {
         try {
             return BoundaryPairs.generate(setup.geometry(), setup.centre(), setup.radius(), setup.n(),
-                    setup.directions(), RandomStreams.seeded(setup.seed()).stream(0, 0));
+                    setup.directions(), setup.replacements(), RandomStreams.seeded(setup.seed()).stream(0, 0));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--radius " + setup.radius() + ": the audit cannot place records on the "
                     + "boundary of this ball around --center (" + e.getMessage() + "); choose a radius within the "
                     + "geometry's range", e);
         }
+    }
+
+    /**
+     * Where releases are read: the data's manifold about the ball's centre, or, for an estimand on another space (a
+     * variance on the line), that parameter space about the estimator's public starting point.
+     */
+    private static ReleaseCoordinates coordinates(AuditSetup setup) {
+        Estimator bound = setup.estimator().forBall(setup.geometry(), setup.centre(), setup.radius());
+        Geometry space = bound.parameterSpace(setup.geometry());
+        return space == setup.geometry() ? new ReleaseCoordinates(space, setup.centre())
+                : new ReleaseCoordinates(space, bound.publicStart(setup.geometry(), setup.centre()), bound,
+                        setup.geometry());
     }
 
     /** Chunks per mechanism. */

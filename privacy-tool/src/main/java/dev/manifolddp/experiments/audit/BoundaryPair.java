@@ -9,15 +9,17 @@ package dev.manifolddp.experiments.audit;
  * @param index       the pair's index ({@code placements * direction + placement ordinal})
  * @param directionIndex the index of its direction u
  * @param placement   where the records lie along u
+ * @param replacement where the moved record of D' goes
  * @param length      t, the geodesic length of the tangent vectors {@code +-t u} exp is applied to
  * @param coordinates the unit direction u in the orthonormal tangent basis at c
  * @param direction   u as a tangent vector at c (ambient coordinates of the point layout)
  * @param near        the point b every record of D sits on
- * @param far         the opposite point b' the moved record of D' sits on
+ * @param far         the point b' the moved record of D' sits on (the opposite point by default)
  * @param data        D
  * @param neighbour   D'
  */
-public record BoundaryPair(int index, int directionIndex, BoundaryPlacement placement, double length,
+public record BoundaryPair(int index, int directionIndex, BoundaryPlacement placement, Replacement replacement,
+        double length,
         double[] coordinates, double[] direction, double[] near, double[] far, double[][] data,
         double[][] neighbour) {
 

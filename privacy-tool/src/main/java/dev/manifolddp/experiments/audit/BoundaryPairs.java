@@ -40,6 +40,17 @@ public final class BoundaryPairs {
      */
     public static List<BoundaryPair> generate(Geometry geometry, double[] centre, double radius, int n, int count,
             UniformRandomProvider random) {
+        return generate(geometry, centre, radius, n, count, List.of(Replacement.OPPOSITE), random);
+    }
+
+    /**
+     * {@link #generate} with the given replacements: for direction j, placement and replacement k, pair
+     * {@code (PER_DIRECTION j + placement.ordinal()) K + k}, K the number of replacements. The perpendicular direction
+     * of {@link Replacement#ORTHOGONAL} is the second basis vector for the first direction and a seeded one
+     * otherwise, drawn after u only when that replacement is asked for (so the default pairs are unchanged).
+     */
+    public static List<BoundaryPair> generate(Geometry geometry, double[] centre, double radius, int n, int count,
+            List<Replacement> replacements, UniformRandomProvider random) {
         TangentBasis tangentBasis = geometry.capability(TangentBasis.class).orElseThrow(() ->
                 new IllegalArgumentException("the auditor needs an orthonormal tangent basis (capability "
                         + "TangentBasis) to choose boundary directions; " + geometry.spec() + " has none"));
@@ -62,6 +73,8 @@ public final class BoundaryPairs {
             }
             double[] direction = new double[centre.length];
             TangentBasis.combine(basis, coordinates, direction);
+            double[] perpendicular = replacements.contains(Replacement.ORTHOGONAL)
+                    ? perpendicular(basis, coordinates, j, random, centre.length) : null;
             for (BoundaryPlacement placement : BoundaryPlacement.values()) {
                 double length = length(geometry, ball, direction, placement);
                 double[] near = point(geometry, centre, direction, length);
@@ -73,15 +86,22 @@ public final class BoundaryPairs {
                             + "the geometry's injectivity radius (%.6g); choose a smaller radius. Provided value: %s",
                             apart, 2 * length, geometry.injectivityRadius(), radius));
                 }
-                double[][] data = new double[n][];
-                Arrays.fill(data, near);
-                double[][] neighbour = data.clone();
-                neighbour[n - 1] = far;
-                // the records were placed so that this holds; checked as every release checks them
-                ball.requireContains(geometry, data);
-                ball.requireContains(geometry, neighbour);
-                pairs.add(new BoundaryPair(pairs.size(), j, placement, length, coordinates, direction, near, far,
-                        data, neighbour));
+                for (Replacement replacement : replacements) {
+                    double[] moved = switch (replacement) {
+                        case OPPOSITE -> far;
+                        case CENTRE -> centre.clone();
+                        case ORTHOGONAL -> point(geometry, centre, perpendicular, length);
+                    };
+                    double[][] data = new double[n][];
+                    Arrays.fill(data, near);
+                    double[][] neighbour = data.clone();
+                    neighbour[n - 1] = moved;
+                    // the records were placed so that this holds; checked as every release checks them
+                    ball.requireContains(geometry, data);
+                    ball.requireContains(geometry, neighbour);
+                    pairs.add(new BoundaryPair(pairs.size(), j, placement, replacement, length, coordinates,
+                            direction, near, moved, data, neighbour));
+                }
             }
         }
         return List.copyOf(pairs);
@@ -110,6 +130,40 @@ public final class BoundaryPairs {
                 + "distance rounds by more than the slack there. Please report this with the geometry and radius",
                 placement == BoundaryPlacement.BOUNDARY ? "on the boundary" : "at the admitted slack", radius,
                 geometry.spec(), DataBall.SLACK));
+    }
+
+    /** A unit tangent vector perpendicular to the direction with these basis coordinates. */
+    private static double[] perpendicular(double[][] basis, double[] coordinates, int j, UniformRandomProvider random,
+            int length) {
+        double[] w = new double[coordinates.length];
+        if (w.length < 2) {
+            throw new IllegalArgumentException("--replace orthogonal needs a manifold of dimension 2 or more. "
+                    + "Provided value: dimension " + w.length);
+        }
+        if (j == 0) {
+            w[1] = 1; // u is the first basis vector
+        } else {
+            double norm;
+            do {
+                unitGaussian(random, w);
+                double dot = 0;
+                for (int i = 0; i < w.length; i++) {
+                    dot += w[i] * coordinates[i];
+                }
+                norm = 0;
+                for (int i = 0; i < w.length; i++) {
+                    w[i] -= dot * coordinates[i];
+                    norm += w[i] * w[i];
+                }
+                norm = Math.sqrt(norm);
+            } while (norm < 1e-6);
+            for (int i = 0; i < w.length; i++) {
+                w[i] /= norm;
+            }
+        }
+        double[] vector = new double[length];
+        TangentBasis.combine(basis, w, vector);
+        return vector;
     }
 
     /** {@code exp(c, t u)}. */

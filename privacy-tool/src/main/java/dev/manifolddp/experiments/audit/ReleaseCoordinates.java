@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.audit;
 
+import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.TangentBasis;
@@ -21,8 +22,22 @@ final class ReleaseCoordinates {
     private final double[][] basis;
     private final AmbientEmbedding ambient;
     private final double[] centreAmbient;
+    /** For an estimand on another space: the estimator (bound to the ball) and the data's manifold; else null. */
+    private final Estimator estimator;
+    private final Geometry dataSpace;
 
     ReleaseCoordinates(Geometry geometry, double[] centre) {
+        this(geometry, centre, null, null);
+    }
+
+    /**
+     * Coordinates on an estimator's parameter space {@code geometry} about {@code centre}, for releases of an
+     * estimand whose space is not the data's manifold {@code dataSpace}: the public direction of a pair is then the
+     * one between the estimates of its two (public) data sets.
+     */
+    ReleaseCoordinates(Geometry geometry, double[] centre, Estimator estimator, Geometry dataSpace) {
+        this.estimator = estimator;
+        this.dataSpace = dataSpace;
         this.geometry = geometry;
         this.centre = centre.clone();
         this.basis = geometry.capability(TangentBasis.class).orElseThrow().basis(centre);
@@ -70,6 +85,9 @@ final class ReleaseCoordinates {
      * the unit vector from the far to the near boundary point in ambient coordinates.
      */
     double[] direction(CoordinateSystem system, BoundaryPair pair) {
+        if (estimator != null) {
+            return estimateDirection(system, pair);
+        }
         if (system == CoordinateSystem.INTRINSIC) {
             return pair.coordinates().clone();
         }
@@ -81,6 +99,34 @@ final class ReleaseCoordinates {
             norm += near[i] * near[i];
         }
         norm = Math.sqrt(norm);
+        for (int i = 0; i < near.length; i++) {
+            near[i] /= norm;
+        }
+        return near;
+    }
+
+    /**
+     * The unit vector from the estimate of D' to the estimate of D in {@code system} (both data sets are public, so
+     * is the direction); the first axis when the two estimates coincide (the pair then cannot separate the releases
+     * along any direction).
+     */
+    private double[] estimateDirection(CoordinateSystem system, BoundaryPair pair) {
+        double[] scratch = new double[pointLength()];
+        double[] near = new double[dimension(system)];
+        double[] far = new double[dimension(system)];
+        coordinates(system, estimator.estimate(dataSpace, pair.data()), scratch, near);
+        coordinates(system, estimator.estimate(dataSpace, pair.neighbour()), scratch, far);
+        double norm = 0;
+        for (int i = 0; i < near.length; i++) {
+            near[i] -= far[i];
+            norm += near[i] * near[i];
+        }
+        norm = Math.sqrt(norm);
+        if (!(norm > 0)) {
+            Arrays.fill(near, 0);
+            near[0] = 1;
+            return near;
+        }
         for (int i = 0; i < near.length; i++) {
             near[i] /= norm;
         }
