@@ -31,10 +31,22 @@ public final class CapQuadrature {
     /** The quadrature on {@code rings x spokes} cells; a and b are called with a reused point, not kept. */
     public static Result of(ToDoubleFunction<double[]> a, ToDoubleFunction<double[]> b, double capRadius,
             double sigma, int rings, int spokes) {
-        double za = 0;
-        double zb = 0;
-        double aAboveB = Double.NEGATIVE_INFINITY;
-        double bAboveA = Double.NEGATIVE_INFINITY;
+        return of(a, b, capRadius, new double[] {sigma}, rings, spokes)[0];
+    }
+
+    /**
+     * The quadrature at several scales at once, one result per entry of {@code sigmas}: a and b are evaluated once per
+     * cell (they do not depend on sigma) and every result is bit for bit the single-scale one.
+     */
+    public static Result[] of(ToDoubleFunction<double[]> a, ToDoubleFunction<double[]> b, double capRadius,
+            double[] sigmas, int rings, int spokes) {
+        int m = sigmas.length;
+        double[] za = new double[m];
+        double[] zb = new double[m];
+        double[] aAboveB = new double[m];
+        double[] bAboveA = new double[m];
+        java.util.Arrays.fill(aAboveB, Double.NEGATIVE_INFINITY);
+        java.util.Arrays.fill(bAboveA, Double.NEGATIVE_INFINITY);
         double[] x = new double[3];
         for (int i = 0; i < rings; i++) {
             double theta = (i + 0.5) * capRadius / rings;
@@ -46,12 +58,19 @@ public final class CapQuadrature {
                 x[2] = Math.cos(theta);
                 double ga = a.applyAsDouble(x);
                 double gb = b.applyAsDouble(x);
-                za += Math.exp(-ga / sigma) * area;
-                zb += Math.exp(-gb / sigma) * area;
-                aAboveB = Math.max(aAboveB, (ga - gb) / sigma);
-                bAboveA = Math.max(bAboveA, (gb - ga) / sigma);
+                for (int s = 0; s < m; s++) {
+                    double sigma = sigmas[s];
+                    za[s] += Math.exp(-ga / sigma) * area;
+                    zb[s] += Math.exp(-gb / sigma) * area;
+                    aAboveB[s] = Math.max(aAboveB[s], (ga - gb) / sigma);
+                    bAboveA[s] = Math.max(bAboveA[s], (gb - ga) / sigma);
+                }
             }
         }
-        return new Result(Math.log(za), Math.log(zb), aAboveB, bAboveA);
+        Result[] results = new Result[m];
+        for (int s = 0; s < m; s++) {
+            results[s] = new Result(Math.log(za[s]), Math.log(zb[s]), aAboveB[s], bAboveA[s]);
+        }
+        return results;
     }
 }

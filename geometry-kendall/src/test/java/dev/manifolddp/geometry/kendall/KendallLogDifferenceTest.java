@@ -7,7 +7,9 @@ import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.LogDifferenceBound;
 import dev.manifolddp.geometry.TangentBasis;
+import java.util.Arrays;
 import java.util.Random;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,45 +41,121 @@ class KendallLogDifferenceTest {
         }
     }
 
+    /**
+     * The largest objective a shrinking compass search reaches from {@code restarts} random starts. The starts are drawn
+     * in order from one seeded generator, the searches (which draw nothing) run in parallel, and their maxima are
+     * combined in restart order, so the result does not depend on the thread count.
+     */
     private static double supremum(Geometry kendall, double[] center, double[][] basis, double r, int restarts,
             long seed) {
         Random random = new Random(seed);
-        int d = basis.length;
-        double best = 0;
-        for (int restart = 0; restart < restarts; restart++) {
-            double[] q = new double[3 * d];
+        double[][] starts = new double[restarts][3 * basis.length];
+        for (double[] q : starts) {
             for (int i = 0; i < q.length; i++) {
                 q[i] = 2 * random.nextGaussian();
             }
-            double value = objective(kendall, center, basis, r, q);
-            for (double step = 0.5; step > 1e-5; step /= 2) {
+        }
+        double[] maxima = IntStream.range(0, restarts).parallel()
+                .mapToDouble(restart -> new Triple(kendall, center, basis, r, starts[restart]).climb())
+                .toArray();
+        return Arrays.stream(maxima).max().orElseThrow();
+    }
+
+    /**
+     * Three points of the closed ball, block k of the coordinates q mapping to {@code exp_center(r tanh|q| q/|q|)},
+     * and the objective {@code |log_x y - log_x y'|} at them. A move of one coordinate changes one point, so only that
+     * point and the logarithms that use it are recomputed: the same values as recomputing all three, at about a third
+     * of the cost.
+     */
+    private static final class Triple {
+
+        /**
+         * A move is kept when it raises the objective by more than this relative amount. The maximisers form a flat
+         * ridge (the objective is invariant under rotating the triple about the centre, and the points sit where
+         * tanh saturates), along which a strict {@code >} crawls through millions of 1e-16 gains.
+         */
+        private static final double GAIN = 1e-12;
+        /**
+         * The last step size. With GAIN, steps down to 1e-4 find the supremum of the strict search down to 1e-5
+         * within 6e-8 relative (measured at r = 0.1 and 0.3), far inside the assertions' 0.4% margins; stopping at
+         * 1e-3 would lose 1.5e-6.
+         */
+        private static final double LAST_STEP = 1e-4;
+
+        private final Geometry kendall;
+        private final double[] center;
+        private final double[][] basis;
+        private final double r;
+        private final double[] q;
+        private final double[][] points = new double[3][];
+        private double[] u;
+        private double[] w;
+
+        Triple(Geometry kendall, double[] center, double[][] basis, double r, double[] start) {
+            this.kendall = kendall;
+            this.center = center;
+            this.basis = basis;
+            this.r = r;
+            this.q = start.clone();
+            for (int k = 0; k < 3; k++) {
+                points[k] = point(k);
+            }
+            u = kendall.log(points[0], points[1]);
+            w = kendall.log(points[0], points[2]);
+        }
+
+        double climb() {
+            int d = basis.length;
+            double value = value();
+            for (double step = 0.5; step >= LAST_STEP; step /= 2) {
                 boolean improved = true;
                 while (improved) {
                     improved = false;
                     for (int i = 0; i < q.length; i++) {
                         for (double sign : new double[] {1, -1}) {
+                            int k = i / d;
+                            double[] keptPoint = points[k];
+                            double[] keptU = u;
+                            double[] keptW = w;
                             q[i] += sign * step;
-                            double trial = objective(kendall, center, basis, r, q);
-                            if (trial > value) {
+                            move(k);
+                            double trial = value();
+                            if (trial > value * (1 + GAIN)) {
                                 value = trial;
                                 improved = true;
                             } else {
                                 q[i] -= sign * step;
+                                points[k] = keptPoint;
+                                u = keptU;
+                                w = keptW;
                             }
                         }
                     }
                 }
             }
-            best = Math.max(best, value);
+            return value;
         }
-        return best;
-    }
 
-    /** Each block of d coordinates q maps to exp_center(r tanh|q| q/|q|): a point of the closed ball. */
-    private static double objective(Geometry kendall, double[] center, double[][] basis, double r, double[] q) {
-        int d = basis.length;
-        double[][] points = new double[3][];
-        for (int k = 0; k < 3; k++) {
+        private void move(int k) {
+            points[k] = point(k);
+            if (k != 2) {
+                u = kendall.log(points[0], points[1]);
+            }
+            if (k != 1) {
+                w = kendall.log(points[0], points[2]);
+            }
+        }
+
+        private double value() {
+            double[] difference = new double[u.length];
+            for (int c = 0; c < u.length; c++) {
+                difference[c] = u[c] - w[c];
+            }
+            return kendall.norm(points[0], difference);
+        }
+
+        private double[] point(int k) {
+            int d = basis.length;
             double[] v = new double[center.length];
             double length = 0;
             for (int i = 0; i < d; i++) {
@@ -90,13 +168,7 @@ class KendallLogDifferenceTest {
                     v[c] += scale * q[k * d + i] * basis[i][c];
                 }
             }
-            points[k] = kendall.exp(center, v);
+            return kendall.exp(center, v);
         }
-        double[] u = kendall.log(points[0], points[1]);
-        double[] w = kendall.log(points[0], points[2]);
-        for (int c = 0; c < u.length; c++) {
-            u[c] -= w[c];
-        }
-        return kendall.norm(points[0], u);
     }
 }
