@@ -76,10 +76,10 @@ class ThreadCountReleaseTest {
         }
         SplittableRandom random = new SplittableRandom(28);
         StringBuilder text = new StringBuilder();
-        for (int i = 0; i < 2000; i++) {
+        for (int i = 0; i < 200; i++) {
             for (int j = 0; j < landmarks; j++) {
-                double x = Math.cos(2 * Math.PI * j / landmarks) + 0.02 * (2 * random.nextDouble() - 1);
-                double y = Math.sin(2 * Math.PI * j / landmarks) + 0.02 * (2 * random.nextDouble() - 1);
+                double x = Math.cos(2 * Math.PI * j / landmarks) + 0.01 * (2 * random.nextDouble() - 1);
+                double y = Math.sin(2 * Math.PI * j / landmarks) + 0.01 * (2 * random.nextDouble() - 1);
                 text.append(String.format(Locale.ROOT, j == 0 ? "%.17g,%.17g" : ",%.17g,%.17g", x, y));
             }
             text.append('\n');
@@ -88,8 +88,8 @@ class ThreadCountReleaseTest {
         Files.writeString(shapes, text);
         for (String mechanism : List.of("riemannian-laplace", "kng")) {
             assertSameBytes("kendall-" + mechanism, 2, "--geometry", "kendall:landmarks=" + landmarks,
-                    "--mechanism", mechanism, "--epsilon", "1", "--center", centre.toString(), "--radius", "0.3",
-                    "--input", shapes.toString());
+                    "--mechanism", mechanism, "--epsilon", "1", "--center", centre.toString(), "--radius", "0.05",
+                    "--clip", "--input", shapes.toString());
         }
     }
 
