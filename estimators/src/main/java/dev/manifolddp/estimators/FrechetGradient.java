@@ -123,6 +123,26 @@ public final class FrechetGradient implements GradientField {
     }
 
     /**
+     * {@link #gradientNorm} at each point: through the geometry's {@link LogSums.Batch#normsOfSumsOfLogs}, one pass
+     * over the records for the whole batch, when the geometry has a {@link LogSums} kernel and no chart; one by one
+     * otherwise. Either way each value has the bits of {@link #gradientNorm} at that point.
+     */
+    @Override
+    public void gradientNorms(double[][] xs, int count, double[] out) {
+        if (chart != null || kernel == null) {
+            GradientField.super.gradientNorms(xs, count, out);
+            return;
+        }
+        for (int j = 0; j < count; j++) {
+            DataChecks.requireLength(geometry, "x", xs[j]);
+        }
+        kernel.normsOfSumsOfLogs(xs, count, out);
+        for (int j = 0; j < count; j++) {
+            out[j] /= data.length;
+        }
+    }
+
+    /**
      * Writes {@code grad F(x) = -(1/n) sum_i log(x, x_i)}, a tangent vector at x, into {@code out} (which must not
      * alias x). Allocates nothing. Gradient descent moves along {@code -grad F}.
      */

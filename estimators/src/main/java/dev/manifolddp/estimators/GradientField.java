@@ -20,6 +20,18 @@ public interface GradientField {
     double gradientNorm(double[] x);
 
     /**
+     * {@link #gradientNorm} at each of {@code xs[0 .. count-1]} into {@code out[0 .. count-1]}, each value bit for bit
+     * the one {@link #gradientNorm} gives: the exact K-norm gradient sampler evaluates a fixed budget's proposals in
+     * batches through this, so that a field over records can serve a batch with one pass over them. This default
+     * evaluates the points one by one.
+     */
+    default void gradientNorms(double[][] xs, int count, double[] out) {
+        for (int j = 0; j < count; j++) {
+            out[j] = gradientNorm(xs[j]);
+        }
+    }
+
+    /**
      * An instance computing the same field that shares no mutable state with this one, for use on another thread.
      * Stateless implementations (such as lambdas that allocate nothing) may return {@code this}; implementations
      * with scratch arrays must override this.

@@ -28,6 +28,24 @@ public interface LogSums {
         /** {@code |sum_i log(x, x_i)|_x}. Allocates nothing; may skip work {@link #sumOfLogs} must do. */
         double normOfSumOfLogs(double[] x);
 
+        /**
+         * {@link #normOfSumOfLogs} at each of {@code xs[0 .. count-1]} into {@code out[0 .. count-1]}, each value bit
+         * for bit the one {@link #normOfSumOfLogs} gives at that point. For the exact K-norm gradient sampler, whose
+         * fixed budget of proposals is drawn before any density is evaluated: a kernel may serve all the points in
+         * one pass over the records, so that the records are read once per call instead of once per point. This
+         * default evaluates them one by one. Allocates nothing per point (a kernel may allocate its scratch once per
+         * call); throws where {@link #normOfSumOfLogs} would throw at one of the points.
+         */
+        default void normsOfSumsOfLogs(double[][] xs, int count, double[] out) {
+            if (count < 0 || count > xs.length || count > out.length) {
+                throw new IllegalArgumentException("count must lie in [0, min(xs.length, out.length)] = [0, "
+                        + Math.min(xs.length, out.length) + "]. Provided value: " + count);
+            }
+            for (int j = 0; j < count; j++) {
+                out[j] = normOfSumOfLogs(xs[j]);
+            }
+        }
+
         /** An independent kernel over the same (shared, never modified) data, with fresh scratch. */
         Batch copy();
     }

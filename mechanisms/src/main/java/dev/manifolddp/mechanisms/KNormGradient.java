@@ -7,6 +7,7 @@ import dev.manifolddp.geometry.CurvatureFunctions;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.VolumeGrowth;
 import dev.manifolddp.sampling.exact.ExactKngSampler;
+import dev.manifolddp.sampling.exact.GradientNorm;
 import dev.manifolddp.sampling.exact.KngEnvelope;
 import dev.manifolddp.sampling.exact.KngTarget;
 import dev.manifolddp.sampling.mcmc.LogDensity;
@@ -328,8 +329,7 @@ public final class KNormGradient implements Mechanism {
             double[] anchor = KngAnchor.of(estimator, geometry, data, ball, mean, field, plan.anchorBound(),
                     plan.bounds().lower(), plan.bounds().upper(), release);
             value = new double[geometry.layout().length()];
-            KngTarget target = new KngTarget(field::gradientNorm, ball.center(), radius, plan.bounds().lower(),
-                    anchor);
+            KngTarget target = new KngTarget(normsOf(field), ball.center(), radius, plan.bounds().lower(), anchor);
             // With an unlimited budget, a geometry that bounds |grad U| from the data (FrechetGradientBound) gives a
             // much tighter envelope; the draw's law is the same, only the proposal count changes (which the
             // unlimited mode already leaves data-dependent). A fixed budget keeps the public envelope: its failure
@@ -360,6 +360,24 @@ public final class KNormGradient implements Mechanism {
             value = KngAnchor.project(geometry, dataBall, value);
         }
         return calibration.seal(release.value(value));
+    }
+
+    /**
+     * The field's gradient norm as the sampler's {@link GradientNorm}, batches included, so that a fixed budget's
+     * proposals reach the field's one-pass evaluation ({@link GradientField#gradientNorms}).
+     */
+    private static GradientNorm normsOf(GradientField field) {
+        return new GradientNorm() {
+            @Override
+            public double gradientNorm(double[] x) {
+                return field.gradientNorm(x);
+            }
+
+            @Override
+            public void gradientNorms(double[][] points, int count, double[] out) {
+                field.gradientNorms(points, count, out);
+            }
+        };
     }
 
     /**

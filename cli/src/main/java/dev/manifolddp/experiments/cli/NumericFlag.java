@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.cli;
 
+import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.data.DecimalField;
 import java.util.Locale;
 
@@ -44,6 +45,16 @@ final class NumericFlag {
             throw new IllegalArgumentException(flag + " must be " + rule + ". Provided value: " + text);
         }
         return (int) value;
+    }
+
+    /** Worker threads: 0 (or the flag's default) for one per core, else an integer in {@code [1, MAX_THREADS]}. */
+    static int threads(String flag, String text) {
+        String value = text == null ? "" : text.strip();
+        if (value.equals("0")) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+        return count(flag, value, (int) Limits.MAX_THREADS,
+                "worker threads; 0 for one per core");
     }
 
     private static double number(String flag, String text, String rule) {

@@ -1,6 +1,5 @@
 package dev.manifolddp.experiments.cli;
 
-import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.data.AtomicFile;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.output.OutputFolder;
@@ -345,10 +344,6 @@ final class PlanCommand implements Callable<Integer> {
     }
 
     private int threads() {
-        String text = threads == null ? "" : threads.strip();
-        if (text.equals("0")) {
-            return Runtime.getRuntime().availableProcessors();
-        }
-        return NumericFlag.count("--threads", text, (int) Limits.MAX_THREADS, "worker threads; 0 for one per core");
+        return NumericFlag.threads("--threads", threads);
     }
 }

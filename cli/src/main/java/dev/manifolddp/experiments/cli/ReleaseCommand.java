@@ -36,6 +36,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ForkJoinPool;
 import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -198,18 +200,38 @@ final class ReleaseCommand implements Callable<Integer> {
                     + "exact sampler is feasible.")
     boolean allowMcmc;
 
+    @Option(names = "--threads", defaultValue = "0", paramLabel = "T",
+            description = "Worker threads for the sums over records, 0 for one per core (default); the release has "
+                    + "the same bytes for every value.")
+    String threads;
+
     /** The parameter of mechanisms that can bound their sampler's work; the command line sets it to auto. */
     static final String PROPOSAL_BUDGET = "proposal-budget";
 
     /** The largest accepted --max-records-per-subject. */
     static final int MAX_GROUP = 1_000_000;
 
+    /**
+     * Runs the release in a pool of {@code --threads} workers: the kernels' sums over records split their fixed
+     * blocks over the calling thread's pool ({@code RecordBlocks}), so this sets how many cores they use and never
+     * what they compute. An exception leaves as it was thrown (its message is the command's error).
+     */
     @Override
-    public Integer call() {
-        return plugins.withComponents(found -> {
-            components = found;
-            return release();
-        });
+    public Integer call() throws Exception {
+        ForkJoinPool pool = new ForkJoinPool(NumericFlag.threads("--threads", threads));
+        try {
+            return pool.submit(() -> plugins.withComponents(found -> {
+                components = found;
+                return release();
+            })).get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof Exception cause) {
+                throw cause;
+            }
+            throw (Error) e.getCause();
+        } finally {
+            pool.shutdown();
+        }
     }
 
     private int release() {

@@ -3,6 +3,7 @@ package dev.manifolddp.geometry.spd;
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.JacobiFields;
+import dev.manifolddp.geometry.HessianSums;
 import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.SpectralVolume;
@@ -35,7 +36,7 @@ import dev.manifolddp.geometry.VolumeGrowth;
  */
 public final class AffineInvariantSpd extends SpdGeometry
         implements ParallelTransport, TangentBasis, VolumeGrowth, JacobiFields, SpectralVolume,
-        SquaredDistanceHessian, LogSums {
+        SquaredDistanceHessian, LogSums, HessianSums {
 
     /** The provider name. */
     public static final String NAME = "spd/affine-invariant";
@@ -488,6 +489,21 @@ public final class AffineInvariantSpd extends SpdGeometry
             throw new IllegalArgumentException("data is null; pass the points to sum the logarithms to");
         }
         return k == 2 ? AffineInvariantLogSums2.prepare(this, data) : new AffineInvariantLogSums(this, data);
+    }
+
+    // ---- HessianSums ----------------------------------------------------------------------------------------------
+
+    /**
+     * The Frechet mean's Newton sums ({@link #addLogAndHessian} per record) in blocks of records on all cores, with
+     * the bits of one loop for n up to a block and the same bits on any thread count beyond
+     * ({@link AffineInvariantHessianSums}).
+     */
+    @Override
+    public HessianSums.Batch prepareHessians(double[][] data) {
+        if (data == null) {
+            throw new IllegalArgumentException("data is null; pass the points to sum the Hessians over");
+        }
+        return AffineInvariantHessianSums.of(this, data);
     }
 
     // ---- SpectralVolume -----------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.ClosedFormMean;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.HessianSums;
 import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.IsometricChart;
 import dev.manifolddp.geometry.JacobiFields;
@@ -51,7 +52,7 @@ class SpdContractTest extends GeometryContractTest {
      */
     static final Set<Class<?>> AFFINE_INVARIANT = Set.of(ParallelTransport.class, TangentBasis.class,
             AmbientEmbedding.class, HomogeneousSpace.class, JacobiFields.class, SquaredDistanceHessian.class,
-            LogSums.class, SpectralVolume.class, VolumeGrowth.class, SymmetricEigensolvers.class);
+            LogSums.class, HessianSums.class, SpectralVolume.class, VolumeGrowth.class, SymmetricEigensolvers.class);
 
     /**
      * The metrics' common capabilities (with the module's eigensolver, lent to samplers and pictures) plus the flat

@@ -88,6 +88,12 @@ public final class ExactKngSampler {
     public static final double ROUNDING_TOLERANCE = 1e-9;
     /** Proposals tried in the unlimited mode before giving up on one draw. */
     public static final long MAX_PROPOSALS = 100_000_000L;
+    /**
+     * Proposals per batch of a fixed-budget draw: G is evaluated at a batch's points in one call, which a kernel may
+     * serve with one pass over the records. Any size gives the same draw; this one keeps a batch's scratch small
+     * (128 points) while an automatic budget (about 100 to 400 proposals on SPD(3)) takes one to four passes.
+     */
+    static final int BATCH = 128;
     /** Slack of the anchor-in-ball check, matching the data-in-ball check of the mechanisms. */
     private static final double BALL_SLACK = 1e-12;
     /** Relative slack of the envelope's truncation ball B_2r(a), so that rounding never cuts off a point of B. */
@@ -105,6 +111,16 @@ public final class ExactKngSampler {
     private TiltedBallProposal tilted;
     /** False only in comparisons with the untilted in-ball proposals (tests and benchmarks). */
     private boolean tilt = true;
+    /**
+     * A fixed-budget batch ({@link #withBudget}): the proposals, the points where G is evaluated (the proposal, or
+     * the anchor for one outside the ball), whether each lies in the ball, its uniform and G there. Created on the
+     * first fixed-budget draw, sized {@code min(budget, BATCH)}.
+     */
+    private double[][] batchProposals;
+    private double[][] batchPoints;
+    private boolean[] batchInside;
+    private double[] batchUniforms;
+    private double[] batchNorms;
 
     /**
      * A sampler on {@code geometry} whose envelope draws come from {@code laplace} (an exact Riemannian Laplace
@@ -378,7 +394,7 @@ public final class ExactKngSampler {
             if (geometry.distance(center, proposal) > envelope.radius) {
                 continue;
             }
-            double ratio = envelope.ratio(proposal);
+            double ratio = envelope.ratio(proposal, envelope.gradient.gradientNorm(proposal));
             if (rng.nextDouble() < ratio) {
                 System.arraycopy(proposal, 0, out, 0, out.length);
                 return n;
@@ -390,18 +406,40 @@ public final class ExactKngSampler {
                 MAX_PROPOSALS, envelope.sigma, envelope.convexity, envelope.radius));
     }
 
+    /**
+     * The fixed-budget draw, {@link #BATCH} proposals at a time. A batch is drawn first, in the random stream's order
+     * of the one-at-a-time loop this replaces (each proposal, then its uniform: evaluating G consumes no randomness),
+     * then G is evaluated at all its points in one call ({@link GradientNorm#gradientNorms}, one pass over the records
+     * where the kernel offers it), then the proposals are judged in order with the same tests. So the accepted
+     * proposal, the exceptions and the work are those of the one-at-a-time loop; only the order of the evaluations
+     * within a batch changes, and they are independent. (The public envelope's slope and offset are fixed here: the
+     * tilted proposals, whose line varies per proposal, serve only the unlimited data-envelope draw.)
+     */
     private long withBudget(Envelope envelope, double[] center, long budget, UniformRandomProvider rng,
             double[] out) {
+        int size = (int) Math.min(budget, BATCH);
+        reserveBatch(size);
         long accepted = 0;
-        for (long n = 1; n <= budget; n++) {
-            propose(envelope, rng);
-            boolean inside = geometry.distance(center, proposal) <= envelope.radius;
-            // every proposal costs one gradient evaluation and one uniform, inside the ball or not
-            double ratio = inside ? envelope.ratio(proposal) : envelope.decoy(proposal);
-            double u = rng.nextDouble();
-            if (inside && accepted == 0 && u < ratio) {
-                System.arraycopy(proposal, 0, out, 0, out.length);
-                accepted = n;
+        for (long first = 1; first <= budget; first += size) {
+            int count = (int) Math.min(size, budget - first + 1);
+            for (int j = 0; j < count; j++) {
+                propose(envelope, rng);
+                System.arraycopy(proposal, 0, batchProposals[j], 0, proposal.length);
+                batchInside[j] = geometry.distance(center, proposal) <= envelope.radius;
+                // every proposal costs one gradient evaluation and one uniform, inside the ball or not: outside, G
+                // is evaluated at the anchor (a decoy of equal cost; G may be undefined at the proposal)
+                batchPoints[j] = batchInside[j] ? batchProposals[j] : envelope.anchor;
+                batchUniforms[j] = rng.nextDouble();
+            }
+            envelope.gradient.gradientNorms(batchPoints, count, batchNorms);
+            for (int j = 0; j < count; j++) {
+                boolean inside = batchInside[j];
+                double ratio = inside ? envelope.ratio(batchProposals[j], batchNorms[j])
+                        : envelope.decoy(batchProposals[j], batchNorms[j]);
+                if (inside && accepted == 0 && batchUniforms[j] < ratio) {
+                    System.arraycopy(batchProposals[j], 0, out, 0, out.length);
+                    accepted = first + j;
+                }
             }
         }
         if (accepted == 0) {
@@ -412,6 +450,18 @@ public final class ExactKngSampler {
                     budget, envelope.sigma, envelope.convexity, envelope.radius));
         }
         return budget;
+    }
+
+    /** Grows the batch scratch of {@link #withBudget} to {@code size} proposals (once per sampler, in practice). */
+    private void reserveBatch(int size) {
+        if (batchUniforms != null && batchUniforms.length >= size) {
+            return;
+        }
+        batchProposals = new double[size][proposal.length];
+        batchPoints = new double[size][];
+        batchInside = new boolean[size];
+        batchUniforms = new double[size];
+        batchNorms = new double[size];
     }
 
     /** The checked ball of a draw's target: its centre p0, its radius r, the anchor a and {@code rho(a, p0)}. */
@@ -452,9 +502,11 @@ public final class ExactKngSampler {
             }
         }
 
-        /** {@code exp(-(G(x) - h rho(x, a) + g0) / sigma)} for x in the ball; throws when the envelope fails. */
-        double ratio(double[] x) {
-            double g = gradient.gradientNorm(x);
+        /**
+         * {@code exp(-(G(x) - h rho(x, a) + g0) / sigma)} for x in the ball, given {@code g = G(x)}; throws when the
+         * envelope fails.
+         */
+        double ratio(double[] x, double g) {
             double lower = convexity * geometry.distance(x, anchor);
             double excess = g - lower + anchorGradient;
             double tolerance = ROUNDING_TOLERANCE * (radius + g + lower + anchorGradient);
@@ -474,12 +526,11 @@ public final class ExactKngSampler {
         }
 
         /**
-         * The work of {@link #ratio} for a proposal x outside the ball, where G may be undefined: G at the anchor,
-         * {@code rho(x, a)} and one exponential. The result is kept in {@link #sink} so that the compiler cannot drop
-         * the work.
+         * The work of {@link #ratio} for a proposal x outside the ball, where G may be undefined, given
+         * {@code g = G(a)} (evaluated at the anchor in its place): {@code rho(x, a)} and one exponential. The result
+         * is kept in {@link #sink} so that the compiler cannot drop the work.
          */
-        double decoy(double[] x) {
-            double g = gradient.gradientNorm(anchor);
+        double decoy(double[] x, double g) {
             sink += Math.exp(-(g - convexity * geometry.distance(x, anchor) + anchorGradient) / sigma);
             return 0;
         }

@@ -1,0 +1,147 @@
+package dev.manifolddp.geometry.spd;
+
+import dev.manifolddp.geometry.GeometryChecks;
+import dev.manifolddp.geometry.HessianSums;
+import dev.manifolddp.geometry.RecordBlocks;
+import java.util.Arrays;
+
+/**
+ * The {@link HessianSums} kernel of affine-invariant SPD(k): the Newton step's sums over records (logarithms, their
+ * coordinates, Hessians of {@code rho^2/2}, squared distances, the farthest record) on all cores with the same bits on
+ * any number of threads (issue 26 item 2). Each block of {@link RecordBlocks} runs the per-record loop of the Frechet
+ * mean ({@link AffineInvariantSpd#addLogAndHessian}, in record order, from zero) into sums of its own, and the block
+ * sums are added in block order; the farthest record is the first one at the largest distance, as in one loop. So for
+ * n up to {@link RecordBlocks#SIZE} (one block) every output has the bits of the mean's per-record loop, which this
+ * kernel replaces, and for larger n the sums are associated by block (as on the sphere).
+ *
+ * <p>The records are shared with {@link #copy()}; the block sums are this instance's (not thread-safe). A pass
+ * allocates nothing per record ({@code addLogAndHessian} uses its thread's workspace; a pass of more than one block
+ * allocates its task lambda).
+ */
+final class AffineInvariantHessianSums implements HessianSums.Batch {
+
+    private final AffineInvariantSpd geometry;
+    private final double[][] data;
+    private final int length;
+    private final int dimension;
+    /** Per block: the sum of logarithms (length), their coordinates (d), the Hessian (d x d). */
+    private final double[][] logs;
+    private final double[][] coordinates;
+    private final double[][] hessians;
+    private final double[] squared;
+    private final int[] farthest;
+    private final double[] farthestDistances;
+    /** Per block: scratch for one record's logarithm and coordinates. */
+    private final double[][] logScratch;
+    private final double[][] coordinateScratch;
+    private int farthestIndex;
+    private double farthestDistance;
+
+    /** A kernel over a copy of {@code data} (points of the geometry, validated by the caller; lengths checked). */
+    static AffineInvariantHessianSums of(AffineInvariantSpd geometry, double[][] data) {
+        double[][] records = new double[data.length][];
+        for (int i = 0; i < data.length; i++) {
+            GeometryChecks.requireLength(geometry, "data[" + i + "]", data[i]);
+            records[i] = data[i].clone();
+        }
+        return new AffineInvariantHessianSums(geometry, records);
+    }
+
+    private AffineInvariantHessianSums(AffineInvariantSpd geometry, double[][] records) {
+        this.geometry = geometry;
+        this.data = records;
+        this.length = geometry.layout().length();
+        this.dimension = geometry.dimension();
+        int blocks = RecordBlocks.count(records.length);
+        this.logs = new double[blocks][length];
+        this.coordinates = new double[blocks][dimension];
+        this.hessians = new double[blocks][dimension * dimension];
+        this.squared = new double[blocks];
+        this.farthest = new int[blocks];
+        this.farthestDistances = new double[blocks];
+        this.logScratch = new double[blocks][length];
+        this.coordinateScratch = new double[blocks][dimension];
+    }
+
+    @Override
+    public int size() {
+        return data.length;
+    }
+
+    @Override
+    public double evaluate(double[] x, double[][] basis, double[] logSum, double[] coordinatesOut, double[] hessian) {
+        HessianSums.requireArguments(geometry, x, basis, logSum, coordinatesOut, hessian);
+        int blocks = RecordBlocks.count(data.length);
+        if (blocks == 1) {
+            block(0, x, basis); // no lambda: a one-block pass allocates nothing
+        } else {
+            RecordBlocks.forEach(blocks, b -> block(b, x, basis));
+        }
+        System.arraycopy(logs[0], 0, logSum, 0, length);
+        System.arraycopy(coordinates[0], 0, coordinatesOut, 0, dimension);
+        System.arraycopy(hessians[0], 0, hessian, 0, hessian.length);
+        double total = squared[0];
+        farthestIndex = farthest[0];
+        farthestDistance = farthestDistances[0];
+        for (int b = 1; b < blocks; b++) {
+            add(logSum, logs[b]);
+            add(coordinatesOut, coordinates[b]);
+            add(hessian, hessians[b]);
+            total += squared[b];
+            if (farthestDistances[b] > farthestDistance) {
+                farthestDistance = farthestDistances[b];
+                farthestIndex = farthest[b];
+            }
+        }
+        return total;
+    }
+
+    @Override
+    public int farthestIndex() {
+        return farthestIndex;
+    }
+
+    @Override
+    public double farthestDistance() {
+        return farthestDistance;
+    }
+
+    @Override
+    public HessianSums.Batch copy() {
+        return new AffineInvariantHessianSums(geometry, data);
+    }
+
+    /** Block b's sums, record by record in order, exactly as the mean's per-record loop sums them. */
+    private void block(int b, double[] x, double[][] basis) {
+        double[] log = logs[b];
+        double[] coordinate = coordinates[b];
+        double[] hessian = hessians[b];
+        double[] logOut = logScratch[b];
+        double[] coordinateOut = coordinateScratch[b];
+        Arrays.fill(log, 0.0);
+        Arrays.fill(coordinate, 0.0);
+        Arrays.fill(hessian, 0.0);
+        double total = 0;
+        int far = RecordBlocks.from(b);
+        double farDistance = -1;
+        for (int i = RecordBlocks.from(b), to = RecordBlocks.to(b, data.length); i < to; i++) {
+            double distance = geometry.addLogAndHessian(x, data[i], basis, logOut, coordinateOut, hessian);
+            total += distance * distance;
+            if (distance > farDistance) {
+                farDistance = distance;
+                far = i;
+            }
+            add(log, logOut);
+            add(coordinate, coordinateOut);
+        }
+        squared[b] = total;
+        farthest[b] = far;
+        farthestDistances[b] = farDistance;
+    }
+
+    private static void add(double[] sum, double[] term) {
+        for (int j = 0; j < sum.length; j++) {
+            sum[j] += term[j];
+        }
+    }
+}
