@@ -44,10 +44,46 @@ class MeanConfidenceRadiusTest {
         MeanConfidenceRadius.Split split = new MeanConfidenceRadius.Split(0.2, 0.1, 0.1, 0.1);
         int draws = 3000;
         int beyond = 0;
+        // the noise quantile depends on public values only (sigma, the geometry): the same for every release
+        double quantile = MeanConfidenceRadius.of(SPHERE, mean(data.points(), 1, rng), v, null, split)
+                .meanNoiseRadius();
         for (int i = 0; i < draws; i++) {
             Release<double[]> m = mean(data.points(), 1, rng);
-            MeanConfidenceRadius.Statement statement = MeanConfidenceRadius.of(SPHERE, m, v, null, split);
-            if (SPHERE.distance(m.value(), xbar) > statement.meanNoiseRadius()) {
+            if (SPHERE.distance(m.value(), xbar) > quantile) {
+                beyond++;
+            }
+        }
+        double sd = Math.sqrt(draws * 0.2 * 0.8);
+        assertThat((double) beyond).isCloseTo(0.2 * draws, within(4 * sd));
+    }
+
+    /**
+     * On a flat geometry (log-Euclidean SPD(2), R^3 in its chart) the Laplace draws on its lattice and the noise radius
+     * is Gamma(3, sigma): the quantile with the lattice's slack still has its probability 0.2.
+     */
+    @Test
+    void onAFlatGeometryTheLatticeQuantileHasItsProbability() {
+        Geometry spd = dev.manifolddp.geometry.Geometries.parse("spd/log-euclidean:k=2");
+        double[] identity = {1, 0, 0, 1};
+        DataBall ball = DataBall.declared(identity, 1);
+        UniformRandomProvider rng = Fixtures.rng(76, 0);
+        double[][] points = new dev.manifolddp.sampling.data.WishartGenerator(spd, new double[] {0.5, 0, 0, 0.5}, 2,
+                1).generate(60, rng).points();
+        double[] mean = FrechetMean.builder().geometry(spd).build().fit(points).mean();
+        Release<double[]> v = LAPLACE.release(new FrechetVarianceEstimator(null), spd, points, ball,
+                PrivacyBudget.pure(1), rng);
+        MeanConfidenceRadius.Split split = new MeanConfidenceRadius.Split(0.2, 0.1, 0.1, 0.1);
+        int draws = 3000;
+        int beyond = 0;
+        Release<double[]> first = LAPLACE.release(FrechetMeanEstimator.DEFAULT, spd, points, ball,
+                PrivacyBudget.pure(1), rng);
+        assertThat(first.parameters().get("noise").toString()).contains("lattice");
+        MeanConfidenceRadius.Statement statement = MeanConfidenceRadius.of(spd, first, v, null, split);
+        assertThat(statement.curvatureFactor()).isEqualTo(1.0);
+        for (int i = 0; i < draws; i++) {
+            Release<double[]> m = LAPLACE.release(FrechetMeanEstimator.DEFAULT, spd, points, ball,
+                    PrivacyBudget.pure(1), rng);
+            if (spd.distance(m.value(), mean) > statement.meanNoiseRadius()) {
                 beyond++;
             }
         }

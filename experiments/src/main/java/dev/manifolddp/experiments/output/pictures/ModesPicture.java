@@ -88,13 +88,14 @@ public final class ModesPicture implements ReleasePicture {
 
     /**
      * The row's label: the mechanism and the first mode's angle to the non-private one, with the first two standard
-     * deviations where the picture wraps labels (shapes; the ellipsoids' label column holds one short line).
+     * deviations where the picture wraps labels (shapes); the ellipsoids' label column holds one short line, so there
+     * the sampler in parentheses is left out.
      */
     private static String label(String name, PrincipalModes modes, PrincipalModes truth, boolean wrapped) {
         double angle = Math.toDegrees(modes.largestPrincipalAngle(truth, 1));
         return wrapped ? String.format(Locale.ROOT, "%s: sd %.3g, %.3g; angle %.0f deg", name,
                 Math.sqrt(modes.clippedVariance(0)), Math.sqrt(modes.clippedVariance(1)), angle)
-                : String.format(Locale.ROOT, "%s, %.0f deg", name, angle);
+                : String.format(Locale.ROOT, "%s, %.0f deg", name.replaceAll(" \\(.*\\)$", ""), angle);
     }
 
     /** {@code exp_p(-+ 2 sd_j u_j)} for j = 1, 2, each direction signed to agree with the non-private one. */
