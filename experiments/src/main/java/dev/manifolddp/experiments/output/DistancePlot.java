@@ -72,13 +72,15 @@ final class DistancePlot {
                 .build();
         Plots.style(chart, low > 0, positive);
         Plots.addSeries(chart, series);
-        XYSeries line = chart.addSeries(String.format(Locale.ROOT, "data spread: RMS distance of the records to "
-                + "their mean = %.4g (diagnostic, not released)", spread), new double[] {low, high},
-                new double[] {spread, spread});
-        line.setMarker(SeriesMarkers.NONE);
-        line.setLineColor(Color.BLACK);
-        line.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
-                new float[] {7f, 5f}, 0f));
+        if (Double.isFinite(spread)) { // an estimand off the manifold (a covariance) has no spread line
+            XYSeries line = chart.addSeries(String.format(Locale.ROOT, "data spread: RMS distance of the records to "
+                    + "their mean = %.4g (diagnostic, not released)", spread), new double[] {low, high},
+                    new double[] {spread, spread});
+            line.setMarker(SeriesMarkers.NONE);
+            line.setLineColor(Color.BLACK);
+            line.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                    new float[] {7f, 5f}, 0f));
+        }
         BitmapEncoder.saveBitmap(chart, folder.resolve(FILE).toString(), BitmapEncoder.BitmapFormat.PNG);
         return true;
     }

@@ -57,6 +57,8 @@ final class GalleryOutputs {
         }
         if (DistancePlot.write(experiment, groups, kept.spread(), folder)) {
             files.add(DistancePlot.FILE);
+        }
+        if (files.contains(DistancePlot.FILE) && Double.isFinite(kept.spread())) {
             notes.add(String.format(Locale.ROOT, "%s: the dashed line is the data's own spread, the RMS geodesic "
                     + "distance of the %d records to their non-private mean = %.4g; it is a diagnostic of the "
                     + "experiment computed from the data, never part of a release", DistancePlot.FILE,

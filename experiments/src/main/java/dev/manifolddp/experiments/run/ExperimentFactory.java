@@ -3,6 +3,7 @@ package dev.manifolddp.experiments.run;
 import com.google.inject.Inject;
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.EstimatorProvider;
+import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.experiments.config.ConfigException;
 import dev.manifolddp.experiments.config.DataConfig;
 import dev.manifolddp.experiments.config.ExperimentConfig;
@@ -244,7 +245,10 @@ public final class ExperimentFactory {
         double[] center;
         String centre;
         if (data.template() != null) {
-            Estimator mean = estimator(Map.of());
+            Estimator configured = estimator(Map.of());
+            // a centre is a point: an estimand off the manifold (a variance, a covariance) takes the Frechet mean
+            Estimator mean = configured.parameterSpace(geometry) == geometry ? configured
+                    : components.estimators().provider(FrechetMeanEstimator.NAME).create(Map.of());
             TemplateCentre.Result template = ConfigException.at("data.center", () -> TemplateCentre.compute(file,
                     geometry, data, points, mean));
             center = template.center();

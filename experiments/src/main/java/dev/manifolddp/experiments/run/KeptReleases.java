@@ -22,8 +22,13 @@ public final class KeptReleases {
         releases = new double[mechanisms][perMechanism][];
     }
 
-    /** Replicate 0's data: the estimate, {@code sample} records spread evenly over the rows, and the spread. */
-    void data(Geometry geometry, double[][] points, double[] estimate, int sampleSize, DataBall ball) {
+    /**
+     * Replicate 0's data: the estimate, {@code sample} records spread evenly over the rows, and the spread when the
+     * estimate is a point of the data's geometry ({@code onManifold}; a covariance or a variance has no distance to the
+     * records, and its spread stays NaN).
+     */
+    void data(Geometry geometry, double[][] points, double[] estimate, int sampleSize, DataBall ball,
+            boolean onManifold) {
         this.estimate = estimate.clone();
         this.ball = ball;
         this.records = points.length;
@@ -32,7 +37,7 @@ public final class KeptReleases {
         for (int i = 0; i < drawn; i++) {
             sample[i] = points[(int) ((long) i * points.length / drawn)].clone();
         }
-        spread = spread(geometry, points, estimate);
+        spread = onManifold ? spread(geometry, points, estimate) : Double.NaN;
     }
 
     void release(int mechanism, int replicate, double[] value) {

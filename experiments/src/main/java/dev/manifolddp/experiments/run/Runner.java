@@ -167,12 +167,13 @@ public final class Runner {
         long estimateNanos = System.nanoTime() - estimateStart;
         GalleryPlan plan = experiment.gallery();
         boolean keep = kept != null && plan != null && cell.index() == plan.cell() && replicate < plan.config().perMechanism();
-        if (keep && replicate == 0) {
-            kept.data(cell.geometry(), data.points(), estimate, plan.config().sample(), data.ball());
-        }
-        List<Mechanism> mechanisms = cell.mechanisms();
         // releases and the estimate live on the estimator's parameter space (the manifold itself for a mean)
         Geometry valueSpace = cell.estimator().parameterSpace(cell.geometry());
+        if (keep && replicate == 0) {
+            kept.data(cell.geometry(), data.points(), estimate, plan.config().sample(), data.ball(),
+                    valueSpace == cell.geometry());
+        }
+        List<Mechanism> mechanisms = cell.mechanisms();
         for (int m = 0; m < mechanisms.size(); m++) {
             String label = experiment.mechanisms().get(m).label();
             Release<double[]> release;

@@ -70,6 +70,11 @@ public final class EllipsoidPicture implements ReleasePicture {
 
     @Override
     public void write(Path png, Geometry geometry, ReleaseGallery gallery) throws IOException {
+        write(png, geometry, gallery, "true mean");
+    }
+
+    /** The picture with the estimate's row, its dashed outline and the distances named {@code estimateName}. */
+    void write(Path png, Geometry geometry, ReleaseGallery gallery, String estimateName) throws IOException {
         if (!accepts(geometry)) {
             throw new IllegalArgumentException(String.format("picture %s draws 3 x 3 diffusion tensors "
                     + "(spd/affine-invariant:k=3 or spd/log-euclidean:k=3); choose another picture for this geometry."
@@ -77,7 +82,7 @@ public final class EllipsoidPicture implements ReleasePicture {
         }
         PictureCanvas.requireDrawable(NAME, gallery, 9, Set.of(SEMI_AXES));
         boolean squareRoot = semiAxesAreSquareRoots(gallery.options());
-        List<Row> rows = rows(gallery);
+        List<Row> rows = rows(gallery, estimateName);
         SymmetricEigensolvers solvers = geometry.capability(SymmetricEigensolvers.class).orElseThrow();
         Glyph truth = Glyph.of(solvers, gallery.estimate(), squareRoot);
         if (!truth.positive) {
@@ -94,8 +99,9 @@ public final class EllipsoidPicture implements ReleasePicture {
         PictureCanvas canvas = new PictureCanvas(LABEL_WIDTH + Math.max(columns, 4) * CELL + 20,
                 TOP + rows.size() * CELL + FOOTER);
         canvas.text(gallery.title(), 16, 26, PictureCanvas.TITLE, Color.BLACK);
-        canvas.text(String.format(Locale.ROOT, "ellipsoids {%s u : |u| = 1}, one scale for all; dashed: the true mean;"
-                + " d: geodesic distance (%s) to the true mean", squareRoot ? "D^(1/2)" : "D", geometry.spec()), 16,
+        canvas.text(String.format(Locale.ROOT, "ellipsoids {%s u : |u| = 1}, one scale for all; dashed: the %s;"
+                + " d: geodesic distance (%s) to the %s", squareRoot ? "D^(1/2)" : "D", estimateName, geometry.spec(),
+                estimateName), 16,
                 46, PictureCanvas.TEXT, Color.DARK_GRAY);
         for (int r = 0; r < rows.size(); r++) {
             Row row = rows.get(r);
@@ -127,14 +133,14 @@ public final class EllipsoidPicture implements ReleasePicture {
     }
 
     /** The rows drawn: data (when given), the true mean, then each mechanism, at most {@link #COLUMNS} each. */
-    private static List<Row> rows(ReleaseGallery gallery) {
+    private static List<Row> rows(ReleaseGallery gallery, String estimateName) {
         List<Row> rows = new ArrayList<>();
         List<double[]> data = new ArrayList<>();
         for (int i = 0; i < Math.min(COLUMNS, gallery.data().length); i++) {
             data.add(gallery.data()[i]);
         }
         rows.add(new Row("data (first " + data.size() + ")", Color.DARK_GRAY, data, false));
-        rows.add(new Row("true mean", Color.BLACK, List.of(gallery.estimate()), false));
+        rows.add(new Row(estimateName, Color.BLACK, List.of(gallery.estimate()), false));
         int m = 0;
         for (Map.Entry<String, List<double[]>> entry : gallery.releases().entrySet()) {
             List<double[]> shown = entry.getValue().subList(0, Math.min(COLUMNS, entry.getValue().size()));

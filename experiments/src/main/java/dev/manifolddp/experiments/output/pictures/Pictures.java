@@ -14,7 +14,8 @@ public final class Pictures {
     private static final List<ReleasePicture> ALL = List.of(
             new ShapePicture(),
             new EllipsoidPicture(),
-            new SphereMapPicture());
+            new SphereMapPicture(),
+            new ModesPicture());
 
     private Pictures() {
     }

@@ -53,6 +53,11 @@ public final class ShapePicture implements ReleasePicture {
 
     @Override
     public void write(Path png, Geometry geometry, ReleaseGallery gallery) throws IOException {
+        write(png, geometry, gallery, null);
+    }
+
+    /** The picture with {@code footnote} (null: the default one, the releases per row) at its foot. */
+    void write(Path png, Geometry geometry, ReleaseGallery gallery, String footnote) throws IOException {
         LandmarkShapes shapes = geometry.capability(LandmarkShapes.class).orElseThrow(() ->
                 new IllegalArgumentException("the picture 'shapes' draws landmark shapes; " + geometry.spec()
                         + " has none. Provided value: " + geometry.spec()));
@@ -105,8 +110,9 @@ public final class ShapePicture implements ReleasePicture {
                 row++;
             }
             g.setColor(Color.DARK_GRAY);
-            g.drawString("Each row: the first " + columns + " releases of one mechanism (replicates 1.." + columns
-                    + "), drawn as released; alignment and scaling are post-processing.", 12, height - 18);
+            g.drawString(footnote != null ? footnote : "Each row: the first " + columns + " releases of one mechanism "
+                    + "(replicates 1.." + columns + "), drawn as released; alignment and scaling are post-processing.",
+                    12, height - 18);
         } finally {
             g.dispose();
         }
