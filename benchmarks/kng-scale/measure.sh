@@ -4,13 +4,13 @@
 # table: wall seconds, CPU seconds (user + sys), peak resident MB (/usr/bin/time -v), the proposal budget and whether
 # the released value has the same bytes on both thread counts.
 #   bash benchmarks/kng-scale/measure.sh [JAR] [N ...]
-#   bash benchmarks/kng-scale/measure.sh experiments/target/mdp.jar 10000 100000 1000000
+#   bash benchmarks/kng-scale/measure.sh cli/target/mdp.jar 10000 100000 1000000
 # The records come from spd_points.py beside this script (seed 20261128, affine-invariant distance below 0.9 from
 # I; 185 MB of CSV at n = 10^6), in a temporary folder. Needs /usr/bin/time (Debian package `time`) and
 # /usr/bin/python3 with numpy. One run per cell: the numbers are this machine's, at the load average printed.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-jar=${1:-experiments/target/mdp.jar}; shift $(( $# < 1 ? $# : 1 ))
+jar=${1:-cli/target/mdp.jar}; shift $(( $# < 1 ? $# : 1 ))
 sizes=("$@"); [[ ${#sizes[@]} -eq 0 ]] && sizes=(10000 100000 1000000)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 

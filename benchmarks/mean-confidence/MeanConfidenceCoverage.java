@@ -5,8 +5,8 @@
 // the ball's centre (riemannian-laplace on the line, epsilon/2), then the radius at alpha = 0.05 (default split);
 // covered when the north pole lies within it. Seeded streams (one per cell and dataset): the table regenerates byte for
 // byte. Build the repository (./mdp does), then:
-//   javac -cp experiments/target/mdp.jar -d /tmp/mc benchmarks/mean-confidence/MeanConfidenceCoverage.java
-//   java -cp experiments/target/mdp.jar:/tmp/mc MeanConfidenceCoverage 1000 > benchmarks/mean-confidence/coverage.md
+//   javac -cp cli/target/mdp.jar -d /tmp/mc benchmarks/mean-confidence/MeanConfidenceCoverage.java
+//   java -cp cli/target/mdp.jar:/tmp/mc MeanConfidenceCoverage 1000 > benchmarks/mean-confidence/coverage.md
 import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.estimators.FrechetVarianceEstimator;
 import dev.manifolddp.geometry.Geometries;
