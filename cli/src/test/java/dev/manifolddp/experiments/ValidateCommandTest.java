@@ -66,7 +66,8 @@ class ValidateCommandTest {
                 "estimator: unknown estimator 'median'; known estimators: frechet-mean");
         assertOneLineError(validate(Configs.tinySphere(3, 1).replace("ambient-distance]", "l1]")),
                 "utility[1]: unknown utility measure 'l1'; known utility measures: ambient-distance, "
-                        + "estimate-time, geodesic-distance, release-time, squared-geodesic-distance, vech-distance");
+                        + "estimate-time, geodesic-distance, principal-angle, principal-angle-2, release-time, "
+                        + "squared-geodesic-distance, vech-distance");
         assertOneLineError(validate(Configs.tinySphere(3, 1).replace("ambient-distance]", "vech-distance]")),
                 "utility[1]: the utility measure 'vech-distance' cannot be computed on sphere:d=2");
     }
