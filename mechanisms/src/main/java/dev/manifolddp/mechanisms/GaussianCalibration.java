@@ -310,11 +310,11 @@ public final class GaussianCalibration {
                     + "computed accurately); use a smaller epsilon. Provided value: %s", MAX_EPSILON, epsilon));
         }
         if (!(delta > 0)) {
-            throw new IllegalArgumentException(
+            throw new PublicInputException(PublicInput.DELTA,
                     "the Gaussian mechanism needs delta strictly between 0 and 1. Provided value: " + delta);
         }
         if (!(sensitivity > 0) || !Double.isFinite(sensitivity)) {
-            throw new IllegalArgumentException("the sensitivity must be a finite number > 0 (it comes from the ball "
+            throw new PublicInputException(PublicInput.RADIUS, "the sensitivity must be a finite number > 0 (it comes from the ball "
                     + "radius and n). Provided value: " + sensitivity);
         }
     }

@@ -1,5 +1,7 @@
 package dev.manifolddp.mechanisms;
 
+import dev.manifolddp.spi.PublicInput;
+import dev.manifolddp.spi.PublicInputException;
 import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.function.DoublePredicate;
@@ -55,7 +57,8 @@ final class LatticeScaleLimit {
             // half the range: the part of the scale that does not grow with sigma is at most 2^21 + 2 steps
             double fitting = fixed.sigma() * (max / 2.0) / units;
             String bound = fitting > 0 ? String.format(Locale.ROOT, " of at most %.2g", fitting) : " far smaller";
-            return new IllegalArgumentException(String.format(Locale.ROOT, "the sigma rule '%s' makes %s %s, more "
+            return new PublicInputException(PublicInput.MECHANISM, String.format(Locale.ROOT,
+                    "the sigma rule '%s' makes %s %s, more "
                     + "than its exact sampler's %s; use a fixed sigma%s or the proven rule. Provided value: %s",
                     rule.describe(), what, size, maxText, bound, rule.describe()));
         }
@@ -70,11 +73,13 @@ final class LatticeScaleLimit {
                 : "no epsilon up to " + ceiling + " fits" + ruleText
                         + "; use another mechanism";
         if (!Double.isFinite(units)) {
-            return new IllegalArgumentException(String.format(Locale.ROOT, "epsilon = %s puts %s beyond what its "
+            return new PublicInputException(PublicInput.EPSILON, String.format(Locale.ROOT,
+                    "epsilon = %s puts %s beyond what its "
                     + "calibration and its exact sampler (at most %s grid steps) can represent; %s. Provided value: %s",
                     epsilon, what, maxText, remedy, epsilon));
         }
-        return new IllegalArgumentException(String.format(Locale.ROOT, "epsilon = %s makes %s %.3g grid steps, more "
+        return new PublicInputException(PublicInput.EPSILON, String.format(Locale.ROOT,
+                "epsilon = %s makes %s %.3g grid steps, more "
                 + "than its exact sampler's %s (the grid's rounding must stay covered by the noise); %s. Provided "
                 + "value: %s", epsilon, what, units, maxText, remedy, epsilon));
     }

@@ -225,10 +225,16 @@ final class ReleaseCommand implements Callable<Integer> {
                 return release();
             })).get();
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof Exception cause) {
+            Throwable thrown = e.getCause();
+            // ForkJoinTask re-creates a worker's exception on the waiting thread (same class, the original as its
+            // cause, the original's toString() as its message): the command's error is the original's message
+            if (thrown != null && thrown.getCause() != null && thrown.getClass() == thrown.getCause().getClass()) {
+                thrown = thrown.getCause();
+            }
+            if (thrown instanceof Exception cause) {
                 throw cause;
             }
-            throw (Error) e.getCause();
+            throw (Error) thrown;
         } finally {
             pool.shutdown();
         }
