@@ -63,6 +63,27 @@ public final class PythonBridge {
         }
     }
 
+    /**
+     * {@code work} made to see, on whatever thread runs it (a command's worker pool), the records handed over on the
+     * thread that calls this; the worker forgets them when the work ends.
+     */
+    static <T> java.util.concurrent.Callable<T> carryingHandedRecords(java.util.concurrent.Callable<T> work) {
+        ArrayRecords records = HANDED.get();
+        return () -> {
+            ArrayRecords before = HANDED.get();
+            HANDED.set(records);
+            try {
+                return work.call();
+            } finally {
+                if (before == null) {
+                    HANDED.remove();
+                } else {
+                    HANDED.set(before);
+                }
+            }
+        };
+    }
+
     /** True when {@code input} names records handed over in memory ({@code array:NAME}). */
     static boolean isArray(String input) {
         return input != null && input.startsWith(ARRAY);

@@ -220,10 +220,11 @@ final class ReleaseCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ForkJoinPool pool = new ForkJoinPool(NumericFlag.threads("--threads", threads));
         try {
-            return pool.submit(() -> plugins.withComponents(found -> {
+            // the worker sees the records the Python package handed over on this thread (--input array:NAME)
+            return pool.submit(PythonBridge.carryingHandedRecords(() -> plugins.withComponents(found -> {
                 components = found;
                 return release();
-            })).get();
+            }))).get();
         } catch (ExecutionException e) {
             Throwable thrown = e.getCause();
             // ForkJoinTask re-creates a worker's exception on the waiting thread (same class, the original as its
