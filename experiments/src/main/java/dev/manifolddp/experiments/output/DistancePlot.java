@@ -1,8 +1,10 @@
 package dev.manifolddp.experiments.output;
 
 import dev.manifolddp.experiments.config.SweepAxis;
+import dev.manifolddp.experiments.run.Cell;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.GalleryPlan;
+import dev.manifolddp.geometry.Geometry;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -62,13 +64,18 @@ final class DistancePlot {
         }
         String at = plan.config().at().entrySet().stream().filter(e -> !e.getKey().equals(SweepAxis.EPSILON))
                 .map(e -> e.getKey() + " = " + e.getValue()).reduce((a, b) -> a + ", " + b).orElse("");
+        // an estimand off the manifold (a covariance on R^k) is measured in its parameter space's distance
+        Cell cell = experiment.cells().get(plan.cell());
+        Geometry space = cell.estimator().parameterSpace(cell.geometry());
+        boolean onManifold = space == cell.geometry();
         XYChart chart = new XYChartBuilder().width(900).height(640)
-                .title(experiment.config().name() + ": geodesic distance to the non-private mean on "
-                        + experiment.cells().get(plan.cell()).geometry().spec() + (at.isEmpty() ? "" : " (" + at
-                        + ")"))
+                .title(experiment.config().name() + (onManifold ? ": geodesic distance to the non-private mean on "
+                        + cell.geometry().spec() : ": distance to the non-private estimate on " + space.spec()
+                        + " (data on " + cell.geometry().spec() + ")") + (at.isEmpty() ? "" : " (" + at + ")"))
                 .xAxisTitle("epsilon" + (experiment.config().data().subject() == null ? ""
                         : " (per subject)"))
-                .yAxisTitle("rho(release, non-private mean), mean +- 2 SE")
+                .yAxisTitle(onManifold ? "rho(release, non-private mean), mean +- 2 SE"
+                        : "distance(release, non-private estimate), mean +- 2 SE")
                 .build();
         Plots.style(chart, low > 0, positive);
         Plots.addSeries(chart, series);
