@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.audit;
 
 import dev.manifolddp.estimators.Estimator;
+import dev.manifolddp.estimators.FrechetMeanEstimand;
 import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.PrivacyBudget;
@@ -94,9 +95,13 @@ public record AuditSetup(Geometry geometry, double[] centre, double radius, int 
         return directions * BoundaryPairs.PER_DIRECTION * replacements.size();
     }
 
-    /** True for the audit of the Frechet mean with the opposite replacement (audit.json then omits both). */
+    /**
+     * True for the audit of a Frechet mean (the {@link FrechetMeanEstimand} capability, however the estimator was
+     * made: the command line creates its own instance) with the opposite replacement; audit.json then omits both.
+     */
     public boolean isMeanAudit() {
-        return estimator == FrechetMeanEstimator.DEFAULT && replacements.equals(List.of(Replacement.OPPOSITE));
+        return estimator.capability(FrechetMeanEstimand.class).isPresent()
+                && replacements.equals(List.of(Replacement.OPPOSITE));
     }
 
     /** Releases per data set on the selection half. */
