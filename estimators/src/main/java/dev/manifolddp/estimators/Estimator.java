@@ -152,6 +152,42 @@ public interface Estimator {
     }
 
     /**
+     * The public domain {@code B_Rp(center) x {|v|_p <= V}} of a parameter space that is a tangent bundle
+     * ({@link dev.manifolddp.geometry.TangentBundle}: a footpoint and a vector, as a geodesic regression's), which holds
+     * every dataset's estimate, when the estimator knows one: the K-norm gradient mechanism draws there by a chain that
+     * moves the footpoint by the exponential map and carries the vector by parallel transport. Empty (the default) when
+     * unknown; KNG then refuses such an estimator by name.
+     */
+    default Optional<BundleDomain> bundleDomain(Geometry dataSpace, double[] center, double radius, int n) {
+        return Optional.empty();
+    }
+
+    /**
+     * The public domain of a tangent-bundle parameter space: footpoints within {@code footpointRadius} of
+     * {@code center}, vectors of norm at most {@code maxSpeed}.
+     *
+     * @param center          a point of the base manifold (copied)
+     * @param footpointRadius finite and > 0
+     * @param maxSpeed        finite and > 0
+     */
+    record BundleDomain(double[] center, double footpointRadius, double maxSpeed) {
+        public BundleDomain {
+            if (center == null || !(footpointRadius > 0) || Double.isInfinite(footpointRadius) || !(maxSpeed > 0)
+                    || Double.isInfinite(maxSpeed)) {
+                throw new IllegalArgumentException("a tangent-bundle domain needs a centre, a finite footpoint radius "
+                        + "> 0 and a finite speed bound > 0. Provided value: footpointRadius = " + footpointRadius
+                        + ", maxSpeed = " + maxSpeed);
+            }
+            center = center.clone();
+        }
+
+        @Override
+        public double[] center() {
+            return center.clone();
+        }
+    }
+
+    /**
      * What a value of the parameter space means, as named fields for a release's file (e.g. tangent PCA's principal
      * variances and directions): computed from the value and public values only, so post-processing of a release.
      * Empty (the default) when the value speaks for itself.

@@ -15,7 +15,8 @@ class FrechetMeanEstimatorProviderTest {
     private static EstimatorProvider provider() {
         List<EstimatorProvider> found = ServiceLoader.load(EstimatorProvider.class).stream()
                 .map(ServiceLoader.Provider::get).toList();
-        assertThat(found).extracting(EstimatorProvider::name).containsExactly("frechet-mean", "frechet-median", "frechet-variance", "tangent-pca");
+        assertThat(found).extracting(EstimatorProvider::name).containsExactly("frechet-mean", "frechet-median", "frechet-variance", "tangent-pca",
+                "geodesic-regression");
         return found.get(0);
     }
 

@@ -1,5 +1,6 @@
 package dev.manifolddp.mechanisms;
 
+import dev.manifolddp.estimators.CovariateRecords;
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometry;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Objects;
+import java.util.Optional;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -136,8 +138,16 @@ public final class Calibration {
                     mechanism.name(), n, data == null ? "none" : String.valueOf(data.length),
                     data == null ? "null" : String.valueOf(data.length)));
         }
-        ChartedRecords charted = ball.requireContainsCharted(geometry, data);
-        return new Started(template.copy().randomSource(random.toString()), charted);
+        // records that carry a covariate after the point (CovariateRecords): the ball holds the responses, and the
+        // covariates are checked against the estimator's public range, both before anything is drawn
+        Optional<CovariateRecords> covariates = estimator.capability(CovariateRecords.class);
+        double[][] points = data;
+        if (covariates.isPresent()) {
+            covariates.get().covariates(geometry, data);
+            points = covariates.get().responses(geometry, data);
+        }
+        ChartedRecords charted = ball.requireContainsCharted(geometry, points);
+        return new Started(template.copy().randomSource(random.toString()), covariates.isPresent() ? null : charted);
     }
 
     /** A release begun by {@link #start}: its builder and the charted records (null without a chart). */

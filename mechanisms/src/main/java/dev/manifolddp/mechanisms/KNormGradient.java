@@ -5,12 +5,15 @@ import dev.manifolddp.estimators.GradientField;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.CurvatureFunctions;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.TangentBundle;
 import dev.manifolddp.geometry.VolumeGrowth;
 import dev.manifolddp.sampling.exact.ExactKngSampler;
 import dev.manifolddp.sampling.exact.GradientNorm;
 import dev.manifolddp.sampling.exact.KngEnvelope;
 import dev.manifolddp.sampling.exact.KngTarget;
 import dev.manifolddp.sampling.mcmc.LogDensity;
+import dev.manifolddp.sampling.mcmc.StepLadder;
+import dev.manifolddp.sampling.mcmc.TangentBundleDensity;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Optional;
@@ -219,7 +222,9 @@ public final class KNormGradient implements Mechanism {
         Estimator estimator = ReleaseContext.bind(unbound, geometry, ball);
         Geometry space = estimator.parameterSpace(geometry);
         if (space != geometry) {
-            return calibrateOnParameters(estimator, geometry, space, ball, n, budget, release);
+            Optional<TangentBundle> bundle = space.capability(TangentBundle.class);
+            return bundle.isPresent() ? calibrateOnBundle(estimator, geometry, bundle.get(), ball, n, budget, release)
+                    : calibrateOnParameters(estimator, geometry, space, ball, n, budget, release);
         }
         double radius = ball.radius();
         double delta = estimator.gradientSensitivity(geometry, radius, n);
@@ -309,12 +314,108 @@ public final class KNormGradient implements Mechanism {
                 parameterBall, false, space));
     }
 
+    /**
+     * KNG of an estimand on the tangent bundle (a geodesic regression's footpoint and vector): the density
+     * {@code exp(-|grad U|/sigma)} in the Sasaki norm with respect to the Liouville measure on the estimator's public
+     * domain {@code B_Rp(m0) x {|v| <= V}} ({@link Estimator#bundleDomain}), {@code sigma = 2 Delta/epsilon} (Soto et al.
+     * 2022, Thm 1 on a fixed public domain; docs/private-regression.md §2), drawn by the bundle chain: the footpoint
+     * moves by the base's exponential map, the vector is carried by parallel transport ({@link BundleChainRun}), from
+     * the public start {@code (m0, 0)} with scales from public values only.
+     */
+    private Calibration calibrateOnBundle(Estimator estimator, Geometry geometry, TangentBundle bundle, DataBall ball,
+            int n, PrivacyBudget budget, Release.Builder<double[]> release) {
+        if (sigmaRule instanceof SigmaRule.Paper) {
+            throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (Soto et al. 2022, suppl. §2.4.2 "
+                    + "calibrates the Frechet mean only)");
+        }
+        if (sampler == Sampler.EXACT) {
+            throw ReleaseContext.lacks(estimator, NAME, "an exact sampler on " + bundle.spec() + " (none is known; use "
+                    + "sampler mcmc or auto)");
+        }
+        Estimator.BundleDomain domain = estimator.bundleDomain(geometry, ball.center(), ball.radius(), n)
+                .orElseThrow(() -> ReleaseContext.lacks(estimator, NAME, "a public domain of its parameter space "
+                        + bundle.spec() + " that holds every dataset's estimate (Estimator.bundleDomain)"));
+        double delta = estimator.gradientSensitivity(geometry, ball.radius(), n);
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, LaplaceScale.proven(NAME, 2, delta, budget.epsilon()),
+                null);
+        double sigma = scale.sigma();
+        int dimension = bundle.base().dimension();
+        double smallest = BundleChainRun.proposalScale(mcmc, sigma, domain.footpointRadius(), domain.maxSpeed(),
+                dimension);
+        double largest = BundleChainRun.largestScale(mcmc, domain.footpointRadius(), domain.maxSpeed(), dimension);
+        double step = mcmc.scales().step(largest, smallest);
+        StepLadder ladder = mcmc.scales().ladder(largest, smallest);
+        release.sensitivity(delta)
+                .parameter("provenSensitivity", delta)
+                .parameter("sigmaFormula", "2 Delta/epsilon, Delta = the estimator's gradient sensitivity; the density "
+                        + "lives on the public domain B_Rp(m0) x {|v| <= V} of parameterSpace, w.r.t. the Liouville "
+                        + "measure (Soto et al. 2022, Thm 1; docs/private-regression.md)")
+                .parameter("sampler", sampler.configName())
+                .parameter("parameterSpace", bundle.spec())
+                .parameter("domainCenter", ReleaseContext.asList(domain.center()))
+                .parameter("footpointRadius", domain.footpointRadius())
+                .parameter("maxSpeed", domain.maxSpeed())
+                .parameter("samplerChoice", "mcmc: no exact sampler on the tangent bundle")
+                .parameter("chainStart", "(m0, 0): the public domain's centre and the zero vector")
+                .parameter("burnIn", mcmc.burnIn())
+                .parameter("thin", mcmc.thin())
+                .parameter("chains", mcmc.chains())
+                .parameter("stepFactor", mcmc.step())
+                .parameter("proposal", "tangent-bundle moves: exp on the footpoint, transport and a tangent Gaussian "
+                        + "on the vector")
+                .parameter("proposalScale", smallest)
+                .parameter("proposalScaleFormula", "t min(sigma, Rp/sqrt(d), V/sqrt(d))")
+                .parameter("proposalScaleMixture", mcmc.scales().configName())
+                .parameter("proposalScaleMax", step)
+                .parameter("proposalScaleMin", smallest)
+                .parameter("proposalScaleLevels", ladder.levels())
+                .parameter("proposalScales", ladder.describe(step))
+                .sampler(SamplerReport.mcmc(mcmc.chains() * mcmc.stepsPerChain(), mcmc.burnIn(), mcmc.thin(),
+                        mcmc.chains(), Double.NaN, Double.NaN, Double.NaN));
+        scale.applyTo(release);
+        ReleaseContext.floatingPointWarning(release, "a Markov chain of exponential-map moves and parallel "
+                + "transports");
+        return Calibration.of(this, estimator, geometry, ball, n, release, new Drawing(SamplingPlan.chain(), sigma,
+                ball, false, null, new BundleDraw(domain, step, ladder)));
+    }
+
+    /** The public plan of a tangent-bundle chain: its domain, its largest step and its ladder. */
+    private record BundleDraw(Estimator.BundleDomain domain, double step, StepLadder ladder) {
+    }
+
+    /** A draw on the tangent bundle by {@link BundleChainRun} from the public start {@code (m0, 0)}. */
+    private double[] drawOnBundle(Calibration calibration, BundleDraw draw, double sigma, double[][] data,
+            UniformRandomProvider random, Release.Builder<double[]> release) {
+        Geometry geometry = calibration.geometry();
+        GradientField field = calibration.estimator().gradientField(geometry, data);
+        int length = geometry.layout().length();
+        double[] packed = new double[2 * length];
+        TangentBundleDensity target = (p, v) -> {
+            System.arraycopy(p, 0, packed, 0, length);
+            System.arraycopy(v, 0, packed, length, length);
+            return -field.gradientNorm(packed) / sigma;
+        };
+        Estimator.BundleDomain domain = draw.domain();
+        double[] start = domain.center();
+        BundleChainRun run = BundleChainRun.run(geometry, target, start, domain.footpointRadius(), domain.maxSpeed(),
+                start, new double[length], draw.step(), draw.step(), draw.ladder(), mcmc, random, release, "chain");
+        double ess = mcmc.thin() / BundleChainRun.keepEvery(mcmc.thin()) >= 2
+                ? run.diagnostics.chainEffectiveSampleSizes()[0] : Double.NaN;
+        release.sampler(SamplerReport.mcmc(mcmc.chains() * mcmc.stepsPerChain(), mcmc.burnIn(), mcmc.thin(),
+                mcmc.chains(), run.diagnostics.acceptanceRate(), ess, run.diagnostics.rHat().orElse(Double.NaN)));
+        return run.state;
+    }
+
     @Override
     public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
         Release.Builder<double[]> release = calibration.start(this, data, random).release();
         Drawing drawing = calibration.plan(Drawing.class);
         SamplingPlan plan = drawing.plan();
         double sigma = drawing.sigma();
+        if (drawing.bundle() != null) {
+            return calibration.seal(release.value(drawOnBundle(calibration, drawing.bundle(), sigma, data, random,
+                    release)));
+        }
         Estimator estimator = calibration.estimator();
         Geometry geometry = calibration.geometry();
         DataBall dataBall = calibration.ball();
@@ -385,11 +486,11 @@ public final class KNormGradient implements Mechanism {
      * ({@link FirstUse}: handed to the first release, later ones build their own).
      */
     private record Drawing(SamplingPlan plan, double sigma, DataBall domain, boolean decoupled,
-            FirstUse<ExactKngSampler> exact) {
+            FirstUse<ExactKngSampler> exact, BundleDraw bundle) {
 
         Drawing(SamplingPlan plan, double sigma, DataBall domain, boolean decoupled, Geometry geometry) {
             this(plan, sigma, domain, decoupled, plan.exact() == null ? null
-                    : new FirstUse<>(plan.exact(), () -> ExactKngSampler.find(geometry).orElseThrow()));
+                    : new FirstUse<>(plan.exact(), () -> ExactKngSampler.find(geometry).orElseThrow()), null);
         }
     }
 

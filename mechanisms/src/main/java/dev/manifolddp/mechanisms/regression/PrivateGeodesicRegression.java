@@ -12,6 +12,7 @@ import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.TangentBasis;
+import dev.manifolddp.mechanisms.BundleChainRun;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.McmcSettings;
 import dev.manifolddp.mechanisms.PrivacyBudget;
@@ -344,13 +345,12 @@ public final class PrivateGeodesicRegression {
      * chain from the public start reaches the target's mode at any epsilon ({@link StepLadder}).
      */
     private double largestScale() {
-        return mcmc.step() * Math.min(footpointRadius, maxSpeed) / Math.sqrt(geometry.dimension());
+        return BundleChainRun.largestScale(mcmc, footpointRadius, maxSpeed, geometry.dimension());
     }
 
     /** {@code t min(sigma, Rp / sqrt(d), V / sqrt(d))}: public values only; the smallest scale of the ladder. */
     private double proposalScale(double sigma) {
-        double root = Math.sqrt(geometry.dimension());
-        return mcmc.step() * Math.min(sigma, Math.min(footpointRadius, maxSpeed) / root);
+        return BundleChainRun.proposalScale(mcmc, sigma, footpointRadius, maxSpeed, geometry.dimension());
     }
 
     private SamplerReport report(double acceptance, BundleChainRun run, long steps) {

@@ -1,8 +1,6 @@
-package dev.manifolddp.mechanisms.regression;
+package dev.manifolddp.mechanisms;
 
 import dev.manifolddp.geometry.Geometry;
-import dev.manifolddp.mechanisms.McmcSettings;
-import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.sampling.mcmc.KeptStates;
 import dev.manifolddp.sampling.mcmc.McmcDiagnostics;
 import dev.manifolddp.sampling.mcmc.McmcResult;
@@ -23,15 +21,15 @@ import org.apache.commons.rng.UniformRandomProvider;
  * chains, split R-hat. Acceptance, ESS and R-hat depend on the data: they go to the release's diagnostics under
  * {@code prefix}, never to its public part.
  */
-final class BundleChainRun {
+public final class BundleChainRun {
 
     /** The most states of the released segment kept per chain for the diagnostics. */
     static final int MAX_KEPT = 10_000;
 
     /** The packed final state {@code [p..., v...]} of the first chain. */
-    final double[] state;
+    public final double[] state;
     /** The run's diagnostics. */
-    final McmcDiagnostics diagnostics;
+    public final McmcDiagnostics diagnostics;
 
     private BundleChainRun(double[] state, McmcDiagnostics diagnostics) {
         this.state = state;
@@ -43,7 +41,7 @@ final class BundleChainRun {
      * |v|_p <= maxSpeed} with the given proposal scales (public values only).
      */
     @SuppressWarnings("checkstyle:ParameterNumber")
-    static BundleChainRun run(Geometry geometry, TangentBundleDensity target, double[] center, double footpointRadius,
+    public static BundleChainRun run(Geometry geometry, TangentBundleDensity target, double[] center, double footpointRadius,
             double maxSpeed, double[] startP, double[] startV, double footpointStep, double velocityStep,
             StepLadder ladder, McmcSettings settings, UniformRandomProvider random, Release.Builder<?> release,
             String prefix) {
@@ -67,8 +65,24 @@ final class BundleChainRun {
         return new BundleChainRun(result.lastState(), diagnostics);
     }
 
+    /**
+     * The largest scale of a bundle chain's public ladder, {@code t min(Rp, V) / sqrt(d)}: moves across the domain, so
+     * a chain from the public start reaches the target's mode at any epsilon ({@link StepLadder}); d is the base
+     * manifold's dimension.
+     */
+    public static double largestScale(McmcSettings settings, double footpointRadius, double maxSpeed, int dimension) {
+        return settings.step() * Math.min(footpointRadius, maxSpeed) / Math.sqrt(dimension);
+    }
+
+    /** {@code t min(sigma, Rp / sqrt(d), V / sqrt(d))}: public values only; the smallest scale of the ladder. */
+    public static double proposalScale(McmcSettings settings, double sigma, double footpointRadius, double maxSpeed,
+            int dimension) {
+        double root = Math.sqrt(dimension);
+        return settings.step() * Math.min(sigma, Math.min(footpointRadius, maxSpeed) / root);
+    }
+
     /** The smallest divisor of {@code thin} that keeps at most {@link #MAX_KEPT} states. */
-    static int keepEvery(int thin) {
+    public static int keepEvery(int thin) {
         return KeptStates.keepEvery(thin, MAX_KEPT);
     }
 

@@ -1,0 +1,29 @@
+package dev.manifolddp.estimators;
+
+import dev.manifolddp.geometry.Geometry;
+
+/**
+ * The capability of an estimator whose records carry a real covariate after the point: each record is the array
+ * {@code [y..., x]}, y a point of the data's manifold (the response) and x its covariate, as a geodesic regression's.
+ * The public ball and the point checks apply to the responses only: a release's first stage
+ * ({@code Calibration.start}) checks {@link #responses} against the ball, and the estimator reads the covariates
+ * through {@link #covariates}, which checks them against its public range. Asked for through
+ * {@link Estimator#capability}, never by an estimator's class.
+ */
+public interface CovariateRecords {
+
+    /**
+     * The responses of the records (copies of their first L coordinates, L the data space's point length).
+     *
+     * @throws IllegalArgumentException naming the first record whose length is not L + 1
+     */
+    double[][] responses(Geometry dataSpace, double[][] records);
+
+    /**
+     * The covariates of the records (their last coordinate), each checked against the estimator's public range.
+     *
+     * @throws IllegalArgumentException naming the first record whose length is not L + 1 or whose covariate is not
+     *     finite or lies outside the public range
+     */
+    double[] covariates(Geometry dataSpace, double[][] records);
+}
