@@ -68,6 +68,34 @@ class EstimatorPluginTest {
     }
 
     @Test
+    void releaseDrawsThePluginEstimatorFromAFile() throws IOException {
+        Path csv = work.resolve("directions.csv");
+        StringBuilder rows = new StringBuilder("x,y,z\n");
+        for (int i = 0; i < 40; i++) {
+            double angle = 0.2 * i / 40;
+            double azimuth = 0.7 * i;
+            rows.append(Math.sin(angle) * Math.cos(azimuth)).append(',').append(Math.sin(angle) * Math.sin(azimuth))
+                    .append(',').append(Math.cos(angle)).append('\n');
+        }
+        java.nio.file.Files.writeString(csv, rows);
+        Path out = work.resolve("median-release.json");
+        Cli cli = Cli.run("release", "--plugins", plugins.toString(), "--estimator", "plugin-median", "--geometry",
+                "sphere:d=2", "--input", csv.toString(), "--columns", "x,y,z", "--center", "0,0,1", "--radius", "0.3",
+                "--epsilon", "1", "--mechanism", "kng", "--param", "sampler=mcmc", "--param", "burn-in=300",
+                "--param", "thin=20", "--allow-mcmc", "--seed", "3", "--out", out.toString(), "--ledger",
+                work.resolve("median-ledger.json").toString());
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        JsonNode json = new ObjectMapper().readTree(out.toFile());
+        assertThat(json.get("mechanism").asText()).isEqualTo("kng");
+        assertThat(json.get("value")).hasSize(3);
+        assertThat(json.get("onManifold").asBoolean()).isTrue();
+        // Delta = 2/n for the median, whatever the radius; the seed makes the release not private
+        assertThat(json.get("sensitivity").asDouble()).isCloseTo(2.0 / 40, org.assertj.core.data.Offset.offset(1e-15));
+        assertThat(json.get("guarantee").asText()).isEqualTo("not-private");
+        assertThat(json.toString()).contains("plugin-median");
+    }
+
+    @Test
     void mechanismsThatNeedMoreRefuseItByName() throws IOException {
         Path laplace = Configs.write(work, "median-laplace.yaml", config("median-laplace", "[riemannian-laplace]"));
         Cli refused = Cli.run("validate", laplace.toString(), "--plugins", plugins.toString());

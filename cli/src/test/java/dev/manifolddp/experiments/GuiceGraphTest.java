@@ -8,8 +8,7 @@ import com.google.inject.Key;
 import com.google.inject.multibindings.MapBinder;
 import dev.manifolddp.experiments.config.ConfigReader;
 import dev.manifolddp.experiments.config.ExperimentConfig;
-import dev.manifolddp.experiments.output.RunOutput;
-import dev.manifolddp.experiments.output.StandardOutputs;
+import dev.manifolddp.experiments.spi.RunOutput;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
@@ -81,11 +80,11 @@ class GuiceGraphTest {
     void aPluginModulesBindingReachesTheRunsOutputs() {
         Injector root = Graphs.root(plugins, null);
         Set<RunOutput> outputs = Graphs.instance(run(root, "first"), OUTPUTS);
-        assertThat(outputs).hasSize(2);
-        assertThat(outputs.iterator().next()).as("standard files first").isInstanceOf(StandardOutputs.class);
+        // the plugin's output only: the standard files are the run command's own, written first
+        assertThat(outputs).hasSize(1);
         assertThat(pluginOutput(run(root, "second")).getClass().getClassLoader()).isSameAs(plugins.loader());
         Injector without = Graphs.root(PluginJars.none(), null);
-        assertThat(Graphs.instance(run(without, "plain"), OUTPUTS)).hasSize(1);
+        assertThat(Graphs.instance(run(without, "plain"), OUTPUTS)).isEmpty();
     }
 
     @Test
@@ -108,6 +107,34 @@ class GuiceGraphTest {
         pluginOutput(second).write(result, b);
         assertThat(Files.readAllLines(a.resolve("euclid-note.txt"))).contains("note of this run: 2");
         assertThat(Files.readAllLines(b.resolve("euclid-note.txt"))).contains("note of this run: 1");
+    }
+
+    /** The SPI's view of a run is the runner's records, index for index. */
+    @Test
+    void runRecordsReadTheRunnersRecords() {
+        Injector graph = run(Graphs.root(PluginJars.none(), null), "records");
+        Experiment experiment = Graphs.instance(graph, Experiment.class);
+        RunResult result = Graphs.instance(graph, dev.manifolddp.experiments.run.Runner.class)
+                .run(dev.manifolddp.experiments.spi.Progress.none());
+        dev.manifolddp.experiments.spi.RunRecords records = result;
+        assertThat(records.name()).isEqualTo("records");
+        assertThat(records.cells()).isEqualTo(experiment.cells().size());
+        assertThat(records.replicates()).isEqualTo(experiment.replicates());
+        assertThat(records.releases()).isEqualTo(experiment.releases()).isPositive();
+        assertThat(records.mechanisms()).hasSize(experiment.mechanisms().size());
+        assertThat(records.utilities()).containsExactly("geodesic-distance", "ambient-distance");
+        assertThat(records.cell(0)).isEqualTo(experiment.cells().get(0).values());
+        for (int c = 0; c < records.cells(); c++) {
+            for (int r = 0; r < records.replicates(); r++) {
+                for (int m = 0; m < records.mechanisms().size(); m++) {
+                    for (int u = 0; u < 2; u++) {
+                        assertThat(records.utility(c, r, m, u)).isEqualTo(result.record(c, r, m).utilities()[u]);
+                    }
+                    assertThat(records.sigma(c, r, m)).isEqualTo(result.record(c, r, m).sigma());
+                    assertThat(records.guarantee(c, r, m)).isEqualTo(result.record(c, r, m).guarantee());
+                }
+            }
+        }
     }
 
     @Test

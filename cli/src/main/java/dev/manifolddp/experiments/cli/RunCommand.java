@@ -7,7 +7,7 @@ import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.engine.EngineJob;
 import dev.manifolddp.experiments.engine.RunEngine;
 import dev.manifolddp.experiments.output.OutputFolder;
-import dev.manifolddp.experiments.output.RunOutput;
+import dev.manifolddp.experiments.output.OutputWriter;
 import dev.manifolddp.experiments.output.SensitivityCheckOutputs;
 import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
@@ -19,6 +19,7 @@ import dev.manifolddp.experiments.regressioncheck.RegressionSensitivityOutputs;
 import dev.manifolddp.experiments.regressioncheck.RegressionSensitivityRunner;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.spi.Progress;
+import dev.manifolddp.experiments.spi.RunOutput;
 import dev.manifolddp.experiments.run.RunOptions;
 import dev.manifolddp.experiments.run.RunResult;
 import dev.manifolddp.experiments.run.Runner;
@@ -158,11 +159,12 @@ final class RunCommand implements Callable<Integer> {
         return folder;
     }
 
-    /** Every output bound in the run's graph: the standard files, then those that plugin modules added. */
+    /** The standard files (OutputWriter), then every output that plugin modules bound in the run's graph. */
     private static List<String> write(RunResult result, Path folder, Set<RunOutput> outputs) {
         List<String> files = new ArrayList<>();
         try {
             Files.createDirectories(folder);
+            files.addAll(OutputWriter.write(result, folder));
             for (RunOutput output : outputs) {
                 files.addAll(output.write(result, folder));
             }

@@ -4,7 +4,7 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Singleton;
 import com.google.inject.multibindings.MapBinder;
 import com.google.inject.multibindings.Multibinder;
-import dev.manifolddp.experiments.output.RunOutput;
+import dev.manifolddp.experiments.spi.RunOutput;
 import dev.manifolddp.experiments.spi.DataSourceFactory;
 
 /**

@@ -1,8 +1,8 @@
 package dev.example.euclid;
 
 import com.google.inject.Inject;
-import dev.manifolddp.experiments.output.RunOutput;
-import dev.manifolddp.experiments.run.RunResult;
+import dev.manifolddp.experiments.spi.RunOutput;
+import dev.manifolddp.experiments.spi.RunRecords;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,9 +24,9 @@ public final class EuclidNote implements RunOutput {
     }
 
     @Override
-    public List<String> write(RunResult result, Path folder) throws IOException {
+    public List<String> write(RunRecords result, Path folder) throws IOException {
         Files.writeString(folder.resolve("euclid-note.txt"), String.format(
-                "releases: %d%nnote of this run: %d%nlattices built: %d%n", result.experiment().releases(), log.next(),
+                "releases: %d%nnote of this run: %d%nlattices built: %d%n", result.releases(), log.next(),
                 lattices.built()));
         return List.of("euclid-note.txt");
     }
