@@ -1,17 +1,19 @@
 package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.experiments.spi.Progress;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Runs a task for every (cell, replicate) pair on a fixed pool of daemon threads, stepping the progress bar after
- * each. Every task writes its own slot of the caller's result arrays and draws from its own seeded stream, so the
- * results do not depend on the thread count or the scheduling order. The first failure is rethrown as it was.
+ * The one task grid of every study: runs a task for every (cell, replicate) pair on a fixed pool of daemon worker
+ * threads, which take the pairs in order (cell-major) and step the progress bar after each. Every task writes its own
+ * slot of the caller's results and draws from its own seeded streams, so the results do not depend on the thread count
+ * or the scheduling. The first failure stops the workers (no new task starts) and is rethrown as it was thrown; an
+ * {@link OutOfMemoryError} leaves as itself, so that mdp's one-line report can say how to give Java more heap. A study
+ * that reports other errors its own way catches them in its task.
  */
 public final class CellGrid {
 
@@ -25,41 +27,63 @@ public final class CellGrid {
     }
 
     /**
-     * Runs {@code task} for cells {@code 0..cells-1} and replicates {@code 0..replicates-1}; closes
-     * {@code progress}.
+     * Runs {@code task} for cells {@code 0..cells-1} and replicates {@code 0..replicates-1} on at most {@code threads}
+     * workers named {@code threadName}, with the caller's context class loader; closes {@code progress}.
      */
     public static void run(int threads, String threadName, int cells, int replicates, Progress progress, Task task) {
-        ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
+        run(threads, threadName, Thread.currentThread().getContextClassLoader(), cells, replicates, progress, task);
+    }
+
+    /**
+     * As {@link #run(int, String, int, int, Progress, Task)}, the workers' context class loader {@code loader} (the
+     * plugin loader, so that components that look providers up through it see the plugins too).
+     */
+    public static void run(int threads, String threadName, ClassLoader loader, int cells, int replicates,
+            Progress progress, Task task) {
+        int tasks = Math.multiplyExact(cells, replicates);
+        AtomicInteger next = new AtomicInteger();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        AtomicReference<Error> error = new AtomicReference<>();
+        int workers = Math.max(1, Math.min(threads, tasks));
+        ExecutorService pool = Executors.newFixedThreadPool(workers, runnable -> {
             Thread thread = new Thread(runnable, threadName);
             thread.setDaemon(true);
+            thread.setContextClassLoader(loader);
             return thread;
         });
         try (progress) {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int c = 0; c < cells; c++) {
-                for (int r = 0; r < replicates; r++) {
-                    int cell = c;
-                    int replicate = r;
-                    futures.add(pool.submit(() -> {
-                        task.run(cell, replicate);
+            for (int w = 0; w < workers; w++) {
+                pool.execute(() -> {
+                    int index;
+                    while (failure.get() == null && error.get() == null
+                            && (index = next.getAndIncrement()) < tasks) {
+                        try {
+                            task.run(index / replicates, index % replicates);
+                        } catch (RuntimeException e) {
+                            failure.compareAndSet(null, e);
+                            return;
+                        } catch (Error e) {
+                            error.compareAndSet(null, e);
+                            return;
+                        }
                         progress.step();
-                    }));
-                }
+                    }
+                });
             }
-            for (Future<?> future : futures) {
-                future.get();
+            pool.shutdown();
+            while (!pool.awaitTermination(1, TimeUnit.SECONDS)) {
+                // wait; workers stop early once a failure is recorded
             }
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("the run was interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof Error error) {
-                throw error; // an OutOfMemoryError reaches mdp's one-line report as itself, not wrapped
-            }
-            throw cause instanceof RuntimeException runtime ? runtime : new IllegalStateException(cause);
-        } finally {
             pool.shutdownNow();
+            Thread.currentThread().interrupt();
+            throw new ExperimentFailure("the run was interrupted", e);
+        }
+        if (error.get() != null) {
+            throw error.get();
+        }
+        if (failure.get() != null) {
+            throw failure.get();
         }
     }
 }

@@ -14,15 +14,10 @@ import dev.manifolddp.utility.Timing;
 import dev.manifolddp.utility.UtilityMeasure;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * Runs an experiment's (cell, replicate) tasks on a fixed pool of worker threads. Each task draws its data from its
+ * Runs an experiment's (cell, replicate) tasks on a fixed pool of worker threads ({@link CellGrid}). Each task draws its data from its
  * own stream, computes the non-private estimate, and lets every mechanism release from the mechanism's own stream
  * ({@link StreamLayout}); results are stored by index, so the outputs are identical for any thread count. The data and
  * the estimate pass {@link ReplicateCheck}, the checks the preflight ran on replicate 0. The first failure stops the
@@ -56,57 +51,18 @@ public final class Runner {
         GalleryPlan plan = experiment.gallery();
         KeptReleases kept = plan == null ? null : new KeptReleases(mechanismCount,
                 Math.min(plan.config().perMechanism(), replicates));
-        AtomicInteger next = new AtomicInteger();
-        AtomicReference<RuntimeException> failure = new AtomicReference<>();
-        AtomicReference<OutOfMemoryError> outOfMemory = new AtomicReference<>();
         int threads = Math.max(1, Math.min(experiment.threads(), tasks));
-        ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
-            Thread thread = new Thread(runnable, "mdp-worker");
-            thread.setDaemon(true);
-            thread.setContextClassLoader(contextLoader);
-            return thread;
-        });
-        try {
-            for (int t = 0; t < threads; t++) {
-                pool.execute(() -> {
-                    int task;
-                    while (failure.get() == null && (task = next.getAndIncrement()) < tasks) {
-                        try {
-                            runTask(task, 0, streams, records, warnings, kept);
-                        } catch (RuntimeException e) {
-                            failure.compareAndSet(null, e);
-                            return;
-                        } catch (OutOfMemoryError e) {
-                            // rethrown as itself below, so that mdp reports the heap and how to give Java more
-                            outOfMemory.compareAndSet(null, e);
-                            failure.compareAndSet(null, new ExperimentFailure("task " + task + " ran out of memory",
-                                    e));
-                            return;
-                        } catch (Error e) {
-                            failure.compareAndSet(null, new ExperimentFailure("task " + task + " failed: " + e, e));
-                            return;
-                        }
-                        progress.step();
+        CellGrid.run(threads, "mdp-worker", contextLoader, experiment.cells().size(), replicates, progress,
+                (cell, replicate) -> {
+                    int task = cell * replicates + replicate;
+                    try {
+                        runTask(task, 0, streams, records, warnings, kept);
+                    } catch (OutOfMemoryError e) {
+                        throw e; // as itself: mdp reports the heap and how to give Java more
+                    } catch (Error e) {
+                        throw new ExperimentFailure("task " + task + " failed: " + e, e);
                     }
                 });
-            }
-            pool.shutdown();
-            while (!pool.awaitTermination(1, TimeUnit.SECONDS)) {
-                // wait; workers stop early once a failure is recorded
-            }
-        } catch (InterruptedException e) {
-            pool.shutdownNow();
-            Thread.currentThread().interrupt();
-            throw new ExperimentFailure("the run was interrupted", e);
-        } finally {
-            progress.close();
-        }
-        if (outOfMemory.get() != null) {
-            throw outOfMemory.get();
-        }
-        if (failure.get() != null) {
-            throw failure.get();
-        }
         return new RunResult(experiment, Arrays.asList(records), warnings.entries(),
                 (System.nanoTime() - start) / 1e9, kept);
     }
