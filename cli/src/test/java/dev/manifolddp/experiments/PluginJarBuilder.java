@@ -19,14 +19,18 @@ import javax.tools.ToolProvider;
  * Compiles a plugin kept as sources under {@code src/test/resources/<name>} against the test class path and packs the
  * classes with the plugin's {@code META-INF/services} files into a jar: a plugin built with no change to any module.
  */
-final class PluginJarBuilder {
+public final class PluginJarBuilder {
 
     private PluginJarBuilder() {
     }
 
-    static Path build(String resourceFolder, Path work, Path jar) {
+    /**
+     * Builds {@code jar} from the plugin sources in the test resources' {@code resourceFolder} (a folder of the test
+     * classes, or of this class's test-jar when another module's tests call it), with {@code work} as scratch space.
+     */
+    public static Path build(String resourceFolder, Path work, Path jar) {
         try {
-            Path sources = Path.of(PluginJarBuilder.class.getResource("/" + resourceFolder).toURI());
+            Path sources = sourcesOf(resourceFolder, work);
             Path classes = Files.createDirectories(work.resolve(resourceFolder + "-classes"));
             List<String> files = new ArrayList<>();
             try (Stream<Path> walk = Files.walk(sources)) {
@@ -57,6 +61,26 @@ final class PluginJarBuilder {
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The plugin's source folder on disk: the resource folder itself, or a copy of it out of the test-jar. */
+    private static Path sourcesOf(String resourceFolder, Path work) throws IOException, URISyntaxException {
+        java.net.URI uri = PluginJarBuilder.class.getResource("/" + resourceFolder).toURI();
+        if (!"jar".equals(uri.getScheme())) {
+            return Path.of(uri);
+        }
+        Path copy = work.resolve(resourceFolder + "-src");
+        try (java.nio.file.FileSystem jarFiles = java.nio.file.FileSystems.newFileSystem(uri, java.util.Map.of())) {
+            Path root = jarFiles.getPath("/" + resourceFolder);
+            try (Stream<Path> walk = Files.walk(root)) {
+                for (Path file : walk.filter(Files::isRegularFile).toList()) {
+                    Path target = copy.resolve(root.relativize(file).toString());
+                    Files.createDirectories(target.getParent());
+                    Files.copy(file, target);
+                }
+            }
+        }
+        return copy;
     }
 
     private static void add(JarOutputStream out, Path folder, Path root) throws IOException {

@@ -147,6 +147,46 @@ class SparkEngineTest {
      * Jackson artifact to Spark's, so the scala module registers (Spark does this in every job) and the experiments'
      * YAML reader runs on the same databind.
      */
+    /**
+     * A new estimand as one jar (the cli tests' Frechet-median plugin, compiled against the published API only) runs
+     * on Spark with {@code --plugins} as it runs locally: the same tables and plots, byte for byte.
+     */
+    @Test
+    void aPluginEstimatorRunsOnSparkWithTheLocalBytes() throws IOException {
+        Path plugins = temp.resolve("plugins");
+        dev.manifolddp.experiments.PluginJarBuilder.build("estimator-plugin-src", temp,
+                plugins.resolve("median-plugin.jar"));
+        Path config = temp.resolve("plugin-median.yaml");
+        Files.writeString(config, """
+                name: plugin-median
+                seed: 9
+                replicates: 4
+                geometry: sphere:d=2
+                data: { generator: geodesic-ball, center: "0,0,1", radius: 0.3 }
+                sweep: { n: [20, 40], epsilon: [1] }
+                estimator: plugin-median
+                mechanisms: [{ name: kng, params: { sampler: mcmc, burn-in: 200, thin: 10 } }]
+                utility: [geodesic-distance, release-time]
+                """);
+        Path local = temp.resolve("plugin-local");
+        Path spark = temp.resolve("plugin-spark");
+        Run localRun = mdp("run", config.toString(), "--plugins", plugins.toString(), "--out", local.toString(),
+                "--quiet");
+        assertThat(localRun.status()).as(localRun.err()).isZero();
+        Run run = mdp("run", config.toString(), "--plugins", plugins.toString(), "--out", spark.toString(), "--quiet",
+                "--engine", "spark", "--master", "local[2]");
+        assertThat(run.status()).as(run.err()).isZero();
+        for (String csv : List.of("replicates.csv", "summary.csv")) {
+            assertThat(withoutWallTime(Files.readAllLines(spark.resolve(csv)))).as(csv)
+                    .isEqualTo(withoutWallTime(Files.readAllLines(local.resolve(csv))));
+        }
+        assertThat(Files.readString(local.resolve("summary.csv"))).contains("kng");
+        List<String> plots = pngs(local);
+        assertThat(plots).isEqualTo(pngs(spark)).contains("geodesic-distance.png");
+        assertThat(Files.readAllBytes(spark.resolve("geodesic-distance.png")))
+                .isEqualTo(Files.readAllBytes(local.resolve("geodesic-distance.png")));
+    }
+
     @Test
     void jacksonIsTheVersionSparksScalaModuleAccepts() {
         String databind = com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString();
