@@ -68,6 +68,52 @@ class RegressionReleaseCommandTest {
         return Cli.run(args.toArray(String[]::new));
     }
 
+    /**
+     * The one release sequence: {@code --estimator geodesic-regression} with its settings as {@code --estimator-param}
+     * goes through the generic path (records {@code [y..., x]}, KNG on the tangent bundle) and releases, for the same
+     * seed and chain, the very geodesic of the regression's own joint path.
+     */
+    @Test
+    void theGenericSequenceReleasesTheJointMethodsGeodesic() throws IOException {
+        Path own = folder.resolve("own.json");
+        Cli legacy = Cli.run("release", "--estimator", "geodesic-regression", "--geometry", "sphere:d=2",
+                "--covariate", "age", "--covariate-range", "20,60", "--mechanism", "kng", "--epsilon", "1",
+                "--center", "0,0,1", "--radius", "0.35", "--input", input.toString(), "--out", own.toString(),
+                "--ledger", folder.resolve("own-ledger.json").toString(), "--param", "burn-in=1500", "--param",
+                "thin=10", "--param", "step=3", "--seed", "5", "--allow-mcmc");
+        assertThat(legacy.exit()).as(legacy.toString()).isZero();
+        Path generic = folder.resolve("generic.json");
+        Cli cli = Cli.run("release", "--estimator", "geodesic-regression", "--estimator-param", "covariate-low=20",
+                "--estimator-param", "covariate-high=60", "--geometry", "sphere:d=2", "--covariate", "age",
+                "--mechanism", "kng", "--epsilon", "1", "--center", "0,0,1", "--radius", "0.35", "--input",
+                input.toString(), "--out", generic.toString(), "--ledger",
+                folder.resolve("generic-ledger.json").toString(), "--param", "burn-in=1500", "--param", "thin=10",
+                "--param", "step=3", "--seed", "5", "--allow-mcmc");
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        JsonNode a = new ObjectMapper().readTree(own.toFile());
+        JsonNode b = new ObjectMapper().readTree(generic.toFile());
+        assertThat(b.get("valueSpace").asText()).isEqualTo("tangent-bundle(" + b.get("geometry").asText() + ")");
+        assertThat(b.get("meaning").get("footpoint")).isEqualTo(a.get("footpoint"));
+        assertThat(b.get("meaning").get("shootingVector")).isEqualTo(a.get("shootingVector"));
+        assertThat(b.get("sigma").asDouble()).isEqualTo(a.get("sigma").asDouble());
+        assertThat(b.get("guarantee").asText()).isEqualTo(a.get("guarantee").asText()).isEqualTo("not-private");
+
+        Cli missing = Cli.run("release", "--estimator", "geodesic-regression", "--estimator-param",
+                "covariate-low=20", "--estimator-param", "covariate-high=60", "--geometry", "sphere:d=2",
+                "--mechanism", "kng", "--epsilon", "1", "--center", "0,0,1", "--radius", "0.35", "--input",
+                input.toString(), "--out", folder.resolve("missing.json").toString(), "--allow-mcmc");
+        assertThat(missing.exit()).isEqualTo(1);
+        assertThat(missing.err()).contains("--covariate").contains("needs each record's covariate");
+        Cli narrow = Cli.run("release", "--estimator", "geodesic-regression", "--estimator-param",
+                "covariate-low=30", "--estimator-param", "covariate-high=60", "--geometry", "sphere:d=2",
+                "--covariate", "age", "--mechanism", "kng", "--epsilon", "1", "--center", "0,0,1", "--radius", "0.35",
+                "--input", input.toString(), "--out", folder.resolve("narrow.json").toString(), "--ledger",
+                folder.resolve("narrow-ledger.json").toString(), "--allow-mcmc");
+        assertThat(narrow.exit()).isEqualTo(1);
+        assertThat(narrow.err()).contains("record 1 has covariate 20.0").contains("[30.0, 60.0]");
+        assertThat(folder.resolve("narrow.json")).doesNotExist();
+    }
+
     @Test
     void releasesFootpointAndShootingVectorWithTheirGuarantee() throws IOException {
         Cli cli = release("--allow-mcmc");

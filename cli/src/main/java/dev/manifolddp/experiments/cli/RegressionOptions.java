@@ -47,7 +47,16 @@ final class RegressionOptions {
 
     /** True when any regression flag was given (they need --estimator geodesic-regression). */
     boolean anyGiven() {
-        return covariate != null || covariateRange != null || epsilonP != null || epsilonV != null || tau != null
+        return covariate != null || legacyGiven();
+    }
+
+    /**
+     * True when a flag of the regression's own release path was given ({@link RegressionRelease}: the public domain
+     * as flags, the two-step methods, a split budget); without them, {@code --estimator geodesic-regression} takes
+     * the one release sequence with its settings as {@code --estimator-param} and {@code --covariate}.
+     */
+    boolean legacyGiven() {
+        return covariateRange != null || epsilonP != null || epsilonV != null || tau != null
                 || footpointRadius != null || maxSpeed != null || !"joint".equals(method);
     }
 }

@@ -1,9 +1,11 @@
 package dev.manifolddp.experiments.cli;
 
+import dev.manifolddp.estimators.CovariateRecords;
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.EstimatorProvider;
 import dev.manifolddp.experiments.data.AtomicFile;
 import dev.manifolddp.experiments.data.BallClip;
+import dev.manifolddp.experiments.data.CovariateColumn;
 import dev.manifolddp.experiments.data.DatasetFiles;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.data.RowFilter;
@@ -34,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -247,7 +250,7 @@ final class ReleaseCommand implements Callable<Integer> {
         if (DatasetFiles.isName(input.toString())) {
             input = DatasetFiles.resolve("--input", input.toString(), List.of());
         }
-        if (RegressionRelease.ESTIMATOR.equals(estimator)) {
+        if (RegressionRelease.ESTIMATOR.equals(estimator) && (regression.legacyGiven() || estimatorParams.isEmpty())) {
             if (!estimatorParams.isEmpty()) {
                 throw new IllegalArgumentException("--estimator-param: geodesic-regression takes its settings from "
                         + "--covariate, --covariate-range, --tau, --footpoint-radius, --max-speed and --method. "
@@ -255,10 +258,10 @@ final class ReleaseCommand implements Callable<Integer> {
             }
             return RegressionRelease.run(this);
         }
-        if (regression.anyGiven()) {
-            throw new IllegalArgumentException("--covariate, --covariate-range, --epsilon-p, --epsilon-v, --tau, "
-                    + "--footpoint-radius, --max-speed and --method belong to --estimator geodesic-regression. "
-                    + "Provided value: --estimator " + estimator);
+        if (regression.legacyGiven()) {
+            throw new IllegalArgumentException("--covariate-range, --epsilon-p, --epsilon-v, --tau, "
+                    + "--footpoint-radius, --max-speed and --method belong to --estimator geodesic-regression without "
+                    + "--estimator-param. Provided value: --estimator " + estimator);
         }
         PrivacyBudget requested = inputs.budget();
         double ballRadius = inputs.radius();
@@ -270,8 +273,8 @@ final class ReleaseCommand implements Callable<Integer> {
 
         Geometry space = geometry();
         EstimatorProvider estimatorProvider = components.estimators().find(estimator).orElseThrow(() ->
-                new IllegalArgumentException(String.format("--estimator: unknown estimator '%s'; known: %s, %s",
-                        estimator, String.join(", ", components.estimators().names()), RegressionRelease.ESTIMATOR)));
+                new IllegalArgumentException(String.format("--estimator: unknown estimator '%s'; known: %s",
+                        estimator, String.join(", ", components.estimators().names()))));
         Estimator estimand = named("--estimator", () -> estimatorProvider.create(estimatorParams));
         MechanismProvider provider = named("--mechanism", () -> components.mechanisms().provider(mechanism));
         Map<String, String> settings = new LinkedHashMap<>(params);
@@ -283,7 +286,20 @@ final class ReleaseCommand implements Callable<Integer> {
         Mechanism mean = named("--param", () -> provider.create(settings));
         double[] centre = inputs.center(space);
         requireRepresentable(space, centre, ballRadius);
-        PointFile.Points points = records(space, new PointFile.Columns(subjectColumn, columns));
+        // an estimator whose records carry a covariate after the point (CovariateRecords) reads it from --covariate;
+        // its public range is the estimator's, checked in the release's first stage
+        Optional<CovariateRecords> covariates = estimand.capability(CovariateRecords.class);
+        if (covariates.isPresent() != (regression.covariate != null)) {
+            throw new IllegalArgumentException(covariates.isPresent()
+                    ? "--covariate: the estimator '" + estimator + "' needs each record's covariate; name the column "
+                            + "that holds it. Provided value: none"
+                    : "--covariate: the estimator '" + estimator + "' reads no covariate; the flag and its column "
+                            + "belong to --estimator geodesic-regression (or another estimator whose records carry a "
+                            + "covariate), so leave it out. Provided value: --covariate " + regression.covariate);
+        }
+        PointFile.Columns roles = new PointFile.Columns(subjectColumn, columns);
+        PointFile.Points points = records(space, covariates.isEmpty() ? roles
+                : roles.withCovariate(CovariateColumn.of(regression.covariate)));
         // everything public is decided from the record count alone, before any record is used: the calibration
         // (sensitivity, scale, sampler, budget spent, guarantee), the refusal of a Metropolis-Hastings release and
         // the ledger's check
@@ -313,7 +329,8 @@ final class ReleaseCommand implements Callable<Integer> {
                     : SubjectGroups.of(points, group, "--max-records-per-subject");
             BallClip.Result data = BallClip.apply(space, centre, ballRadius, "--radius", points, clip,
                     "use --clip to move them onto the ball's boundary");
-            Release<double[]> release = draw(mean, calibration, data);
+            Release<double[]> release = draw(mean, calibration, covariates.isEmpty() ? data.points()
+                    : withCovariate(data.points(), points.covariate(regression.covariate)));
             release = release.withUnitOfPrivacy(release.budget(), selection.unit(release.unitOfPrivacy()));
             Map<String, Object> published = inputInfo(points, centre, ballRadius, group);
             byte[] releaseJson = ReleaseJson.release(release, space, estimand.parameterSpace(space),
@@ -391,12 +408,22 @@ final class ReleaseCommand implements Callable<Integer> {
         }
     }
 
+    /** The records {@code [y..., x]} of an estimator with covariates: each point followed by its covariate. */
+    private static double[][] withCovariate(double[][] points, double[] covariate) {
+        double[][] records = new double[points.length][];
+        for (int i = 0; i < points.length; i++) {
+            records[i] = java.util.Arrays.copyOf(points[i], points[i].length + 1);
+            records[i][points[i].length] = covariate[i];
+        }
+        return records;
+    }
+
     /** Draws the release under the calibration; refuses a non-finite value. */
-    private Release<double[]> draw(Mechanism mean, Calibration calibration, BallClip.Result data) {
+    private Release<double[]> draw(Mechanism mean, Calibration calibration, double[][] records) {
         RandomStreams streams = seed == null ? RandomStreams.secure() : RandomStreams.seeded(seed);
         Release<double[]> release;
         try {
-            release = mean.release(calibration, data.points(), streams.stream(0, 0));
+            release = mean.release(calibration, records, streams.stream(0, 0));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "--mechanism %s refused the records: %s",
                     mechanism, e.getMessage()), e);
