@@ -280,31 +280,17 @@ public final class KNormGradient implements Mechanism {
      */
     private Calibration calibrateOnParameters(Estimator estimator, Geometry geometry, Geometry space, DataBall ball,
             int n, PrivacyBudget budget, Release.Builder<double[]> release) {
-        if (sigmaRule instanceof SigmaRule.Paper) {
-            throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (Soto et al. 2022, suppl. §2.4.2 "
-                    + "calibrates the Frechet mean only)");
-        }
-        if (sampler == Sampler.EXACT) {
-            throw ReleaseContext.lacks(estimator, NAME, "the data's manifold as its parameter space (the exact sampler "
-                    + "draws on the data's manifold; use sampler mcmc or auto for " + space.spec() + ")");
-        }
+        NoiseScale scale = offManifoldScale(estimator, geometry, space, ball, n, budget, "the data's manifold as its "
+                + "parameter space (the exact sampler draws on the data's manifold; use sampler mcmc or auto for "
+                + space.spec() + ")", "the public parameter ball (parameterBallCenter, parameterBallRadius) of "
+                + "parameterSpace (Soto et al. 2022, Thm 1; docs/parameter-spaces.md)", release);
+        double sigma = scale.sigma();
         Estimator.ParameterBall domain = estimator.parameterBall(geometry, ball.center(), ball.radius(), n)
                 .orElseThrow(() -> ReleaseContext.lacks(estimator, NAME, "a public ball of its parameter space "
                         + space.spec() + " that holds every dataset's estimate (Estimator.parameterBall), where the "
                         + "density lives"));
-        double delta = estimator.gradientSensitivity(geometry, ball.radius(), n);
-        NoiseScale scale = NoiseScale.resolve(sigmaRule, LaplaceScale.proven(NAME, 2, delta, budget.epsilon()),
-                null);
-        double sigma = scale.sigma();
         DataBall parameterBall = DataBall.declared(domain.center(), domain.radius());
-        release.sensitivity(delta)
-                .parameter("provenSensitivity", delta)
-                .parameter("sigmaFormula", "2 Delta/epsilon, Delta = the estimator's gradient sensitivity; the density "
-                        + "lives on the public parameter ball (parameterBallCenter, parameterBallRadius) of "
-                        + "parameterSpace (Soto et al. 2022, Thm 1; docs/parameter-spaces.md)")
-                .parameter("sampler", sampler.configName())
-                .parameter("parameterSpace", space.spec())
-                .parameter("parameterBallCenter", ReleaseContext.asList(domain.center()))
+        release.parameter("parameterBallCenter", ReleaseContext.asList(domain.center()))
                 .parameter("parameterBallRadius", domain.radius())
                 .parameter("samplerChoice", "mcmc: the exact sampler draws on the data's manifold only");
         scale.applyTo(release);
@@ -312,6 +298,33 @@ public final class KNormGradient implements Mechanism {
         McmcRunner.plan(space, false, parameterBall, true, sigma, mcmc, release);
         return Calibration.of(this, estimator, geometry, ball, n, release, new Drawing(SamplingPlan.chain(), sigma,
                 parameterBall, false, space));
+    }
+
+    /**
+     * What both calibrations off the data's manifold share: the paper's sigma rule and the exact sampler refused (the
+     * latter with {@code exactLacks}), {@code Delta} the estimator's gradient sensitivity, {@code sigma = 2 Delta /
+     * epsilon}, and the parameters that say so ({@code densityLives}: where the density lives); the caller adds its
+     * domain's parameters and then applies the returned scale.
+     */
+    private NoiseScale offManifoldScale(Estimator estimator, Geometry geometry, Geometry space, DataBall ball, int n,
+            PrivacyBudget budget, String exactLacks, String densityLives, Release.Builder<double[]> release) {
+        if (sigmaRule instanceof SigmaRule.Paper) {
+            throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (Soto et al. 2022, suppl. §2.4.2 "
+                    + "calibrates the Frechet mean only)");
+        }
+        if (sampler == Sampler.EXACT) {
+            throw ReleaseContext.lacks(estimator, NAME, exactLacks);
+        }
+        double delta = estimator.gradientSensitivity(geometry, ball.radius(), n);
+        NoiseScale scale = NoiseScale.resolve(sigmaRule, LaplaceScale.proven(NAME, 2, delta, budget.epsilon()),
+                null);
+        release.sensitivity(delta)
+                .parameter("provenSensitivity", delta)
+                .parameter("sigmaFormula", "2 Delta/epsilon, Delta = the estimator's gradient sensitivity; the density "
+                        + "lives on " + densityLives)
+                .parameter("sampler", sampler.configName())
+                .parameter("parameterSpace", space.spec());
+        return scale;
     }
 
     /**
@@ -324,35 +337,21 @@ public final class KNormGradient implements Mechanism {
      */
     private Calibration calibrateOnBundle(Estimator estimator, Geometry geometry, TangentBundle bundle, DataBall ball,
             int n, PrivacyBudget budget, Release.Builder<double[]> release) {
-        if (sigmaRule instanceof SigmaRule.Paper) {
-            throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (Soto et al. 2022, suppl. §2.4.2 "
-                    + "calibrates the Frechet mean only)");
-        }
-        if (sampler == Sampler.EXACT) {
-            throw ReleaseContext.lacks(estimator, NAME, "an exact sampler on " + bundle.spec() + " (none is known; use "
-                    + "sampler mcmc or auto)");
-        }
+        NoiseScale scale = offManifoldScale(estimator, geometry, bundle, ball, n, budget, "an exact sampler on "
+                + bundle.spec() + " (none is known; use sampler mcmc or auto)", "the public domain B_Rp(m0) x "
+                + "{|v| <= V} of parameterSpace, w.r.t. the Liouville measure (Soto et al. 2022, Thm 1; "
+                + "docs/private-regression.md)", release);
+        double sigma = scale.sigma();
         Estimator.BundleDomain domain = estimator.bundleDomain(geometry, ball.center(), ball.radius(), n)
                 .orElseThrow(() -> ReleaseContext.lacks(estimator, NAME, "a public domain of its parameter space "
                         + bundle.spec() + " that holds every dataset's estimate (Estimator.bundleDomain)"));
-        double delta = estimator.gradientSensitivity(geometry, ball.radius(), n);
-        NoiseScale scale = NoiseScale.resolve(sigmaRule, LaplaceScale.proven(NAME, 2, delta, budget.epsilon()),
-                null);
-        double sigma = scale.sigma();
         int dimension = bundle.base().dimension();
         double smallest = BundleChainRun.proposalScale(mcmc, sigma, domain.footpointRadius(), domain.maxSpeed(),
                 dimension);
         double largest = BundleChainRun.largestScale(mcmc, domain.footpointRadius(), domain.maxSpeed(), dimension);
         double step = mcmc.scales().step(largest, smallest);
         StepLadder ladder = mcmc.scales().ladder(largest, smallest);
-        release.sensitivity(delta)
-                .parameter("provenSensitivity", delta)
-                .parameter("sigmaFormula", "2 Delta/epsilon, Delta = the estimator's gradient sensitivity; the density "
-                        + "lives on the public domain B_Rp(m0) x {|v| <= V} of parameterSpace, w.r.t. the Liouville "
-                        + "measure (Soto et al. 2022, Thm 1; docs/private-regression.md)")
-                .parameter("sampler", sampler.configName())
-                .parameter("parameterSpace", bundle.spec())
-                .parameter("domainCenter", ReleaseContext.asList(domain.center()))
+        release.parameter("domainCenter", ReleaseContext.asList(domain.center()))
                 .parameter("footpointRadius", domain.footpointRadius())
                 .parameter("maxSpeed", domain.maxSpeed())
                 .parameter("samplerChoice", "mcmc: no exact sampler on the tangent bundle")
