@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.regression;
 
 import dev.manifolddp.experiments.config.RegressionConfig;
+import dev.manifolddp.experiments.output.MarkdownSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,10 +18,8 @@ final class RegressionMarkdown {
         RegressionConfig config = experiment.config();
         RegressionConfig.Domain domain = config.domain();
         StringBuilder md = new StringBuilder();
-        md.append("# ").append(config.name()).append("\n\n");
-        md.append("Reproduces: ").append(config.reproduces() == null ? "(not stated)" : config.reproduces())
-                .append("\n\n");
-        md.append("## Settings\n\n| setting | value |\n|---|---|\n");
+        MarkdownSummary.title(md, config.name(), config.reproduces());
+        MarkdownSummary.settings(md);
         row(md, "kind", "regression: private geodesic regression on " + (config.fileData() ? "a data file"
                 : "synthetic data"));
         row(md, "geometry", experiment.geometry().spec());
@@ -80,13 +79,8 @@ final class RegressionMarkdown {
                     s.guarantee(), c.sigma(), s.mse().mean(), s.mse().standardError(), s.nonPrivate().mean()));
         }
         md.append("\n## Plots\n\n");
-        for (String plot : plots) {
-            md.append("![").append(plot).append("](").append(plot).append(")\n\n");
-        }
-        md.append("## Deviations from the paper's settings\n\n");
-        for (String deviation : deviations(result, summaries)) {
-            md.append("- ").append(deviation).append('\n');
-        }
+        MarkdownSummary.images(md, plots);
+        MarkdownSummary.deviations(md, deviations(result, summaries));
         return md.toString();
     }
 
@@ -126,6 +120,6 @@ final class RegressionMarkdown {
     }
 
     private static void row(StringBuilder md, String setting, String value) {
-        md.append("| ").append(setting).append(" | ").append(value).append(" |\n");
+        MarkdownSummary.row(md, setting, value);
     }
 }
