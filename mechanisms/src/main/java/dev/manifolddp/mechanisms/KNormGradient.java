@@ -94,6 +94,9 @@ public final class KNormGradient implements Mechanism {
     public static final long DEFAULT_BURN_IN = 20_000;
     public static final int DEFAULT_THIN = 600;
     public static final double DEFAULT_STEP = 0.5;
+    /** The default chain: these three, the tangent Gaussian proposal, one chain, the public ladder of scales. */
+    static final McmcSettings DEFAULT_MCMC = new McmcSettings(DEFAULT_BURN_IN, DEFAULT_THIN, DEFAULT_STEP,
+            ProposalKind.TANGENT_GAUSSIAN, 1);
     /** The delta an automatic fixed proposal budget aims at when the privacy budget's delta is 0. */
     public static final double DEFAULT_FAILURE_DELTA = 1e-10;
     /**
@@ -697,6 +700,17 @@ public final class KNormGradient implements Mechanism {
         /** Chains to run (default 1); with two or more the release reports split R-hat. */
         public Builder chains(int chains) {
             this.chains = chains;
+            return this;
+        }
+
+        /** Every MCMC setting at once (as read by {@link McmcSettings#read}); the setters above set them one by one. */
+        public Builder mcmc(McmcSettings settings) {
+            this.burnIn = settings.burnIn();
+            this.thin = settings.thin();
+            this.step = settings.step();
+            this.proposal = settings.proposal();
+            this.scales = settings.scales();
+            this.chains = settings.chains();
             return this;
         }
 

@@ -52,6 +52,9 @@ public final class RiemannianLaplace implements Mechanism {
     public static final long DEFAULT_BURN_IN = 10_000;
     public static final int DEFAULT_THIN = 100;
     public static final double DEFAULT_STEP = 1.0;
+    /** The default chain: these three, the tangent Gaussian proposal, one chain, the public ladder of scales. */
+    static final McmcSettings DEFAULT_MCMC = new McmcSettings(DEFAULT_BURN_IN, DEFAULT_THIN, DEFAULT_STEP,
+            ProposalKind.TANGENT_GAUSSIAN, 1);
     /** The smallest estimated acceptance rate at which {@code auto} still prefers a rejection sampler. */
     static final double AUTO_MIN_ACCEPTANCE = 1e-3;
 
@@ -387,6 +390,17 @@ public final class RiemannianLaplace implements Mechanism {
         /** MCMC chains (default 1). */
         public Builder chains(int chains) {
             this.chains = chains;
+            return this;
+        }
+
+        /** Every MCMC setting at once (as read by {@link McmcSettings#read}); the setters above set them one by one. */
+        public Builder mcmc(McmcSettings settings) {
+            this.burnIn = settings.burnIn();
+            this.thin = settings.thin();
+            this.step = settings.step();
+            this.proposal = settings.proposal();
+            this.scales = settings.scales();
+            this.chains = settings.chains();
             return this;
         }
 
