@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.output;
 
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The parts every {@code summary.md} shares, whatever the experiment kind (mean runs, regression, the regression
@@ -27,6 +28,14 @@ public final class MarkdownSummary {
     /** One row of the settings table, written as given (see {@link #escape} for values that may hold a bar). */
     public static void row(StringBuilder md, String setting, String value) {
         md.append("| ").append(setting).append(" | ").append(value).append(" |\n");
+    }
+
+    /**
+     * What {@code --scale} did to a configured count: nothing when the run used it as configured, else
+     * {@code " (configured N, --scale S)"}, to follow the count the run used.
+     */
+    public static String scaled(long run, long configured, double scale) {
+        return run == configured ? "" : String.format(Locale.ROOT, " (configured %d, --scale %s)", configured, scale);
     }
 
     /** A table cell's text with its bars escaped, so that a value such as a label cannot split the row. */

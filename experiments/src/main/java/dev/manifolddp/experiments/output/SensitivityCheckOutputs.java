@@ -179,8 +179,7 @@ public final class SensitivityCheckOutputs {
         MarkdownSummary.row(md, "radii", config.radii().stream().map(SensitivityCheckOutputs::format)
                 .reduce((a, b) -> a + ", " + b).orElse(""));
         MarkdownSummary.row(md, "grid", check.perCircle() + " points per boundary circle"
-                + (check.perCircle() == config.grid() ? "" : String.format(Locale.ROOT,
-                        " (configured %d, --scale %s)", config.grid(), check.options().scale()))
+                + MarkdownSummary.scaled(check.perCircle(), config.grid(), check.options().scale())
                 + "; footpoint x_1 = the first grid point");
         MarkdownSummary.row(md, "wall time", String.format(Locale.ROOT, "%.2f s", result.wallSeconds()));
         md.append('\n');

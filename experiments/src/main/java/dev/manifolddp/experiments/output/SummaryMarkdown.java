@@ -46,10 +46,8 @@ final class SummaryMarkdown {
         }
         row(md, "utility", experiment.utilities().stream().map(UtilityMeasure::name)
                 .collect(Collectors.joining(", ")));
-        row(md, "replicates per cell", experiment.replicates() == config.replicates()
-                ? Integer.toString(experiment.replicates())
-                : String.format(Locale.ROOT, "%d (configured %d, --scale %s)", experiment.replicates(),
-                        config.replicates(), experiment.options().scale()));
+        row(md, "replicates per cell", experiment.replicates() + MarkdownSummary.scaled(experiment.replicates(),
+                config.replicates(), experiment.options().scale()));
         row(md, "seed", Long.toString(config.seed()));
         row(md, "threads", Integer.toString(experiment.threads()));
         row(md, "wall time", String.format(Locale.ROOT, "%.1f s", result.wallSeconds()));

@@ -60,9 +60,8 @@ final class RegressionMarkdown {
         row(md, "methods", methods.toString());
         row(md, "MCMC", String.format(Locale.ROOT, "burn-in %d, thin %d, step t = %s, one chain from (m0, 0)",
                 config.mcmc().burnIn(), config.mcmc().thin(), config.mcmc().step()));
-        row(md, "replicates", experiment.replicates() + (experiment.replicates() == config.replicates() ? ""
-                : String.format(Locale.ROOT, " (configured %d, --scale %s)", config.replicates(),
-                        experiment.options().scale())));
+        row(md, "replicates", experiment.replicates() + MarkdownSummary.scaled(experiment.replicates(),
+                config.replicates(), experiment.options().scale()));
         row(md, "seed", Long.toString(config.seed()));
         row(md, "wall time", String.format(Locale.ROOT, "%.1f s on %d threads", result.wallSeconds(),
                 experiment.threads()));

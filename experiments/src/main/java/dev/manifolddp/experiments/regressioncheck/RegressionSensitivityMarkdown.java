@@ -37,9 +37,8 @@ final class RegressionSensitivityMarkdown {
                     d.tau(), d.configuredTau() ? "public, configured" : "V + Rp + r, public"));
         }
         row(md, "n", config.ns().toString());
-        row(md, "adjacent pairs per (geometry, n)", check.replicates() + (check.replicates() == config.replicates()
-                ? "" : String.format(Locale.ROOT, " (configured %d, --scale %s)", config.replicates(),
-                check.options().scale())));
+        row(md, "adjacent pairs per (geometry, n)", check.replicates() + MarkdownSummary.scaled(check.replicates(),
+                config.replicates(), check.options().scale()));
         row(md, "replacement candidates per pair", Integer.toString(config.candidates()));
         row(md, "seed", Long.toString(config.seed()));
         row(md, "wall time", String.format(Locale.ROOT, "%.1f s on %d threads", result.wallSeconds(),

@@ -35,4 +35,10 @@ class MarkdownSummaryTest {
         assertThat(md.toString()).isEqualTo("# demo\n\nReproduces: Fig. 1\n\n"
                 + "## Deviations from the paper's settings\n\nNone.\n");
     }
+
+    @Test
+    void aScaledCountNamesTheConfiguredOneAndTheScale() {
+        assertThat(MarkdownSummary.scaled(50, 50, 1.0)).isEmpty();
+        assertThat(MarkdownSummary.scaled(5, 50, 0.1)).isEqualTo(" (configured 50, --scale 0.1)");
+    }
 }
