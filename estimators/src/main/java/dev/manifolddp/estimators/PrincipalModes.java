@@ -15,6 +15,12 @@ import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
  * order ({@link #variances}, negative values of a noisy release kept as they are; {@link #clippedVariance} clips them)
  * and unit eigenvectors in the same order ({@link #direction}, coordinates in the tangent basis the matrix was written
  * in). Computing them from a release is post-processing. Immutable.
+ *
+ * <p>Why EJML and not the project's one symmetric eigensolver ({@code SymmetricEigen} in geometry-spd, lent through
+ * {@link dev.manifolddp.geometry.SymmetricEigensolvers}): the estimators are core and must not name a concrete
+ * geometry, and the matrix here is a tangent covariance of any manifold (sphere and Kendall shape space lend no
+ * solver). It runs once per estimate and release, off every hot path, so EJML's per-call allocations cost nothing
+ * that matters (a switch would also have to reproduce the committed tangent-PCA outputs byte for byte).
  */
 public final class PrincipalModes {
 

@@ -4,6 +4,7 @@ import dev.manifolddp.geometry.ParameterSpec;
 import dev.manifolddp.geometry.Parameters;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Configuration parameters of a {@link MechanismProvider}, checked against its {@link ParameterSpec}s (unknown keys
@@ -33,6 +34,10 @@ final class ConfigValues {
         return new ConfigValues(owner, Parameters.check(owner, specs, given == null ? Map.of() : given));
     }
 
+    private boolean has(String name) {
+        return parameters.asMap().containsKey(name);
+    }
+
     String string(String name) {
         return parameters.string(name);
     }
@@ -59,6 +64,34 @@ final class ConfigValues {
         }
         throw new IllegalArgumentException(String.format(
                 "%s: parameter '%s' must be true or false. Provided value: %s", owner, name, text));
+    }
+
+    /**
+     * The MCMC settings among these parameters ({@link McmcSettings#read}); the provider's parameter specs give every
+     * key a default, so {@code defaults} only fills keys the mechanism does not declare.
+     */
+    McmcSettings mcmc(McmcSettings defaults) {
+        return McmcSettings.read(new McmcSettings.Source() {
+            @Override
+            public Long longValue(String key, long min) {
+                return has(key) ? (long) integer(key, (int) min) : null;
+            }
+
+            @Override
+            public Integer intValue(String key, int min) {
+                return has(key) ? integer(key, min) : null;
+            }
+
+            @Override
+            public Double positive(String key) {
+                return has(key) ? positiveReal(key) : null;
+            }
+
+            @Override
+            public <T> T choice(String key, Function<String, T> parse) {
+                return has(key) ? parse.apply(string(key)) : null;
+            }
+        }, defaults);
     }
 
     SigmaRule sigmaRule() {

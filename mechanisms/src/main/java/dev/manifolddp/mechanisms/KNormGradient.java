@@ -97,6 +97,9 @@ public final class KNormGradient implements Mechanism {
     public static final long DEFAULT_BURN_IN = 20_000;
     public static final int DEFAULT_THIN = 600;
     public static final double DEFAULT_STEP = 0.5;
+    /** The default chain: these three, the tangent Gaussian proposal, one chain, the public ladder of scales. */
+    static final McmcSettings DEFAULT_MCMC = new McmcSettings(DEFAULT_BURN_IN, DEFAULT_THIN, DEFAULT_STEP,
+            ProposalKind.TANGENT_GAUSSIAN, 1);
     /** The delta an automatic fixed proposal budget aims at when the privacy budget's delta is 0. */
     public static final double DEFAULT_FAILURE_DELTA = 1e-10;
     /**
@@ -708,12 +711,7 @@ public final class KNormGradient implements Mechanism {
         private long proposalBudget;
         private boolean autoBudget;
         private double failureDelta = DEFAULT_FAILURE_DELTA;
-        private long burnIn = DEFAULT_BURN_IN;
-        private int thin = DEFAULT_THIN;
-        private double step = DEFAULT_STEP;
-        private ProposalKind proposal = ProposalKind.TANGENT_GAUSSIAN;
-        private ProposalScales scales = ProposalScales.LADDER;
-        private int chains = 1;
+        private final McmcFields mcmc = new McmcFields(DEFAULT_MCMC);
         private boolean nonPrivate;
 
         private Builder() {
@@ -763,25 +761,25 @@ public final class KNormGradient implements Mechanism {
 
         /** Metropolis-Hastings steps before the released segment (default 20 000). */
         public Builder burnIn(long burnIn) {
-            this.burnIn = burnIn;
+            this.mcmc.burnIn = burnIn;
             return this;
         }
 
         /** Steps of the released segment; the release is the state at its end (default 600). */
         public Builder thin(int thin) {
-            this.thin = thin;
+            this.mcmc.thin = thin;
             return this;
         }
 
         /** t: the proposal scale is {@code t sigma} (default 0.5). */
         public Builder step(double step) {
-            this.step = step;
+            this.mcmc.step = step;
             return this;
         }
 
         /** The proposal kernel (default tangent Gaussian). */
         public Builder proposal(ProposalKind proposal) {
-            this.proposal = proposal;
+            this.mcmc.proposal = proposal;
             return this;
         }
 
@@ -790,13 +788,19 @@ public final class KNormGradient implements Mechanism {
          * {@code t r/sqrt(d)} down to the proposal scale; {@link ProposalScales#SINGLE}: that scale alone).
          */
         public Builder proposalScales(ProposalScales scales) {
-            this.scales = scales;
+            this.mcmc.scales = scales;
             return this;
         }
 
         /** Chains to run (default 1); with two or more the release reports split R-hat. */
         public Builder chains(int chains) {
-            this.chains = chains;
+            this.mcmc.chains = chains;
+            return this;
+        }
+
+        /** Every MCMC setting at once (as read by {@link McmcSettings#read}); the setters above set them one by one. */
+        public Builder mcmc(McmcSettings settings) {
+            this.mcmc.set(settings);
             return this;
         }
 
@@ -828,7 +832,7 @@ public final class KNormGradient implements Mechanism {
                 throw new IllegalArgumentException("kng: proposal-budget applies to the exact sampler only; use "
                         + "sampler auto or exact, or proposal-budget 0. Provided value: " + proposalBudget);
             }
-            return new KNormGradient(this, new McmcSettings(burnIn, thin, step, proposal, chains, scales));
+            return new KNormGradient(this, mcmc.settings());
         }
     }
 }

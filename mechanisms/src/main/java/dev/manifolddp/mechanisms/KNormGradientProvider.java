@@ -66,12 +66,7 @@ public final class KNormGradientProvider implements MechanismProvider {
         return builder
                 .sampler(KNormGradient.Sampler.parse(values.string("sampler")))
                 .failureDelta(values.positiveReal("failure-delta"))
-                .burnIn(values.integer("burn-in", 0))
-                .thin(values.integer("thin", 1))
-                .step(values.positiveReal("step"))
-                .proposal(ProposalKind.parse(values.string("proposal")))
-                .proposalScales(ProposalScales.parse(values.string("proposal-scales")))
-                .chains(values.integer("chains", 1))
+                .mcmc(values.mcmc(KNormGradient.DEFAULT_MCMC))
                 .sigmaRule(values.sigmaRule())
                 .nonPrivate(values.nonPrivate())
                 .build();

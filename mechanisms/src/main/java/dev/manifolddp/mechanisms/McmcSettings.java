@@ -1,5 +1,7 @@
 package dev.manifolddp.mechanisms;
 
+import java.util.function.Function;
+
 /**
  * How a mechanism runs Metropolis-Hastings: each chain starts at the public ball's centre, runs {@code burnIn}
  * steps, then {@code thin} more; the release is the first chain's state after {@code burnIn + thin} steps. With
@@ -19,6 +21,19 @@ public record McmcSettings(long burnIn, int thin, double step, ProposalKind prop
 
     /** The most steps a release may run over all its chains: beyond it a release takes days, not minutes. */
     public static final long MAX_STEPS = 1_000_000_000L;
+
+    /** The parameter keys of the settings, as configurations, {@code --param} and mechanism parameters spell them. */
+    public static final String BURN_IN = "burn-in";
+    /** See {@link #BURN_IN}. */
+    public static final String THIN = "thin";
+    /** See {@link #BURN_IN}. */
+    public static final String STEP = "step";
+    /** See {@link #BURN_IN}. */
+    public static final String PROPOSAL = "proposal";
+    /** See {@link #BURN_IN}. */
+    public static final String PROPOSAL_SCALES = "proposal-scales";
+    /** See {@link #BURN_IN}. */
+    public static final String CHAINS = "chains";
 
     public McmcSettings {
         if (burnIn < 0) {
@@ -58,5 +73,54 @@ public record McmcSettings(long burnIn, int thin, double step, ProposalKind prop
     /** Steps per chain: {@code burnIn + thin}. */
     public long stepsPerChain() {
         return burnIn + thin;
+    }
+
+    /**
+     * Where {@link #read} finds the settings' values: a mechanism's parameters, a configuration's {@code mcmc} block,
+     * the {@code --param} flags of a release. Each source converts text in its own syntax and refuses with its own
+     * message (naming its key, path or flag); a key it does not offer or that is not given reads as null, and
+     * {@link #read} keeps the default.
+     */
+    public interface Source {
+
+        /** The integer given for {@code key} ({@link #BURN_IN}), at least {@code min}, or null when not given. */
+        Long longValue(String key, long min);
+
+        /** The integer given for {@code key} ({@link #THIN}, {@link #CHAINS}), at least {@code min}, or null. */
+        Integer intValue(String key, int min);
+
+        /** The finite number {@code > 0} given for {@code key} ({@link #STEP}), or null. */
+        Double positive(String key);
+
+        /** The name given for {@code key} ({@link #PROPOSAL} or {@link #PROPOSAL_SCALES}) as parsed, or null. */
+        <T> T choice(String key, Function<String, T> parse);
+
+        /** The refusal of values that are each valid but not together (too many steps); by default as it is. */
+        default IllegalArgumentException refused(IllegalArgumentException e) {
+            return e;
+        }
+    }
+
+    /**
+     * The one reading of MCMC settings: the keys, in this order ({@link #BURN_IN}, {@link #THIN}, {@link #STEP},
+     * {@link #PROPOSAL}, {@link #PROPOSAL_SCALES}, {@link #CHAINS}), each from {@code source} or else from
+     * {@code defaults}, then checked together.
+     *
+     * @throws IllegalArgumentException the source's refusal of a value, or {@link Source#refused} of the combination
+     */
+    public static McmcSettings read(Source source, McmcSettings defaults) {
+        Long burnIn = source.longValue(BURN_IN, 0);
+        Integer thin = source.intValue(THIN, 1);
+        Double step = source.positive(STEP);
+        ProposalKind proposal = source.choice(PROPOSAL, ProposalKind::parse);
+        ProposalScales scales = source.choice(PROPOSAL_SCALES, ProposalScales::parse);
+        Integer chains = source.intValue(CHAINS, 1);
+        try {
+            return new McmcSettings(burnIn != null ? burnIn : defaults.burnIn, thin != null ? thin : defaults.thin,
+                    step != null ? step : defaults.step, proposal != null ? proposal : defaults.proposal,
+                    chains != null ? chains : defaults.chains, scales != null ? scales : defaults.scales);
+        } catch (IllegalArgumentException e) {
+            throw source.refused(e);
+        }
     }
 }

@@ -52,6 +52,9 @@ public final class RiemannianLaplace implements Mechanism {
     public static final long DEFAULT_BURN_IN = 10_000;
     public static final int DEFAULT_THIN = 100;
     public static final double DEFAULT_STEP = 1.0;
+    /** The default chain: these three, the tangent Gaussian proposal, one chain, the public ladder of scales. */
+    static final McmcSettings DEFAULT_MCMC = new McmcSettings(DEFAULT_BURN_IN, DEFAULT_THIN, DEFAULT_STEP,
+            ProposalKind.TANGENT_GAUSSIAN, 1);
     /** The smallest estimated acceptance rate at which {@code auto} still prefers a rejection sampler. */
     static final double AUTO_MIN_ACCEPTANCE = 1e-3;
 
@@ -326,12 +329,7 @@ public final class RiemannianLaplace implements Mechanism {
     public static final class Builder {
         private SigmaRule sigmaRule = SigmaRule.PROVEN;
         private Sampler sampler = Sampler.AUTO;
-        private long burnIn = DEFAULT_BURN_IN;
-        private int thin = DEFAULT_THIN;
-        private double step = DEFAULT_STEP;
-        private ProposalKind proposal = ProposalKind.TANGENT_GAUSSIAN;
-        private ProposalScales scales = ProposalScales.LADDER;
-        private int chains = 1;
+        private final McmcFields mcmc = new McmcFields(DEFAULT_MCMC);
         private boolean nonPrivate;
         private boolean project;
 
@@ -352,25 +350,25 @@ public final class RiemannianLaplace implements Mechanism {
 
         /** MCMC steps before the released segment (default 10 000). */
         public Builder burnIn(long burnIn) {
-            this.burnIn = burnIn;
+            this.mcmc.burnIn = burnIn;
             return this;
         }
 
         /** MCMC steps of the released segment (default 100). */
         public Builder thin(int thin) {
-            this.thin = thin;
+            this.mcmc.thin = thin;
             return this;
         }
 
         /** t: the MCMC proposal scale is {@code t sigma} (default 1, the proposal length sigma of Reimherr et al. 2021, suppl. §1.5). */
         public Builder step(double step) {
-            this.step = step;
+            this.mcmc.step = step;
             return this;
         }
 
         /** The MCMC proposal (default tangent Gaussian; Utpala et al. 2023 used chart-random-walk). */
         public Builder proposal(ProposalKind proposal) {
-            this.proposal = proposal;
+            this.mcmc.proposal = proposal;
             return this;
         }
 
@@ -380,13 +378,19 @@ public final class RiemannianLaplace implements Mechanism {
          * {@code t sigma}; {@link ProposalScales#SINGLE}: {@code t sigma} alone).
          */
         public Builder proposalScales(ProposalScales scales) {
-            this.scales = scales;
+            this.mcmc.scales = scales;
             return this;
         }
 
         /** MCMC chains (default 1). */
         public Builder chains(int chains) {
-            this.chains = chains;
+            this.mcmc.chains = chains;
+            return this;
+        }
+
+        /** Every MCMC setting at once (as read by {@link McmcSettings#read}); the setters above set them one by one. */
+        public Builder mcmc(McmcSettings settings) {
+            this.mcmc.set(settings);
             return this;
         }
 
@@ -414,7 +418,7 @@ public final class RiemannianLaplace implements Mechanism {
                 throw new IllegalArgumentException("riemannian-laplace: sampler must be set (auto, exact or mcmc). "
                         + "Provided value: null");
             }
-            return new RiemannianLaplace(this, new McmcSettings(burnIn, thin, step, proposal, chains, scales));
+            return new RiemannianLaplace(this, mcmc.settings());
         }
     }
 }

@@ -51,12 +51,7 @@ public final class RiemannianLaplaceProvider implements MechanismProvider {
         ConfigValues values = ConfigValues.check(name(), PARAMETERS, parameters);
         return RiemannianLaplace.builder()
                 .sampler(RiemannianLaplace.Sampler.parse(values.string("sampler")))
-                .burnIn(values.integer("burn-in", 0))
-                .thin(values.integer("thin", 1))
-                .step(values.positiveReal("step"))
-                .proposal(ProposalKind.parse(values.string("proposal")))
-                .proposalScales(ProposalScales.parse(values.string("proposal-scales")))
-                .chains(values.integer("chains", 1))
+                .mcmc(values.mcmc(RiemannianLaplace.DEFAULT_MCMC))
                 .sigmaRule(values.sigmaRule())
                 .nonPrivate(values.nonPrivate())
                 .project(values.bool("project"))

@@ -17,6 +17,7 @@ import dev.manifolddp.experiments.engine.AuditJob;
 import dev.manifolddp.experiments.engine.RunEngine;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.spi.Progress;
+import dev.manifolddp.experiments.spi.Workers;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.MechanismProvider;
 import dev.manifolddp.mechanisms.PrivacyBudget;
@@ -136,7 +137,8 @@ final class AuditCommand implements Callable<Integer> {
         AuditTasks tasks = tasks(components);
         AuditSetup setup = tasks.setup();
         List<AuditTarget> targets = tasks.audited();
-        int workers = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        // an absent --threads means all cores; a given 0 is refused by the auditor, as before
+        int workers = threads == null ? Workers.resolve(0) : threads;
         AuditResult result;
         try (Progress progress = Progress.create(!quiet && System.console() != null,
                 Auditor.steps(setup, targets.size()), parent.err)) {

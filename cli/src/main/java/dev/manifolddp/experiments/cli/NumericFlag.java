@@ -2,6 +2,7 @@ package dev.manifolddp.experiments.cli;
 
 import dev.manifolddp.experiments.config.Limits;
 import dev.manifolddp.experiments.data.DecimalField;
+import dev.manifolddp.experiments.spi.Workers;
 import java.util.Locale;
 
 /**
@@ -51,7 +52,7 @@ final class NumericFlag {
     static int threads(String flag, String text) {
         String value = text == null ? "" : text.strip();
         if (value.equals("0")) {
-            return Runtime.getRuntime().availableProcessors();
+            return Workers.resolve(0);
         }
         return count(flag, value, (int) Limits.MAX_THREADS,
                 "worker threads; 0 for one per core");

@@ -10,8 +10,9 @@ import dev.manifolddp.experiments.ledger.DatasetKey;
 import dev.manifolddp.experiments.ledger.LedgerEntry;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Guarantee;
+import dev.manifolddp.mechanisms.McmcSettings;
 import dev.manifolddp.mechanisms.PrivacyBudget;
-import dev.manifolddp.mechanisms.ProposalScales;
+import dev.manifolddp.mechanisms.ProposalKind;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.mechanisms.SigmaRule;
 import dev.manifolddp.mechanisms.regression.PrivateGeodesicRegression;
@@ -46,6 +47,11 @@ final class RegressionRelease {
     /** The --param keys the regression accepts. */
     private static final Set<String> PARAMETERS = Set.of("burn-in", "thin", "step", "chains", "sigma-rule",
             "non-private", "proposal-scales");
+
+    /** The chain when no --param sets it: the mechanism's defaults, one tangent Gaussian chain. */
+    private static final McmcSettings DEFAULT_MCMC = new McmcSettings(PrivateGeodesicRegression.DEFAULT_BURN_IN,
+            PrivateGeodesicRegression.DEFAULT_THIN, PrivateGeodesicRegression.DEFAULT_STEP,
+            ProposalKind.TANGENT_GAUSSIAN, 1);
 
     private RegressionRelease() {
     }
@@ -206,25 +212,9 @@ final class RegressionRelease {
         if (p.containsKey("sigma-rule")) {
             builder.sigmaRule(SigmaRule.parse(p.get("sigma-rule")));
         }
-        if (p.containsKey("burn-in")) {
-            builder.burnIn(NumericFlag.count("--param burn-in", p.get("burn-in"), Integer.MAX_VALUE, "MCMC burn-in"));
-        }
-        if (p.containsKey("thin")) {
-            builder.thin(NumericFlag.count("--param thin", p.get("thin"), 1_000_000, "MCMC thinning"));
-        }
-        if (p.containsKey("chains")) {
-            builder.chains(NumericFlag.count("--param chains", p.get("chains"), 64, "MCMC chains"));
-        }
-        if (p.containsKey("step")) {
-            builder.step(NumericFlag.positive("--param step", p.get("step"), "the MCMC step factor t"));
-        }
-        if (p.containsKey("proposal-scales")) {
-            try {
-                builder.proposalScales(ProposalScales.parse(p.get("proposal-scales")));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--param proposal-scales: " + e.getMessage(), e);
-            }
-        }
+        McmcSettings mcmc = McmcSettings.read(new McmcParams(p, ESTIMATOR), DEFAULT_MCMC);
+        builder.burnIn(mcmc.burnIn()).thin(mcmc.thin()).step(mcmc.step()).chains(mcmc.chains())
+                .proposalScales(mcmc.scales());
         try {
             return builder.build();
         } catch (IllegalArgumentException e) {

@@ -11,4 +11,12 @@ public final class Workers {
 
     private Workers() {
     }
+
+    /**
+     * The worker threads a checked setting asks for: 0 means one per core, any other value is itself. The one place
+     * that turns "0 = all cores" into a number, for runs ({@code threads}, {@code --threads}) and commands alike.
+     */
+    public static int resolve(int threads) {
+        return threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
+    }
 }

@@ -1,7 +1,7 @@
 package dev.manifolddp.experiments.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.manifolddp.mechanisms.ProposalScales;
+import dev.manifolddp.mechanisms.McmcSettings;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -73,7 +73,7 @@ import java.util.List;
  * @param epsilons       the totals of the equal panel (may be empty when a split is given)
  * @param split          the unequal panel, or null
  * @param methods        the releases compared
- * @param mcmc           the Metropolis-Hastings settings
+ * @param mcmc           the Metropolis-Hastings settings (one tangent Gaussian chain; the {@code mcmc} block)
  * @param deviations     the author's notes on deviations from the paper's settings
  * @param data           the data file, or null for synthetic data
  * @param file           the configuration file, or null
@@ -81,7 +81,8 @@ import java.util.List;
  */
 public record RegressionConfig(String name, String reproduces, long seed, int replicates, int threads,
         String geometry, Domain domain, Truth truth, List<Integer> ns, List<Double> noises, List<Double> epsilons,
-        Split split, List<Method> methods, Mcmc mcmc, List<String> deviations, Data data, Path file, JsonNode document)
+        Split split, List<Method> methods, McmcSettings mcmc, List<String> deviations, Data data, Path file,
+        JsonNode document)
         implements Configuration {
 
     /** The top-level keys of this kind, in schema order. */
@@ -176,21 +177,5 @@ public record RegressionConfig(String name, String reproduces, long seed, int re
      * @param sigmaRule proven or paper
      */
     public record Method(String label, String method, String sigmaRule) {
-    }
-
-    /**
-     * Metropolis-Hastings settings of every release.
-     *
-     * @param burnIn steps before the released segment
-     * @param thin   steps of the released segment
-     * @param step   the proposal factor t
-     * @param scales how each step's scale is chosen ({@code proposal-scales}: ladder, the default, or single)
-     */
-    public record Mcmc(long burnIn, int thin, double step, ProposalScales scales) {
-
-        /** The settings with the default public ladder of scales. */
-        public Mcmc(long burnIn, int thin, double step) {
-            this(burnIn, thin, step, ProposalScales.LADDER);
-        }
     }
 }

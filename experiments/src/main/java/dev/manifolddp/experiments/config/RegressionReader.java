@@ -1,6 +1,8 @@
 package dev.manifolddp.experiments.config;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.manifolddp.mechanisms.McmcSettings;
+import dev.manifolddp.mechanisms.ProposalKind;
 import dev.manifolddp.mechanisms.ProposalScales;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,7 +38,7 @@ final class RegressionReader {
     static final List<String> SIGMA_RULES = List.of("proven", "paper");
 
     /** Defaults of {@code mcmc}: the settings under which docs/private-regression.md measured good mixing. */
-    static final RegressionConfig.Mcmc DEFAULT_MCMC = new RegressionConfig.Mcmc(4_000, 100, 3);
+    static final McmcSettings DEFAULT_MCMC = new McmcSettings(4_000, 100, 3, ProposalKind.TANGENT_GAUSSIAN, 1);
 
     private RegressionReader() {
     }
@@ -102,7 +104,7 @@ final class RegressionReader {
             throw new ConfigException("sweep.epsilon", "method joint spends one total budget and runs on the equal "
                     + "panel only; give sweep.epsilon or remove the joint methods");
         }
-        RegressionConfig.Mcmc mcmc = root.has("mcmc") ? mcmc(root.field("mcmc")) : DEFAULT_MCMC;
+        McmcSettings mcmc = root.has("mcmc") ? mcmc(root.field("mcmc")) : DEFAULT_MCMC;
         List<String> deviations = root.has("deviations") ? root.field("deviations").texts("deviations") : List.of();
         return new RegressionConfig(name, reproduces, seed, replicates, threads, geometry, domain, truth, ns, noises,
                 epsilons, split, methods, mcmc, deviations, data, file, document);
@@ -254,24 +256,53 @@ final class RegressionReader {
         return methods;
     }
 
-    private static RegressionConfig.Mcmc mcmc(ConfigNode node) {
+    /**
+     * The {@code mcmc} block through {@link McmcSettings#read}, with this schema's messages at {@code mcmc.KEY}: the
+     * chain's lengths within {@link Limits#MECHANISM_PARAMETERS}; proposal and chains are not keys of this block
+     * (one tangent Gaussian chain), so they keep the defaults.
+     */
+    private static McmcSettings mcmc(ConfigNode node) {
         node.requireKeys(MCMC_KEYS, "mcmc");
-        long burnIn = node.has("burn-in") ? node.field("burn-in").longValue("burn-in") : DEFAULT_MCMC.burnIn();
-        if (burnIn < 0) {
-            throw new ConfigException("mcmc.burn-in", "burn-in must be >= 0. Provided value: " + burnIn);
-        }
-        Limits.require("mcmc.burn-in", "burn-in", burnIn, Limits.MECHANISM_PARAMETERS.get("burn-in"),
-                "use a shorter chain");
-        int thin = node.has("thin") ? node.field("thin").intValue("thin", 1) : DEFAULT_MCMC.thin();
-        Limits.require("mcmc.thin", "thin", thin, Limits.MECHANISM_PARAMETERS.get("thin"), "use a shorter segment");
-        double step = node.has("step") ? positive(node.field("step")) : DEFAULT_MCMC.step();
-        ProposalScales scales = DEFAULT_MCMC.scales();
-        if (node.has("proposal-scales")) {
-            // oneOf names the key and lists the names; parse then cannot fail
-            scales = ProposalScales.parse(oneOf(node.field("proposal-scales"), "proposal-scales",
-                    Arrays.stream(ProposalScales.values()).map(ProposalScales::configName).toList()));
-        }
-        return new RegressionConfig.Mcmc(burnIn, thin, step, scales);
+        return McmcSettings.read(new McmcSettings.Source() {
+            @Override
+            public Long longValue(String key, long min) {
+                if (!node.has(key)) {
+                    return null;
+                }
+                long value = node.field(key).longValue(key);
+                if (value < min) {
+                    throw new ConfigException("mcmc." + key, key + " must be >= " + min + ". Provided value: " + value);
+                }
+                return withinLimit(key, value);
+            }
+
+            @Override
+            public Integer intValue(String key, int min) {
+                return node.has(key) ? (int) withinLimit(key, node.field(key).intValue(key, min)) : null;
+            }
+
+            @Override
+            public Double positive(String key) {
+                return node.has(key) ? RegressionReader.positive(node.field(key)) : null;
+            }
+
+            @Override
+            public <T> T choice(String key, Function<String, T> parse) {
+                if (!key.equals(McmcSettings.PROPOSAL_SCALES) || !node.has(key)) {
+                    return null; // the proposal is not a key of this block
+                }
+                // oneOf names the key and lists the names; parse then cannot fail
+                return parse.apply(oneOf(node.field(key), key,
+                        Arrays.stream(ProposalScales.values()).map(ProposalScales::configName).toList()));
+            }
+        }, DEFAULT_MCMC);
+    }
+
+    /** The chain lengths' limits and what to do instead, at {@code mcmc.KEY}. */
+    private static long withinLimit(String key, long value) {
+        Limits.require("mcmc." + key, key, value, Limits.MECHANISM_PARAMETERS.get(key),
+                key.equals(McmcSettings.BURN_IN) ? "use a shorter chain" : "use a shorter segment");
+        return value;
     }
 
     private static String oneOf(ConfigNode node, String what, List<String> allowed) {

@@ -170,22 +170,19 @@ public final class SensitivityCheckOutputs {
         SensitivityCheck check = result.check();
         SensitivityCheckConfig config = check.config();
         StringBuilder md = new StringBuilder();
-        md.append("# ").append(config.name()).append("\n\n");
-        md.append("Reproduces: ").append(config.reproduces() == null ? "(not stated)" : config.reproduces())
-                .append("\n\n");
-        md.append("## Settings\n\n| setting | value |\n|---|---|\n");
-        md.append("| kind | sensitivity-check (no mechanism runs; nothing random) |\n");
-        md.append("| geometry | ").append(check.geometry().spec()).append(" (curvature in [")
-                .append(check.geometry().curvature().min()).append(", ").append(check.geometry().curvature().max())
-                .append("]) |\n");
-        md.append("| ball centre | ").append(check.geometry().layout().format(check.center())).append(" |\n");
-        md.append("| radii | ").append(config.radii().stream().map(SensitivityCheckOutputs::format)
-                .reduce((a, b) -> a + ", " + b).orElse("")).append(" |\n");
-        md.append("| grid | ").append(check.perCircle()).append(" points per boundary circle")
-                .append(check.perCircle() == config.grid() ? "" : String.format(Locale.ROOT,
-                        " (configured %d, --scale %s)", config.grid(), check.options().scale()))
-                .append("; footpoint x_1 = the first grid point |\n");
-        md.append(String.format(Locale.ROOT, "| wall time | %.2f s |%n%n", result.wallSeconds()));
+        MarkdownSummary.title(md, config.name(), config.reproduces());
+        MarkdownSummary.settings(md);
+        MarkdownSummary.row(md, "kind", "sensitivity-check (no mechanism runs; nothing random)");
+        MarkdownSummary.row(md, "geometry", check.geometry().spec() + " (curvature in ["
+                + check.geometry().curvature().min() + ", " + check.geometry().curvature().max() + "])");
+        MarkdownSummary.row(md, "ball centre", check.geometry().layout().format(check.center()));
+        MarkdownSummary.row(md, "radii", config.radii().stream().map(SensitivityCheckOutputs::format)
+                .reduce((a, b) -> a + ", " + b).orElse(""));
+        MarkdownSummary.row(md, "grid", check.perCircle() + " points per boundary circle"
+                + MarkdownSummary.scaled(check.perCircle(), config.grid(), check.options().scale())
+                + "; footpoint x_1 = the first grid point");
+        MarkdownSummary.row(md, "wall time", String.format(Locale.ROOT, "%.2f s", result.wallSeconds()));
+        md.append('\n');
         md.append("## Results\n\n");
         md.append("E(r) = max over pairs of grid points on the boundary of B_r of |log_x1(x_i) - log_x1(x_j)| "
                 + "(Reimherr et al. 2021, suppl. §2.1), against 2r, Reimherr et al. 2021, suppl. Lemma 1's 2r(2 - h_max(r, kmax)) and Soto et al. 2022, Theorem 2's "
@@ -199,20 +196,15 @@ public final class SensitivityCheckOutputs {
                     row.empirical() / row.flat(), row.empirical() / row.lemma002()));
         }
         md.append("\n**Finding** (generated from the table): ").append(finding(result.rows())).append("\n\n");
-        md.append("## Plots\n\n![").append(PLOT).append("](").append(PLOT).append(")\n\n");
-        md.append("## Deviations from the paper's settings\n\n");
+        md.append("## Plots\n\n");
+        MarkdownSummary.images(md, List.of(PLOT));
         List<String> deviations = new ArrayList<>(config.deviations());
         if (check.perCircle() != config.grid()) {
             deviations.add(String.format(Locale.ROOT, "--scale %s: %d grid points per circle instead of the "
                     + "configured %d (detected by the run)", check.options().scale(), check.perCircle(),
                     config.grid()));
         }
-        if (deviations.isEmpty()) {
-            md.append("None.\n");
-        }
-        for (String deviation : deviations) {
-            md.append("- ").append(deviation).append('\n');
-        }
+        MarkdownSummary.deviations(md, deviations);
         return md.toString();
     }
 

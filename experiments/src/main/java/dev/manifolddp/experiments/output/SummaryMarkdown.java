@@ -11,6 +11,7 @@ import dev.manifolddp.utility.UtilityMeasure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -32,11 +33,8 @@ final class SummaryMarkdown {
         Experiment experiment = result.experiment();
         ExperimentConfig config = experiment.config();
         StringBuilder md = new StringBuilder();
-        md.append("# ").append(config.name()).append("\n\n");
-        md.append("Reproduces: ").append(config.reproduces() == null ? "(not stated)" : config.reproduces())
-                .append("\n\n");
-        md.append("## Settings\n\n");
-        md.append("| setting | value |\n|---|---|\n");
+        MarkdownSummary.title(md, config.name(), config.reproduces());
+        MarkdownSummary.settings(md);
         row(md, "geometry", config.geometry());
         row(md, "data", experiment.cells().stream().map(c -> c.data().describe()).distinct()
                 .collect(Collectors.joining("; ")));
@@ -48,10 +46,8 @@ final class SummaryMarkdown {
         }
         row(md, "utility", experiment.utilities().stream().map(UtilityMeasure::name)
                 .collect(Collectors.joining(", ")));
-        row(md, "replicates per cell", experiment.replicates() == config.replicates()
-                ? Integer.toString(experiment.replicates())
-                : String.format(Locale.ROOT, "%d (configured %d, --scale %s)", experiment.replicates(),
-                        config.replicates(), experiment.options().scale()));
+        row(md, "replicates per cell", experiment.replicates() + MarkdownSummary.scaled(experiment.replicates(),
+                config.replicates(), experiment.options().scale()));
         row(md, "seed", Long.toString(config.seed()));
         row(md, "threads", Integer.toString(experiment.threads()));
         row(md, "wall time", String.format(Locale.ROOT, "%.1f s", result.wallSeconds()));
@@ -99,9 +95,7 @@ final class SummaryMarkdown {
 
         if (!plots.isEmpty() || !plotNotes.isEmpty()) {
             md.append("## Plots\n\n");
-            for (String image : plots) {
-                md.append("![").append(image).append("](").append(image).append(")\n\n");
-            }
+            MarkdownSummary.images(md, plots);
             for (String note : plotNotes) {
                 md.append("- ").append(note).append('\n');
             }
@@ -112,16 +106,9 @@ final class SummaryMarkdown {
 
         privacy(md, experiment, groups);
 
-        md.append("## Deviations from the paper's settings\n\n");
-        if (declared.isEmpty() && automatic.isEmpty()) {
-            md.append("None.\n");
-        }
-        for (String deviation : declared) {
-            md.append("- ").append(deviation).append('\n');
-        }
-        for (String deviation : automatic) {
-            md.append("- ").append(deviation).append(" (detected by the run)\n");
-        }
+        List<String> deviations = new ArrayList<>(declared);
+        automatic.forEach(deviation -> deviations.add(deviation + " (detected by the run)"));
+        MarkdownSummary.deviations(md, deviations);
         Files.writeString(file, md.toString());
     }
 
@@ -154,7 +141,7 @@ final class SummaryMarkdown {
     }
 
     private static void row(StringBuilder md, String setting, String value) {
-        md.append("| ").append(setting).append(" | ").append(escape(value)).append(" |\n");
+        MarkdownSummary.row(md, setting, escape(value));
     }
 
     private static String params(Map<String, String> params) {
@@ -175,6 +162,6 @@ final class SummaryMarkdown {
     }
 
     private static String escape(String text) {
-        return text.replace("|", "\\|");
+        return MarkdownSummary.escape(text);
     }
 }

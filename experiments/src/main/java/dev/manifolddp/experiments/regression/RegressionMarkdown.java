@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.regression;
 
 import dev.manifolddp.experiments.config.RegressionConfig;
+import dev.manifolddp.experiments.output.MarkdownSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,10 +18,8 @@ final class RegressionMarkdown {
         RegressionConfig config = experiment.config();
         RegressionConfig.Domain domain = config.domain();
         StringBuilder md = new StringBuilder();
-        md.append("# ").append(config.name()).append("\n\n");
-        md.append("Reproduces: ").append(config.reproduces() == null ? "(not stated)" : config.reproduces())
-                .append("\n\n");
-        md.append("## Settings\n\n| setting | value |\n|---|---|\n");
+        MarkdownSummary.title(md, config.name(), config.reproduces());
+        MarkdownSummary.settings(md);
         row(md, "kind", "regression: private geodesic regression on " + (config.fileData() ? "a data file"
                 : "synthetic data"));
         row(md, "geometry", experiment.geometry().spec());
@@ -61,9 +60,8 @@ final class RegressionMarkdown {
         row(md, "methods", methods.toString());
         row(md, "MCMC", String.format(Locale.ROOT, "burn-in %d, thin %d, step t = %s, one chain from (m0, 0)",
                 config.mcmc().burnIn(), config.mcmc().thin(), config.mcmc().step()));
-        row(md, "replicates", experiment.replicates() + (experiment.replicates() == config.replicates() ? ""
-                : String.format(Locale.ROOT, " (configured %d, --scale %s)", config.replicates(),
-                        experiment.options().scale())));
+        row(md, "replicates", experiment.replicates() + MarkdownSummary.scaled(experiment.replicates(),
+                config.replicates(), experiment.options().scale()));
         row(md, "seed", Long.toString(config.seed()));
         row(md, "wall time", String.format(Locale.ROOT, "%.1f s on %d threads", result.wallSeconds(),
                 experiment.threads()));
@@ -80,13 +78,8 @@ final class RegressionMarkdown {
                     s.guarantee(), c.sigma(), s.mse().mean(), s.mse().standardError(), s.nonPrivate().mean()));
         }
         md.append("\n## Plots\n\n");
-        for (String plot : plots) {
-            md.append("![").append(plot).append("](").append(plot).append(")\n\n");
-        }
-        md.append("## Deviations from the paper's settings\n\n");
-        for (String deviation : deviations(result, summaries)) {
-            md.append("- ").append(deviation).append('\n');
-        }
+        MarkdownSummary.images(md, plots);
+        MarkdownSummary.deviations(md, deviations(result, summaries));
         return md.toString();
     }
 
@@ -126,6 +119,6 @@ final class RegressionMarkdown {
     }
 
     private static void row(StringBuilder md, String setting, String value) {
-        md.append("| ").append(setting).append(" | ").append(value).append(" |\n");
+        MarkdownSummary.row(md, setting, value);
     }
 }

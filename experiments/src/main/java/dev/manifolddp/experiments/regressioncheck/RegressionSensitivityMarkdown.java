@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.regressioncheck;
 
 import dev.manifolddp.experiments.config.RegressionSensitivityConfig;
+import dev.manifolddp.experiments.output.MarkdownSummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,9 +17,7 @@ final class RegressionSensitivityMarkdown {
         RegressionSensitivityCheck check = result.check();
         RegressionSensitivityConfig config = check.config();
         StringBuilder md = new StringBuilder();
-        md.append("# ").append(config.name()).append("\n\n");
-        md.append("Reproduces: ").append(config.reproduces() == null ? "(not stated)" : config.reproduces())
-                .append("\n\n");
+        MarkdownSummary.title(md, config.name(), config.reproduces());
         double smallest = RegressionSensitivityOutputs.smallest(summaries);
         long below = RegressionSensitivityOutputs.belowOne(summaries);
         long ratios = check.pairs() * RegressionSensitivityOutputs.RATIOS.size();
@@ -28,7 +27,7 @@ final class RegressionSensitivityMarkdown {
         md.append(below == 0 ? "**Every ratio is at least 1**: no adjacent pair moved the averaged gradients by more "
                 + "than the bound.\n\n" : String.format(Locale.ROOT, "**%d ratios are below 1**: the bound failed on "
                 + "those pairs (see replicates.csv).%n%n", below));
-        md.append("## Settings\n\n| setting | value |\n|---|---|\n");
+        MarkdownSummary.settings(md);
         row(md, "kind", "regression-sensitivity: gradient differences on adjacent datasets against Delta_p, "
                 + "Delta_v (Kulkarni and Soto 2025, Theorem 3.3 and eq. (44))");
         for (DomainCheck d : check.domains()) {
@@ -38,9 +37,8 @@ final class RegressionSensitivityMarkdown {
                     d.tau(), d.configuredTau() ? "public, configured" : "V + Rp + r, public"));
         }
         row(md, "n", config.ns().toString());
-        row(md, "adjacent pairs per (geometry, n)", check.replicates() + (check.replicates() == config.replicates()
-                ? "" : String.format(Locale.ROOT, " (configured %d, --scale %s)", config.replicates(),
-                check.options().scale())));
+        row(md, "adjacent pairs per (geometry, n)", check.replicates() + MarkdownSummary.scaled(check.replicates(),
+                config.replicates(), check.options().scale()));
         row(md, "replacement candidates per pair", Integer.toString(config.candidates()));
         row(md, "seed", Long.toString(config.seed()));
         row(md, "wall time", String.format(Locale.ROOT, "%.1f s on %d threads", result.wallSeconds(),
@@ -59,13 +57,8 @@ final class RegressionSensitivityMarkdown {
                     p.belowOne() + v.belowOne() + joint.belowOne()));
         }
         md.append("\n## Plots\n\n");
-        for (String plot : plots) {
-            md.append("![").append(plot).append("](").append(plot).append(")\n\n");
-        }
-        md.append("## Deviations from the paper's settings\n\n");
-        for (String deviation : deviations(result)) {
-            md.append("- ").append(deviation).append('\n');
-        }
+        MarkdownSummary.images(md, plots);
+        MarkdownSummary.deviations(md, deviations(result));
         return md.toString();
     }
 
@@ -94,6 +87,6 @@ final class RegressionSensitivityMarkdown {
     }
 
     private static void row(StringBuilder md, String setting, String value) {
-        md.append("| ").append(setting).append(" | ").append(value).append(" |\n");
+        MarkdownSummary.row(md, setting, value);
     }
 }

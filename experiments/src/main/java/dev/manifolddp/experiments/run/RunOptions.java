@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.experiments.config.Limits;
+import dev.manifolddp.experiments.spi.Workers;
 import java.nio.file.Path;
 
 /**
@@ -34,8 +35,7 @@ public record RunOptions(double scale, Integer threads, Path out, boolean progre
      * The one place every kind of run resolves them.
      */
     public int threads(int configured) {
-        int threads = this.threads != null ? this.threads : configured;
-        return threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
+        return Workers.resolve(this.threads != null ? this.threads : configured);
     }
 
     /**
