@@ -117,7 +117,15 @@ final class PointRows {
             List<String> mine = new ArrayList<>();
             for (int i = RecordBlocks.from(b), end = RecordBlocks.to(b, count); i < end; i++) {
                 try {
-                    points[i] = projection.project(points[i]);
+                    double[] row = points[i];
+                    double[] point = projection.project(row);
+                    if (point.length == row.length) {
+                        // the point goes where its row was: the row array, which lived through the read, stays the
+                        // record's, and the projection's new array dies young instead of doubling what is held
+                        System.arraycopy(point, 0, row, 0, row.length);
+                    } else {
+                        points[i] = point;
+                    }
                 } catch (IllegalArgumentException e) {
                     points[i] = null;
                     failed[b]++;
