@@ -1,14 +1,18 @@
 package dev.manifolddp.experiments.data;
 
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.RecordBlocks;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * Checks file data against the declared public ball {@code B_r(center)} and, when asked, clips: a point x outside
  * is moved to {@code exp(center, r log(center, x)/|log(center, x)|)}, the boundary point on the minimising geodesic
- * from the centre. Clipped data lie in the ball, so a sensitivity bound computed from r stays valid.
+ * from the centre. Clipped data lie in the ball, so a sensitivity bound computed from r stays valid. The distances are
+ * measured on all cores in fixed blocks of records ({@link RecordBlocks}); the records outside are listed and clipped
+ * in line order, so the result and every message are those of one loop over the records.
  */
 public final class BallClip {
 
@@ -40,23 +44,44 @@ public final class BallClip {
             throw new IllegalArgumentException("the ball's radius must be a finite number > 0. Provided value: "
                     + radius);
         }
-        double[][] points = new double[data.size()][];
+        double[][] points = data.points().clone();
+        int n = points.length;
+        // the distances on all cores in fixed blocks, each block noting its records outside the ball; the records
+        // outside are then listed and clipped in line order on this thread, as one loop over the records would
+        int blocks = RecordBlocks.count(n);
+        int[][] outsideRows = new int[blocks][];
+        double[][] outsideDistances = new double[blocks][];
+        RecordBlocks.forEach(blocks, b -> {
+            int[] rows = new int[0];
+            double[] distances = new double[0];
+            int found = 0;
+            for (int i = RecordBlocks.from(b), end = RecordBlocks.to(b, n); i < end; i++) {
+                double distance = geometry.distance(center, points[i]);
+                if (!(distance <= radius * (1 + 1e-12))) {
+                    if (found == rows.length) {
+                        rows = Arrays.copyOf(rows, 2 * found + 8);
+                        distances = Arrays.copyOf(distances, 2 * found + 8);
+                    }
+                    rows[found] = i;
+                    distances[found++] = distance;
+                }
+            }
+            outsideRows[b] = Arrays.copyOf(rows, found);
+            outsideDistances[b] = Arrays.copyOf(distances, found);
+        });
         List<String> outside = new ArrayList<>();
         int count = 0;
         double[] direction = new double[center.length];
-        for (int i = 0; i < data.size(); i++) {
-            double[] x = data.points()[i];
-            double distance = geometry.distance(center, x);
-            if (distance <= radius * (1 + 1e-12)) {
-                points[i] = x;
-                continue;
-            }
-            count++;
-            if (outside.size() < LISTED) {
-                outside.add(String.format(Locale.ROOT, "line %d at distance %.6g", data.lines()[i], distance));
-            }
-            if (clip) {
-                points[i] = boundaryPoint(geometry, center, radius, x, data.lines()[i], distance, direction);
+        for (int b = 0; b < blocks; b++) {
+            for (int k = 0; k < outsideRows[b].length; k++) {
+                int i = outsideRows[b][k];
+                double distance = outsideDistances[b][k];
+                count++;
+                if (outside.size() < LISTED) {
+                    outside.add(String.format(Locale.ROOT, "line %d at distance %.6g", data.lines()[i], distance));
+                }
+                points[i] = clip ? boundaryPoint(geometry, center, radius, points[i], data.lines()[i], distance,
+                        direction) : null;
             }
         }
         if (count > 0 && !clip) {

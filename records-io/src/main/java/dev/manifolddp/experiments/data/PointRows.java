@@ -2,6 +2,7 @@ package dev.manifolddp.experiments.data;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
+import dev.manifolddp.geometry.RecordBlocks;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -13,7 +14,9 @@ import java.util.Set;
  * The points of a file built from its rows as {@link CsvText} reads them: each row's coordinates are parsed from the
  * line's characters into the row's point, which is mapped onto the manifold at once, so what a read keeps is the
  * points (the {@code double[]} per record the mechanisms take), their lines and the attributes the roles name, in
- * arrays that grow as the rows come; no text of a row is kept unless a role names it (an id, a subject).
+ * arrays that grow as the rows come; no text of a row is kept unless a role names it (an id, a subject). The rows are
+ * mapped onto the manifold once the file is read, on all cores in fixed blocks (an eigendecomposition a row on SPD),
+ * with the same points and the same refusals as a row-by-row loop.
  *
  * <p>The checks and their order are those of reading the whole file first: a problem with a row's values (a field
  * that is not a number, a repeated id, a column missing from the header) is reported only once the rest of the file
@@ -94,15 +97,53 @@ final class PointRows {
         }
         attributes.read(csv);
         lines[count] = line;
-        try {
-            points[count] = projection.project(x);
-        } catch (IllegalArgumentException e) {
-            offManifold++;
-            if (offending.size() < LISTED) {
-                offending.add("line " + line + " (" + e.getMessage() + ")");
+        // the row as written; projected once the whole file is read (projectAll)
+        points[count] = x;
+        count++;
+    }
+
+    /**
+     * Replaces every row read by its exact point ({@link ManifoldProjection}), in fixed blocks of records on the
+     * calling pool's threads ({@link RecordBlocks}: a row's projection depends on the row alone, so the points are the
+     * same on any number of threads), and collects the rows that are not points in line order: the first
+     * {@code LISTED} of the whole file and their count, as one loop over the rows would.
+     */
+    private void projectAll() {
+        int blocks = RecordBlocks.count(count);
+        int[] failed = new int[blocks];
+        @SuppressWarnings("unchecked")
+        List<String>[] listed = new List[blocks];
+        RecordBlocks.forEach(blocks, b -> {
+            List<String> mine = new ArrayList<>();
+            for (int i = RecordBlocks.from(b), end = RecordBlocks.to(b, count); i < end; i++) {
+                try {
+                    double[] row = points[i];
+                    double[] point = projection.project(row);
+                    if (point.length == row.length) {
+                        // the point goes where its row was: the row array, which lived through the read, stays the
+                        // record's, and the projection's new array dies young instead of doubling what is held
+                        System.arraycopy(point, 0, row, 0, row.length);
+                    } else {
+                        points[i] = point;
+                    }
+                } catch (IllegalArgumentException e) {
+                    points[i] = null;
+                    failed[b]++;
+                    if (mine.size() < LISTED) {
+                        mine.add("line " + lines[i] + " (" + e.getMessage() + ")");
+                    }
+                }
+            }
+            listed[b] = mine;
+        });
+        for (int b = 0; b < blocks; b++) {
+            offManifold += failed[b];
+            for (String row : listed[b]) {
+                if (offending.size() < LISTED) {
+                    offending.add(row);
+                }
             }
         }
-        count++;
     }
 
     /**
@@ -134,6 +175,7 @@ final class PointRows {
                     String.join(",", layout.columnNames())));
         }
         attributes.requireInRange();
+        projectAll();
         if (offManifold > 0) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "%s: %d of %d rows are not points of %s: %s%s", file, offManifold, count, geometry.spec(),

@@ -157,6 +157,67 @@ class DecimalFieldTest {
         }
     }
 
+    /**
+     * The fields past Clinger's fast path, which FastDoubleParser reads: doubles written with 17 significant digits
+     * (numpy's {@code %.17g}, the round trip of every double) and shortest ({@link Double#toString}), subnormals and
+     * the extremes, and the hardest inputs, exact midpoints between neighbouring doubles and decimals a hair to either
+     * side of them (up to 770 digits written out, cut to the 400 characters a field may have), each bit for bit
+     * {@link Double#parseDouble}'s value, from a slice of a longer line.
+     */
+    @Test
+    void longDecimalsAreParseDoublesValue() {
+        SplittableRandom random = new SplittableRandom(2611);
+        int checked = 0;
+        for (int i = 0; i < 200_000; i++) {
+            double x = switch (i % 5) {
+                case 0 -> random.nextDouble(-1, 1);
+                case 1 -> Double.longBitsToDouble(random.nextLong());
+                case 2 -> random.nextGaussian() * Math.pow(10, random.nextInt(-320, 300));
+                case 3 -> Double.longBitsToDouble(random.nextLong(1L << 53));
+                default -> Math.scalb(random.nextDouble(), random.nextInt(-1074, 1024));
+            };
+            if (!Double.isFinite(x)) {
+                continue;
+            }
+            for (String field : new String[] {String.format(Locale.ROOT, "%.17g", x), Double.toString(x),
+                    String.format(Locale.ROOT, "%.16e", x), midpoint(x, random)}) {
+                if (field == null) {
+                    continue;
+                }
+                String line = "7," + field + ",x";
+                double value = DecimalField.value(line.toCharArray(), 2, 2 + field.length());
+                double expected = Double.parseDouble(field);
+                if (Double.isFinite(expected)) {
+                    assertThat(Double.doubleToRawLongBits(value)).as(field)
+                            .isEqualTo(Double.doubleToRawLongBits(expected));
+                    checked++;
+                } else {
+                    assertThat(value).as(field).isNaN();
+                }
+            }
+        }
+        assertThat(checked).isGreaterThan(700_000);
+    }
+
+    /**
+     * The exact decimal midpoint between {@code x} and the next double up, or a decimal just below or above it
+     * (a last digit changed), at most 400 characters (null when longer): where rounding is decided by the last digit.
+     */
+    private static String midpoint(double x, SplittableRandom random) {
+        double up = Math.nextUp(x);
+        if (!Double.isFinite(up)) {
+            return null;
+        }
+        java.math.BigDecimal half = new java.math.BigDecimal(x).add(new java.math.BigDecimal(up))
+                .divide(java.math.BigDecimal.valueOf(2));
+        String text = half.toString();
+        if (random.nextBoolean()) {
+            java.math.BigDecimal ulp = half.ulp();
+            text = (random.nextBoolean() ? half.add(ulp) : half.subtract(ulp)).toString();
+        }
+        return text.length() <= 400 ? text : null;
+    }
+
     /** The fast reader refuses (NaN) exactly the fields {@link DecimalField#parse} refuses, on random strings. */
     @Test
     void theFastReaderRefusesWhatParseRefuses() {
