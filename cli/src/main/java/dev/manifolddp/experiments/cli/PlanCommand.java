@@ -193,7 +193,7 @@ final class PlanCommand implements Callable<Integer> {
         Path folder = out == null ? null : OutputFolder.resolve(out, "plan", force);
 
         PlanRequest request = new PlanRequest(space, centre, ballRadius, ns, eps, ds, planned, m, s, target, largest,
-                allowMcmc, how, workers, estimand(components));
+                allowMcmc, how, workers, estimand());
         PlanResult result = new Planner(request, components, parent.err).plan();
         PlanTable.print(result, parent.out);
         if (total != null) {
@@ -214,15 +214,11 @@ final class PlanCommand implements Callable<Integer> {
     }
 
     /** The estimand of --estimator and --estimator-param; the Planner creates it, naming the flag that fails. */
-    private PlannedEstimator estimand(Components components) {
+    private PlannedEstimator estimand() {
         String name = estimator == null ? "" : estimator.strip();
         if (RegressionRelease.ESTIMATOR.equals(name)) {
             throw new IllegalArgumentException("--estimator: mdp plan has no synthetic covariate, so it cannot predict "
                     + "geodesic-regression; plan it with mdp run on a configuration. Provided value: " + estimator);
-        }
-        if (components.estimators().find(name).isEmpty()) {
-            throw new IllegalArgumentException(String.format("--estimator: unknown estimator '%s'; known: %s. Provided "
-                    + "value: %s", estimator, String.join(", ", components.estimators().names()), estimator));
         }
         return new PlannedEstimator(name, estimatorParams);
     }
