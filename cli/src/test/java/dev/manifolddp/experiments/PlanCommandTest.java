@@ -164,6 +164,34 @@ class PlanCommandTest {
         return values;
     }
 
+    /** --estimator: the variance's plan says what it measures and where, in the table and plan.json; bad names fail. */
+    @Test
+    void plansAnotherEstimatorOnItsParameterSpace() throws IOException {
+        Path out = folder.resolve("variance");
+        Cli cli = run(SPHERE, "--n", "100", "--epsilon", "1", "--delta", "1e-6", "--estimator", "frechet-variance",
+                "--estimator-param", "center=0,0,1", "--out", out.toString());
+        assertThat(cli.exit()).as(cli.toString()).isZero();
+        assertThat(cli.out()).contains("non-private frechet-variance{center=0,0,1} estimate")
+                .contains("value space   euclidean:n=1").contains("closed-form")
+                .contains("euclidean-laplace releases a mean only")
+                .doesNotContain("no better than releasing the public centre");
+        JsonNode json = new ObjectMapper().readTree(out.resolve("plan.json").toFile());
+        assertThat(json.get("inputs").get("estimator").asText()).isEqualTo("frechet-variance");
+        assertThat(json.get("inputs").get("valueSpace").asText()).isEqualTo("euclidean:n=1");
+        assertThat(json.get("expectedError").asText()).contains("frechet-variance");
+
+        Cli unknown = run(SPHERE, "--n", "100", "--epsilon", "1", "--estimator", "frechet-mode");
+        assertThat(unknown.exit()).isEqualTo(Mdp.FAILURE);
+        assertThat(unknown.err()).contains("--estimator: unknown estimator 'frechet-mode'").contains("tangent-pca");
+        Cli regression = run(SPHERE, "--n", "100", "--epsilon", "1", "--estimator", "geodesic-regression");
+        assertThat(regression.exit()).isEqualTo(Mdp.FAILURE);
+        assertThat(regression.err()).contains("--estimator: mdp plan has no synthetic covariate");
+        Cli parameter = run(SPHERE, "--n", "100", "--epsilon", "1", "--estimator", "tangent-pca",
+                "--estimator-param", "bass=0,0,1");
+        assertThat(parameter.exit()).isEqualTo(Mdp.FAILURE);
+        assertThat(parameter.err()).contains("--estimator-param: ");
+    }
+
     @Test
     void refusesMcmcUnlessAllowedThenRunsFewReplicates() {
         String[] mcmc = {"--n", "50", "--epsilon", "1", "--mechanism", "kng", "--param", "kng:sampler=mcmc",

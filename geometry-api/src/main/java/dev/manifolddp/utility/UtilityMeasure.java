@@ -55,4 +55,17 @@ public interface UtilityMeasure extends Provider<UtilityMeasure> {
     default Measurement measure(Geometry geometry, double[] release, double[] estimate, Timing timing) {
         return measure(geometry, release, estimate);
     }
+
+    /**
+     * The utility of a release, given the wall times and the centre of the replicate's public ball (a public input,
+     * never computed from the records; a point of the data's manifold, or null when the releases live on another
+     * space, an estimator's parameter space). Most measures ignore the centre: the default
+     * delegates to {@link #measure(Geometry, double[], double[], Timing)}; {@code distance-to-ball-centre} (the
+     * experiments module's {@code BallCentreDistance}) measures the release against it, the truth of data generated
+     * about a known centre.
+     */
+    default Measurement measure(Geometry geometry, double[] release, double[] estimate, Timing timing,
+            double[] ballCentre) {
+        return measure(geometry, release, estimate, timing);
+    }
 }

@@ -10,6 +10,7 @@ import dev.manifolddp.experiments.plan.PlanPlot;
 import dev.manifolddp.experiments.plan.PlanRequest;
 import dev.manifolddp.experiments.plan.PlanResult;
 import dev.manifolddp.experiments.plan.PlanTable;
+import dev.manifolddp.experiments.plan.PlannedEstimator;
 import dev.manifolddp.experiments.plan.PlannedMechanism;
 import dev.manifolddp.experiments.plan.Planner;
 import dev.manifolddp.experiments.plugins.Components;
@@ -86,6 +87,15 @@ final class PlanCommand implements Callable<Integer> {
     @Option(names = "--delta", defaultValue = "0", paramLabel = "D[,D...]",
             description = "The deltas: 0 (pure DP) or in (0, 1); default 0.")
     String deltas;
+
+    @Option(names = "--estimator", defaultValue = "frechet-mean", paramLabel = "NAME",
+            description = "The estimand whose releases are predicted (default frechet-mean; mdp list), its error "
+                    + "measured on its parameter space.")
+    String estimator;
+
+    @Option(names = "--estimator-param", paramLabel = "KEY=VALUE", description = "An estimator parameter "
+            + "(repeatable), e.g. center=0,0,1 for frechet-variance.")
+    Map<String, String> estimatorParams = new LinkedHashMap<>();
 
     @Option(names = "--mechanism", paramLabel = "NAME[,NAME...]",
             description = "The mechanisms (mdp list); default: every mechanism, those that refuse the geometry or "
@@ -183,7 +193,7 @@ final class PlanCommand implements Callable<Integer> {
         Path folder = out == null ? null : OutputFolder.resolve(out, "plan", force);
 
         PlanRequest request = new PlanRequest(space, centre, ballRadius, ns, eps, ds, planned, m, s, target, largest,
-                allowMcmc, how, workers);
+                allowMcmc, how, workers, estimand());
         PlanResult result = new Planner(request, components, parent.err).plan();
         PlanTable.print(result, parent.out);
         if (total != null) {
@@ -201,6 +211,16 @@ final class PlanCommand implements Callable<Integer> {
                     : ", plan.png"));
         }
         return 0;
+    }
+
+    /** The estimand of --estimator and --estimator-param; the Planner creates it, naming the flag that fails. */
+    private PlannedEstimator estimand() {
+        String name = estimator == null ? "" : estimator.strip();
+        if (RegressionRelease.ESTIMATOR.equals(name)) {
+            throw new IllegalArgumentException("--estimator: mdp plan has no synthetic covariate, so it cannot predict "
+                    + "geodesic-regression; plan it with mdp run on a configuration. Provided value: " + estimator);
+        }
+        return new PlannedEstimator(name, estimatorParams);
     }
 
     /** --total-epsilon, refused beside --epsilon or --delta (the split chooses them), or null. */

@@ -10,8 +10,9 @@ import java.util.Optional;
 
 /**
  * The expected geodesic error {@code E rho(release, xbar)} in closed form, where the law of that distance is known
- * exactly. Both cases need a global {@link IsometricChart} (the space is flat and the non-private Frechet mean xbar is
- * the chart average), so the distance to xbar is the Euclidean norm of the chart noise:
+ * exactly. Both cases need a global {@link IsometricChart} of the space the releases live on (a flat data space,
+ * whose non-private Frechet mean xbar is the chart average, or an estimator's flat parameter space), where the release
+ * is xbar plus chart noise, so the distance to xbar is the Euclidean norm of that noise:
  * <ul>
  *   <li>tangent Gaussian (Utpala et al. 2023, Thm 4): {@code rho^2 = sigma^2 chi^2_d}, so
  *       {@code E rho = sigma sqrt(2) Gamma((d+1)/2) / Gamma(d/2)} and {@code Var rho = sigma^2 d - (E rho)^2};</li>
@@ -37,7 +38,7 @@ public final class ClosedFormError {
     private ClosedFormError() {
     }
 
-    /** The closed form for releases under the calibration {@code probe} on {@code geometry}, if one exists. */
+    /** The closed form for releases under {@code probe} on {@code geometry} (the releases' space), if one exists. */
     public static Optional<Prediction> of(Geometry geometry, Calibration probe) {
         Optional<IsometricChart> chart = geometry.capability(IsometricChart.class);
         if (chart.isEmpty()) {

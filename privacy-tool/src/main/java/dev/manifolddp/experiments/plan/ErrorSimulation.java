@@ -28,7 +28,8 @@ import java.util.Map;
 /**
  * Simulates expected errors with the experiment machinery: every pending prediction becomes one cell of an
  * {@link Experiment} run by the {@link Runner} (its own data stream, the mechanism's release call, the
- * {@code geodesic-distance} utility against the non-private estimate), so a plan measures exactly what
+ * {@code geodesic-distance} utility against the non-private estimate, on the estimator's parameter space), so a
+ * plan measures exactly what
  * {@code mdp run} measures. Cell k draws its data from stream {@code (2k, r)} and its noise from {@code (2k+1, r)} of
  * the plan's seed ({@link dev.manifolddp.experiments.spi.StreamLayout} with one mechanism per cell); results do not
  * depend on the thread count.
@@ -59,6 +60,7 @@ final class ErrorSimulation {
 
     private final Geometry geometry;
     private final BallData data;
+    private final PlannedEstimator named;
     private final Estimator estimator;
     private final UtilityMeasure distance;
     private final long seed;
@@ -68,10 +70,11 @@ final class ErrorSimulation {
     /**
      * @param progress where a progress bar appears for simulations longer than a second, or null for none
      */
-    ErrorSimulation(Geometry geometry, BallData data, Estimator estimator, UtilityMeasure distance, long seed,
-            int threads, PrintStream progress) {
+    ErrorSimulation(Geometry geometry, BallData data, PlannedEstimator named, Estimator estimator,
+            UtilityMeasure distance, long seed, int threads, PrintStream progress) {
         this.geometry = geometry;
         this.data = data;
+        this.named = named;
         this.estimator = estimator;
         this.distance = distance;
         this.seed = seed;
@@ -97,7 +100,7 @@ final class ErrorSimulation {
         ExperimentConfig config = new ExperimentConfig("plan", null, seed, replicates, threads, geometry.spec(),
                 new DataConfig(null, null, Map.of(), null, null, null, false, false, List.of(), null, null, null, 1),
                 List.of(),
-                new PluginRef(Planner.ESTIMATOR, Map.of(), "estimator"),
+                new PluginRef(named.name(), named.parameters(), "estimator"),
                 List.of(new MechanismConfig("planned", "planned", Map.of(), "--mechanism")),
                 List.of(distance.name()), List.of(), false, PlotConfig.AUTOMATIC, null, null, null);
         Experiment experiment = new Experiment(config, cells, List.of(distance), replicates,

@@ -19,8 +19,8 @@ public final class PlanJson {
         PlanRequest request = result.request();
         Map<String, Object> root = new LinkedHashMap<>();
         root.put("mdp", Versions.project());
-        root.put("expectedError", "E[geodesic distance between the release and the non-private Frechet mean of the "
-                + "same records]");
+        root.put("expectedError", request.estimator().isMean() ? "E[geodesic distance between the release and the "
+                + "non-private Frechet mean of the same records]" : Planner.describeError(request));
         Map<String, Object> inputs = new LinkedHashMap<>();
         inputs.put("geometry", request.geometry().spec());
         inputs.put("center", request.center());
@@ -28,6 +28,11 @@ public final class PlanJson {
         inputs.put("n", request.sizes());
         inputs.put("epsilon", request.epsilons());
         inputs.put("delta", request.deltas());
+        if (!request.estimator().isMean()) {
+            inputs.put("estimator", request.estimator().name());
+            inputs.put("estimatorParams", request.estimator().parameters());
+            inputs.put("valueSpace", result.valueSpace());
+        }
         inputs.put("mechanisms", request.mechanisms().stream().map(PlannedMechanism::label).toList());
         inputs.put("replicates", request.replicates());
         inputs.put("method", request.method().name().toLowerCase(java.util.Locale.ROOT));

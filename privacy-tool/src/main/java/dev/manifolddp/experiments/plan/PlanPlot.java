@@ -51,9 +51,16 @@ public final class PlanPlot {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
                 .title(String.format(Locale.ROOT, "mdp plan: %s, r = %s", request.geometry().spec(),
                         request.radius()))
-                .xAxisTitle("epsilon").yAxisTitle("expected geodesic distance to the non-private mean").build();
+                .xAxisTitle("epsilon").yAxisTitle(request.estimator().isMean()
+                        ? "expected geodesic distance to the non-private mean"
+                        : "expected distance to the non-private " + request.estimator().name() + " on "
+                                + result.valueSpace()).build();
         Plots.style(chart, logX, lowest > 0);
         Plots.addSeries(chart, series);
+        if (!result.valuesOnManifold()) {
+            // r is a distance on the data's manifold: no yardstick for a variance's or a covariance's error
+            return png(chart);
+        }
         double span = minEpsilon == maxEpsilon ? 0.1 * minEpsilon : 0;
         XYSeries radius = chart.addSeries(String.format(Locale.ROOT, "r = %s: error of order r = no better than the "
                 + "centre", request.radius()), new double[] {minEpsilon - span, maxEpsilon + span},
@@ -62,6 +69,10 @@ public final class PlanPlot {
         radius.setLineColor(Color.GRAY);
         radius.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
                 new float[] {6f, 6f}, 0f));
+        return png(chart);
+    }
+
+    private static byte[] png(XYChart chart) {
         try {
             return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
         } catch (IOException e) {

@@ -20,10 +20,11 @@ import java.util.List;
  * @param allowMcmc   simulate mechanisms whose release would be a Metropolis-Hastings draw
  * @param method      closed forms where they exist, or simulation everywhere
  * @param threads     worker threads (results do not depend on it)
+ * @param estimator   the estimand whose releases are predicted ({@link PlannedEstimator#MEAN} by default)
  */
 public record PlanRequest(Geometry geometry, double[] center, double radius, List<Integer> sizes,
         List<Double> epsilons, List<Double> deltas, List<PlannedMechanism> mechanisms, int replicates, long seed,
-        Double targetError, int maxN, boolean allowMcmc, Method method, int threads) {
+        Double targetError, int maxN, boolean allowMcmc, Method method, int threads, PlannedEstimator estimator) {
 
     /** Replicates of a row whose release would be an MCMC draw (at most {@code replicates}). */
     public static final int MCMC_REPLICATES = 10;
@@ -34,6 +35,17 @@ public record PlanRequest(Geometry geometry, double[] center, double radius, Lis
         epsilons = List.copyOf(epsilons);
         deltas = List.copyOf(deltas);
         mechanisms = List.copyOf(mechanisms);
+        if (estimator == null) {
+            throw new IllegalArgumentException("a plan needs an estimator (PlannedEstimator.MEAN: the mean)");
+        }
+    }
+
+    /** A plan of the Frechet mean's releases. */
+    public PlanRequest(Geometry geometry, double[] center, double radius, List<Integer> sizes, List<Double> epsilons,
+            List<Double> deltas, List<PlannedMechanism> mechanisms, int replicates, long seed, Double targetError,
+            int maxN, boolean allowMcmc, Method method, int threads) {
+        this(geometry, center, radius, sizes, epsilons, deltas, mechanisms, replicates, seed, targetError, maxN,
+                allowMcmc, method, threads, PlannedEstimator.MEAN);
     }
 
     /** How expected errors are obtained. */

@@ -14,8 +14,10 @@ public final class PlanTable {
 
     public static void print(PlanResult result, PrintStream out) {
         PlanRequest request = result.request();
-        out.printf(Locale.ROOT, "plan          expected error = E[geodesic distance of the release to the data's "
-                + "non-private Frechet mean]%n");
+        out.printf(Locale.ROOT, "plan          expected error = %s%n", Planner.describeError(request));
+        if (!result.valuesOnManifold()) {
+            out.printf(Locale.ROOT, "value space   %s (the estimator's parameter space)%n", result.valueSpace());
+        }
         out.printf(Locale.ROOT, "ball          centre %s, radius r = %s (public inputs only; no data read)%n",
                 request.geometry().layout().format(request.center()), request.radius());
         out.printf(Locale.ROOT, "synthetic law %s%n", Planner.describeLaw(request));
@@ -47,9 +49,11 @@ public final class PlanTable {
                                 : "none: " + target.note());
             }
         }
-        out.println();
-        out.printf(Locale.ROOT, "An error of order r = %s is no better than releasing the public centre.%n",
-                request.radius());
+        if (result.valuesOnManifold()) {
+            out.println();
+            out.printf(Locale.ROOT, "An error of order r = %s is no better than releasing the public centre.%n",
+                    request.radius());
+        }
     }
 
     /** Skipped rows, one line per mechanism and reason, with the rows it covers. */

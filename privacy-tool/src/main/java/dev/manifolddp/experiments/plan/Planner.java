@@ -27,7 +27,9 @@ import java.util.stream.Collectors;
 
 /**
  * Predicts, from public inputs only, the expected error of each mechanism: the expected geodesic distance
- * {@code E rho(release, xbar)} between a release and the non-private Frechet mean xbar of the same records.
+ * {@code E rho(release, xbar)} between a release and the non-private estimate xbar of the same records (the Frechet
+ * mean unless the request names another estimator; the distance is then the one of the estimator's parameter space,
+ * where its releases live, as {@code mdp run} measures it).
  *
  * <p>For each (mechanism, n, epsilon, delta) the planner first <i>calibrates</i> the mechanism
  * ({@link dev.manifolddp.mechanisms.Mechanism#calibrate}) exactly as {@code mdp release} would: the mechanism computes
@@ -44,8 +46,6 @@ import java.util.stream.Collectors;
  */
 public final class Planner {
 
-    /** The estimand: the Frechet mean. */
-    static final String ESTIMATOR = "frechet-mean";
     /** The error measure: geodesic distance to the non-private estimate. */
     static final String DISTANCE = "geodesic-distance";
     /** The synthetic law. */
@@ -55,6 +55,7 @@ public final class Planner {
     private final Geometry geometry;
     private final BallData data;
     private final Estimator estimator;
+    private final Geometry valueSpace;
     private final ErrorSimulation simulation;
     private final StreamLayout streams;
     private final PrintStream log;
@@ -65,7 +66,8 @@ public final class Planner {
      * @param components the registered geometries, mechanisms, generators and utility measures
      * @param log        where progress goes (stderr), or null for none
      * @throws IllegalArgumentException naming {@code --radius} or {@code --center} when the synthetic law cannot be
-     *                                  drawn in the declared ball
+     *                                  drawn in the declared ball, {@code --estimator} when the estimator is unknown,
+     *                                  {@code --estimator-param} when it refuses its parameters
      */
     public Planner(PlanRequest request, Components components, PrintStream log) {
         this.request = request;
@@ -91,12 +93,34 @@ public final class Planner {
         }
         this.data = new BallData(generator, DataBall.declared(request.center(), request.radius()),
                 describeLaw(request));
-        EstimatorProvider estimators = components.estimators().provider(ESTIMATOR);
-        this.estimator = estimators.create(Map.of());
+        this.estimator = estimator(request.estimator(), components);
+        this.valueSpace = estimator.parameterSpace(geometry);
         UtilityMeasure distance = components.utilities().provider(DISTANCE);
-        this.simulation = new ErrorSimulation(geometry, data, estimator, distance, request.seed(), request.threads(),
-                log);
+        this.simulation = new ErrorSimulation(geometry, data, request.estimator(), estimator, distance,
+                request.seed(), request.threads(), log);
         this.streams = new StreamLayout(request.seed(), 1);
+    }
+
+    /** The named estimator with its parameters, each failure naming the flag to change. */
+    private static Estimator estimator(PlannedEstimator planned, Components components) {
+        EstimatorProvider provider = components.estimators().find(planned.name()).orElseThrow(() ->
+                new IllegalArgumentException(String.format("--estimator: unknown estimator '%s'; known: %s. Provided "
+                        + "value: %s", planned.name(), String.join(", ", components.estimators().names()),
+                        planned.name())));
+        try {
+            return provider.create(planned.parameters());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--estimator-param: " + e.getMessage(), e);
+        }
+    }
+
+    /** What the expected error measures, in one line, for the reports. */
+    public static String describeError(PlanRequest request) {
+        if (request.estimator().isMean()) {
+            return "E[geodesic distance of the release to the data's non-private Frechet mean]";
+        }
+        return String.format(Locale.ROOT, "E[distance on the estimator's parameter space of the release to the data's "
+                + "non-private %s estimate]", request.estimator().label());
     }
 
     /** The synthetic law in one line, for the report. */
@@ -130,7 +154,8 @@ public final class Planner {
             }
         }
         List<TargetRow> targets = request.targetError() == null ? List.of() : search(request.targetError());
-        return new PlanResult(request, rows, skipped, targets, (System.nanoTime() - start) / 1e9);
+        return new PlanResult(request, rows, skipped, targets, (System.nanoTime() - start) / 1e9,
+                valueSpace.spec());
     }
 
     /** The chain steps of a Metropolis-Hastings calibration: chains x (burn-in + thin), from its parameters. */
@@ -201,7 +226,7 @@ public final class Planner {
                     + "(--allow-mcmc)", replicates);
         }
         Optional<ClosedFormError.Prediction> closed = request.method() == PlanRequest.Method.AUTO
-                ? ClosedFormError.of(geometry, attempt.probe) : Optional.empty();
+                ? ClosedFormError.of(valueSpace, attempt.probe) : Optional.empty();
         if (closed.isPresent()) {
             attempt.row = attempt.row(closed.get().mean(), 0, closed.get().standardDeviation(), PlanRow.CLOSED_FORM,
                     0, closed.get().formula());

@@ -23,8 +23,8 @@ class DataGeneratorProvidersTest {
     }
 
     @Test
-    void serviceLoaderFindsTheThreeGenerators() {
-        assertThat(providers()).containsOnlyKeys("sphere-cap", "wishart", "random-spd");
+    void serviceLoaderFindsTheFourGenerators() {
+        assertThat(providers()).containsOnlyKeys("sphere-cap", "wishart", "random-spd", "cap-mixture");
         assertThat(providers().get("sphere-cap").aliases()).containsExactly("geodesic-ball");
     }
 

@@ -187,6 +187,52 @@ class SparkEngineTest {
                 .isEqualTo(Files.readAllBytes(local.resolve("geodesic-distance.png")));
     }
 
+    /**
+     * Issue 27's estimands (a variance on the real line, tangent PCA's second-moment matrix with its modes picture, the
+     * median by KNG's chain) run on Spark as they run locally: the same tables and plots, byte for byte.
+     */
+    @Test
+    void theSpreadModesAndMedianEstimatorsRunOnSparkWithTheLocalBytes() throws IOException {
+        String sphere = "geometry: sphere:d=2\ndata: { generator: geodesic-ball, center: \"0,0,1\", radius: 0.3 }\n";
+        String common = "seed: 27\nreplicates: 4\n"
+                + "sweep: { n: [20, 40], epsilon: [1], delta: [1e-6] }\n"
+                + "utility: [geodesic-distance, release-time]\n";
+        String[][] cases = {
+            {"frechet-variance", sphere
+                + "mechanisms: [{ name: riemannian-laplace }, { name: tangent-gaussian }]\n"},
+            // the modes picture draws tensors as ellipsoids (it has no drawing for points of a sphere)
+            {"tangent-pca", "geometry: spd/log-euclidean:k=3\ndata: { generator: wishart, df: 10, radius: 1.5, "
+                + "scale: \"0.15,0,0,0,0.1,0,0,0,0.06\" }\nmechanisms: [{ name: riemannian-laplace }, { name: tangent-gaussian }]\n"
+                + "pictures: { at: { n: 40, epsilon: 1, delta: 1e-6 }, per-mechanism: 1, sample: 8, show: [modes] }\n"},
+            {"frechet-median", sphere + "mechanisms: [{ name: kng, params: { sampler: mcmc, burn-in: 200, thin: 10 } }]\n"},
+        };
+        for (String[] estimand : cases) {
+            Path config = temp.resolve(estimand[0] + ".yaml");
+            Files.writeString(config, "name: spark-" + estimand[0] + "\n" + common + "estimator: " + estimand[0]
+                    + "\n" + estimand[1]);
+            Path local = temp.resolve(estimand[0] + "-local");
+            Path spark = temp.resolve(estimand[0] + "-spark");
+            Run localRun = mdp("run", config.toString(), "--out", local.toString(), "--quiet");
+            assertThat(localRun.status()).as(localRun.err()).isZero();
+            Run run = mdp("run", config.toString(), "--out", spark.toString(), "--quiet", "--engine", "spark",
+                    "--master", "local[2]");
+            assertThat(run.status()).as(run.err()).isZero();
+            for (String csv : List.of("replicates.csv", "summary.csv")) {
+                assertThat(withoutWallTime(Files.readAllLines(spark.resolve(csv)))).as(estimand[0] + " " + csv)
+                        .isEqualTo(withoutWallTime(Files.readAllLines(local.resolve(csv))));
+            }
+            assertThat(Files.readString(local.resolve("summary.md"))).contains(estimand[0]);
+            List<String> plots = pngs(local);
+            assertThat(plots).as(estimand[0]).isEqualTo(pngs(spark)).contains("geodesic-distance.png");
+            for (String plot : plots) {
+                if (WALL_TIME.stream().noneMatch(plot::contains)) {
+                    assertThat(Files.readAllBytes(spark.resolve(plot))).as(estimand[0] + " " + plot)
+                            .isEqualTo(Files.readAllBytes(local.resolve(plot)));
+                }
+            }
+        }
+    }
+
     @Test
     void jacksonIsTheVersionSparksScalaModuleAccepts() {
         String databind = com.fasterxml.jackson.databind.cfg.PackageVersion.VERSION.toString();
