@@ -49,4 +49,33 @@ public interface LogSums {
         /** An independent kernel over the same (shared, never modified) data, with fresh scratch. */
         Batch copy();
     }
+
+    /**
+     * A kernel whose {@code sum_i log(x, x_i)} is a function of per-block sums over {@link RecordBlocks} added in
+     * block order, split in its two halves so that the blocks can be summed elsewhere (another machine, holding only
+     * its blocks' records, in a kernel prepared over them) and combined here with the same bits as
+     * {@link Batch#sumOfLogs} and {@link Batch#normOfSumOfLogs}: a kernel prepared over the records of block b alone
+     * gives, as its block 0, the sums this kernel gives as block b.
+     */
+    interface Blocks extends Batch {
+
+        /** The number of doubles {@link #blockSums} writes per block and point. */
+        int blockWidth();
+
+        /**
+         * Block {@code block}'s sums at each of {@code xs[0 .. count-1]}: point j's into {@code out[j blockWidth()
+         * .. (j + 1) blockWidth())}. Allocates nothing.
+         */
+        void blockSums(double[][] xs, int count, int block, double[] out);
+
+        /**
+         * {@link Batch#sumOfLogs} at {@code x}, point {@code point} of the {@code xs} given to {@link #blockSums},
+         * from every block's sums ({@code sums[b]} of block b, of a kernel over the same records in the same order),
+         * added in block order: the same bits as {@link Batch#sumOfLogs}; its norm is {@link Batch#normOfSumOfLogs}.
+         *
+         * @throws IllegalArgumentException when a block needed the per-record path (a record beyond the kernel's
+         *     fast range of x), which needs all records in one place
+         */
+        void sumOfLogs(double[] x, int point, double[][] sums, double[] out);
+    }
 }
