@@ -78,8 +78,10 @@ public interface HessianSums {
         void blockSums(double[] x, double[][] basis, int block, double[] out, int at);
 
         /**
-         * {@link #evaluate} from every block's sums, {@code sums[b]} from {@link #blockSums} of block b (of a kernel
-         * over the same records in the same order), added in block order: the same bits as {@link #evaluate} here.
+         * {@link #evaluate} from every block's sums, {@code sums[b]} from {@link #blockSums} of block b of the records
+         * (by a kernel over them, or over block b alone), added in block order: the bits {@link #evaluate} gives over
+         * those records, farthest record included. This kernel's own records play no part, so a kernel over no
+         * records can add sums computed elsewhere.
          *
          * @throws IllegalArgumentException when a block needed the per-record path (a record beyond the kernel's
          *     fast range of x), which needs all records in one place

@@ -340,16 +340,10 @@ final class SphereHessianSums implements HessianSums.Blocks {
                            double[] hessian) {
         requireSplits();
         HessianSums.requireArguments(geometry, x, basis, logSum, coordinates, hessian);
-        int blocks = RecordBlocks.count(n);
-        if (sums.length != blocks) {
-            throw new IllegalArgumentException("sums must hold one array per block of " + n + " records: " + blocks
-                    + ". Provided value: " + sums.length);
-        }
-        for (double[] block : sums) {
-            if (block[SUMS] != 1) {
-                throw new IllegalArgumentException("a record lies beyond angle pi/3 of x, where the Newton sums "
-                        + "take the per-record path over all records in one place: release on one machine, or "
-                        + "declare a smaller ball");
+        int blocks = SplitSums.requireBlocks(sums, SUMS + 1);
+        for (int b = 0; b < blocks; b++) {
+            if (sums[b][SUMS] != 1) {
+                throw SplitSums.beyondRange("the Newton sums", b);
             }
         }
         SphereColumns.squaredNorm(x, "the Hessian sums need");

@@ -136,18 +136,16 @@ final class SphereLogSums implements LogSums.Blocks {
     public void sumOfLogs(double[] x, int point, double[][] sums, double[] out) {
         GeometryChecks.requireLength(geometry, "x", x);
         GeometryChecks.requireLength(geometry, "out", out);
-        int blocks = RecordBlocks.count(n);
-        if (sums.length != blocks) {
-            throw new IllegalArgumentException("sums must hold one array per block of " + n + " records: " + blocks
-                    + ". Provided value: " + sums.length);
-        }
         int length = exact.length;
+        if (point < 0) {
+            throw new IllegalArgumentException("point must be an index into the points the blocks were summed at. "
+                    + "Provided value: " + point);
+        }
         int at = point * (length + 1);
-        for (double[] block : sums) {
-            if (block[at + length] != 1) {
-                throw new IllegalArgumentException("a record lies beyond angle pi/3 of x, where the sum of "
-                        + "logarithms takes the per-record path over all records in one place: release on one "
-                        + "machine, or declare a smaller ball");
+        int blocks = SplitSums.requireBlocks(sums, at + length + 1);
+        for (int b = 0; b < blocks; b++) {
+            if (sums[b][at + length] != 1) {
+                throw SplitSums.beyondRange("the sum of logarithms", b);
             }
         }
         double xx = SphereColumns.squaredNorm(x, "log(x, x_i) needs");
