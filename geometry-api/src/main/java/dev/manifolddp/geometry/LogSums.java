@@ -71,13 +71,19 @@ public interface LogSums {
         /**
          * {@link Batch#sumOfLogs} at {@code x}, point {@code point} of the {@code xs} given to {@link #blockSums},
          * from every block's sums ({@code sums[b]} from {@link #blockSums} of block b of the records, by a kernel over
-         * them or over block b alone), added in block order: the bits {@link Batch#sumOfLogs} gives over those records;
-         * its norm is {@link Batch#normOfSumOfLogs}'s. This kernel's own records play no part, so a kernel over no
+         * them or over block b alone), added in block order: the bits {@link Batch#sumOfLogs} gives over those records.
+         * This kernel's own records play no part, so a kernel over no
          * records can add sums computed elsewhere.
          *
          * @throws IllegalArgumentException when a block needed the per-record path (a record beyond the kernel's
          *     fast range of x), which needs all records in one place
          */
         void sumOfLogs(double[] x, int point, double[][] sums, double[] out);
+
+        /**
+         * {@link Batch#normOfSumOfLogs} at {@code x} from every block's sums, as {@link #sumOfLogs(double[], int,
+         * double[][], double[])} takes them: its bits. Allocates nothing.
+         */
+        double normOfSumOfLogs(double[] x, int point, double[][] sums);
     }
 }

@@ -85,8 +85,18 @@ final class SphereLogSums implements LogSums.Blocks {
     public double normOfSumOfLogs(double[] x) {
         GeometryChecks.requireLength(geometry, "x", x);
         sum(x, scratch);
+        return norm(scratch);
+    }
+
+    @Override
+    public double normOfSumOfLogs(double[] x, int point, double[][] sums) {
+        sumOfLogs(x, point, sums, scratch);
+        return norm(scratch);
+    }
+
+    private static double norm(double[] v) {
         double squared = 0;
-        for (double value : scratch) {
+        for (double value : v) {
             squared += value * value;
         }
         return Math.sqrt(squared);

@@ -1,0 +1,57 @@
+package dev.manifolddp.engines.spark;
+
+import dev.manifolddp.geometry.ForwardingGeometry;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.HessianSums;
+import dev.manifolddp.geometry.LogSums;
+import java.util.Optional;
+
+/**
+ * A release's geometry whose kernels sum over records on Spark ({@link SparkReleaseSums}): the Newton mean's
+ * {@link HessianSums} and KNG's {@link LogSums}, when the geometry's kernels split into per-block sums
+ * ({@link HessianSums.Blocks}, {@link LogSums.Blocks}); every other call, and kernels that do not split, are the
+ * geometry's own, on the driver.
+ */
+final class SparkSumsGeometry extends ForwardingGeometry {
+
+    private final HessianSums newton;
+    private final LogSums logs;
+
+    SparkSumsGeometry(Geometry geometry, SparkReleaseSums session) {
+        super(geometry);
+        String spec = geometry.spec();
+        // a kernel over no records tells whether the geometry's kernels split, and adds the blocks' sums on the driver
+        this.newton = geometry.capability(HessianSums.class)
+                .filter(sums -> sums.prepareHessians(new double[0][]) instanceof HessianSums.Blocks blocks
+                        && blocks.splits())
+                .map(sums -> (HessianSums) data -> new SparkHessianSums(session, session.distribute(spec, data),
+                        data.length, (HessianSums.Blocks) sums.prepareHessians(new double[0][])))
+                .orElse(null);
+        this.logs = geometry.capability(LogSums.class)
+                .filter(sums -> sums.prepare(new double[0][]) instanceof LogSums.Blocks)
+                .map(sums -> (LogSums) data -> new SparkLogSums(session, session.distribute(spec, data), data.length,
+                        (LogSums.Blocks) sums.prepare(new double[0][])))
+                .orElse(null);
+    }
+
+    /** Whether the Newton sums run on Spark (else on the driver, as the geometry's own). */
+    boolean newtonOnSpark() {
+        return newton != null;
+    }
+
+    /** Whether the sums of logarithms run on Spark (else on the driver, as the geometry's own). */
+    boolean logsOnSpark() {
+        return logs != null;
+    }
+
+    @Override
+    public <C> Optional<C> capability(Class<C> type) {
+        if (type == HessianSums.class && newton != null) {
+            return Optional.of(type.cast(newton));
+        }
+        if (type == LogSums.class && logs != null) {
+            return Optional.of(type.cast(logs));
+        }
+        return super.capability(type);
+    }
+}
