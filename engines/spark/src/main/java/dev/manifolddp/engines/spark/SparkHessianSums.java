@@ -1,8 +1,6 @@
 package dev.manifolddp.engines.spark;
 
 import dev.manifolddp.geometry.HessianSums;
-import dev.manifolddp.geometry.RecordBlocks;
-import org.apache.spark.api.java.JavaRDD;
 
 /**
  * The Newton mean's sums over records on Spark: one job per evaluation, the point and basis sent with the tasks, the
@@ -11,21 +9,17 @@ import org.apache.spark.api.java.JavaRDD;
  */
 final class SparkHessianSums implements HessianSums.Batch {
 
-    private final SparkReleaseSums session;
-    private final JavaRDD<RecordBlock> blocks;
-    private final int n;
+    private final DistributedBlocks blocks;
     private final HessianSums.Blocks combiner;
 
-    SparkHessianSums(SparkReleaseSums session, JavaRDD<RecordBlock> blocks, int n, HessianSums.Blocks combiner) {
-        this.session = session;
+    SparkHessianSums(DistributedBlocks blocks, HessianSums.Blocks combiner) {
         this.blocks = blocks;
-        this.n = n;
         this.combiner = combiner;
     }
 
     @Override
     public int size() {
-        return n;
+        return blocks.n();
     }
 
     @Override
@@ -35,7 +29,7 @@ final class SparkHessianSums implements HessianSums.Batch {
         for (int k = 0; k < basis.length; k++) {
             frame[k] = basis[k].clone();
         }
-        double[][] sums = session.sums(blocks, RecordBlocks.count(n), false, block -> block.newtonSums(point, frame));
+        double[][] sums = blocks.sums(false, block -> block.newtonSums(point, frame));
         return combiner.evaluate(x, basis, sums, logSum, coordinates, hessian);
     }
 
@@ -51,6 +45,6 @@ final class SparkHessianSums implements HessianSums.Batch {
 
     @Override
     public HessianSums.Batch copy() {
-        return new SparkHessianSums(session, blocks, n, (HessianSums.Blocks) combiner.copy());
+        return new SparkHessianSums(blocks, (HessianSums.Blocks) combiner.copy());
     }
 }

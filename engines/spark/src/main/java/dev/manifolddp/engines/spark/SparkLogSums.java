@@ -1,8 +1,6 @@
 package dev.manifolddp.engines.spark;
 
 import dev.manifolddp.geometry.LogSums;
-import dev.manifolddp.geometry.RecordBlocks;
-import org.apache.spark.api.java.JavaRDD;
 
 /**
  * KNG's sums of logarithms over records on Spark: one job per point, and one per batch of the exact sampler's
@@ -12,21 +10,17 @@ import org.apache.spark.api.java.JavaRDD;
  */
 final class SparkLogSums implements LogSums.Batch {
 
-    private final SparkReleaseSums session;
-    private final JavaRDD<RecordBlock> blocks;
-    private final int n;
+    private final DistributedBlocks blocks;
     private final LogSums.Blocks combiner;
 
-    SparkLogSums(SparkReleaseSums session, JavaRDD<RecordBlock> blocks, int n, LogSums.Blocks combiner) {
-        this.session = session;
+    SparkLogSums(DistributedBlocks blocks, LogSums.Blocks combiner) {
         this.blocks = blocks;
-        this.n = n;
         this.combiner = combiner;
     }
 
     @Override
     public int size() {
-        return n;
+        return blocks.n();
     }
 
     @Override
@@ -60,11 +54,11 @@ final class SparkLogSums implements LogSums.Batch {
         for (int j = 0; j < count; j++) {
             points[j] = xs[j].clone();
         }
-        return session.sums(blocks, RecordBlocks.count(n), true, block -> block.logSums(points));
+        return blocks.sums(true, block -> block.logSums(points));
     }
 
     @Override
     public LogSums.Batch copy() {
-        return new SparkLogSums(session, blocks, n, (LogSums.Blocks) combiner.copy());
+        return new SparkLogSums(blocks, (LogSums.Blocks) combiner.copy());
     }
 }

@@ -10,13 +10,14 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function;
 import org.apache.spark.storage.StorageLevel;
+import scala.Tuple2;
 
 /**
  * {@code mdp release --engine spark}: a release's sums over records as Spark jobs. A data set handed to a kernel is
  * cut into {@link RecordBlocks} and spread over partitions that hold whole blocks (cached on the executors); each
- * evaluation sends the point (or a batch of KNG proposals) to every partition, each partition returns its blocks'
- * sums keyed by block index through a {@code treeAggregate} that keeps them apart, and the driver adds them in
- * block order ({@link dev.manifolddp.geometry.HessianSums.Blocks}), so the release has the local one's bytes for
+ * evaluation sends the point (or a batch of KNG proposals) with the tasks, each partition returns its blocks' sums
+ * keyed by block index (a few doubles per block: one stage, nothing shuffled, where a {@code treeAggregate}'s extra
+ * level is a shuffle), and the driver adds them in block order ({@link dev.manifolddp.geometry.HessianSums.Blocks}), so the release has the local one's bytes for
  * any partitioning. No record travels back to the driver.
  *
  * <p>What still runs on the driver: the command reads, checks and clips the records there (as without Spark) and
@@ -58,7 +59,7 @@ final class SparkReleaseSums implements ReleaseSums {
     }
 
     /** {@code data}'s blocks over the partitions, whole blocks per partition, cached where they are computed. */
-    JavaRDD<RecordBlock> distribute(String spec, double[][] data) {
+    DistributedBlocks distribute(String spec, double[][] data) {
         int blocks = RecordBlocks.count(data.length);
         List<RecordBlock> list = new ArrayList<>(blocks);
         for (int b = 0; b < blocks; b++) {
@@ -69,39 +70,30 @@ final class SparkReleaseSums implements ReleaseSums {
         synchronized (cached) {
             cached.add(rdd);
         }
-        return rdd;
+        return new DistributedBlocks(this, rdd, data.length);
     }
 
     /**
-     * Every block's sums, {@code sums[b]} of block b ({@code logs}: sums of logarithms, counted apart): each partition fills the slots of its blocks, the slots are
-     * merged (never added), and the caller adds them in block order.
+     * Every block's sums, {@code sums[b]} of block b ({@code logs}: sums of logarithms, counted apart), put in place
+     * by block index (never added here): the caller adds them in block order.
      */
     double[][] sums(JavaRDD<RecordBlock> rdd, int blocks, boolean logs, Function<RecordBlock, double[]> block) {
         jobs.incrementAndGet();
         if (logs) {
             logJobs.incrementAndGet();
         }
-        double[][] sums = SparkFailures.rethrowFirst(() -> rdd.treeAggregate(new double[blocks][],
-                (slots, record) -> {
-                    slots[record.index()] = block.call(record);
-                    return slots;
-                }, SparkReleaseSums::merge));
+        List<Tuple2<Integer, double[]>> parts = SparkFailures.rethrowFirst(() -> rdd.map(record ->
+                new Tuple2<>(record.index(), block.call(record))).collect());
+        double[][] sums = new double[blocks][];
+        for (Tuple2<Integer, double[]> part : parts) {
+            sums[part._1()] = part._2();
+        }
         for (int b = 0; b < blocks; b++) {
             if (sums[b] == null) {
                 throw new IllegalStateException("the Spark job returned no sums for block " + b + " of " + blocks);
             }
         }
         return sums;
-    }
-
-    /** The slots of two parts of the partitions: each block is in one of them. */
-    private static double[][] merge(double[][] into, double[][] from) {
-        for (int b = 0; b < into.length; b++) {
-            if (from[b] != null) {
-                into[b] = from[b];
-            }
-        }
-        return into;
     }
 
     @Override

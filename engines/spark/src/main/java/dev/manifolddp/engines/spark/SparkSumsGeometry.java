@@ -24,24 +24,14 @@ final class SparkSumsGeometry extends ForwardingGeometry {
         this.newton = geometry.capability(HessianSums.class)
                 .filter(sums -> sums.prepareHessians(new double[0][]) instanceof HessianSums.Blocks blocks
                         && blocks.splits())
-                .map(sums -> (HessianSums) data -> new SparkHessianSums(session, session.distribute(spec, data),
-                        data.length, (HessianSums.Blocks) sums.prepareHessians(new double[0][])))
+                .map(sums -> (HessianSums) data -> new SparkHessianSums(session.distribute(spec, data),
+                        (HessianSums.Blocks) sums.prepareHessians(new double[0][])))
                 .orElse(null);
         this.logs = geometry.capability(LogSums.class)
                 .filter(sums -> sums.prepare(new double[0][]) instanceof LogSums.Blocks)
-                .map(sums -> (LogSums) data -> new SparkLogSums(session, session.distribute(spec, data), data.length,
+                .map(sums -> (LogSums) data -> new SparkLogSums(session.distribute(spec, data),
                         (LogSums.Blocks) sums.prepare(new double[0][])))
                 .orElse(null);
-    }
-
-    /** Whether the Newton sums run on Spark (else on the driver, as the geometry's own). */
-    boolean newtonOnSpark() {
-        return newton != null;
-    }
-
-    /** Whether the sums of logarithms run on Spark (else on the driver, as the geometry's own). */
-    boolean logsOnSpark() {
-        return logs != null;
     }
 
     @Override
