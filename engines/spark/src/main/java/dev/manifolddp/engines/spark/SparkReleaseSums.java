@@ -17,8 +17,8 @@ import scala.Tuple2;
  * cut into {@link RecordBlocks} and spread over partitions that hold whole blocks (cached on the executors); each
  * evaluation sends the point (or a batch of KNG proposals) with the tasks, each partition returns its blocks' sums
  * keyed by block index (a few doubles per block: one stage, nothing shuffled, where a {@code treeAggregate}'s extra
- * level is a shuffle), and the driver adds them in block order ({@link dev.manifolddp.geometry.HessianSums.Blocks}), so the release has the local one's bytes for
- * any partitioning. No record travels back to the driver.
+ * level is a shuffle), and the driver adds them in block order ({@link dev.manifolddp.geometry.HessianSums.Blocks}),
+ * so the release has the local one's bytes for any partitioning. No record travels back to the driver.
  *
  * <p>What still runs on the driver: the command reads, checks and clips the records there (as without Spark) and
  * hands them to {@code parallelize}. A cluster whose records do not fit the driver would read each block on its

@@ -5,6 +5,7 @@ import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.HessianSums;
 import dev.manifolddp.geometry.LogSums;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A release's geometry whose kernels sum over records on Spark ({@link SparkReleaseSums}): the Newton mean's
@@ -22,16 +23,25 @@ final class SparkSumsGeometry extends ForwardingGeometry {
         String spec = geometry.spec();
         // a kernel over no records tells whether the geometry's kernels split, and adds the blocks' sums on the driver
         this.newton = geometry.capability(HessianSums.class)
-                .filter(sums -> sums.prepareHessians(new double[0][]) instanceof HessianSums.Blocks blocks
-                        && blocks.splits())
+                .filter(sums -> overNoRecords(() -> sums.prepareHessians(new double[0][])) instanceof HessianSums.Blocks
+                        blocks && blocks.splits())
                 .map(sums -> (HessianSums) data -> new SparkHessianSums(session.distribute(spec, data),
                         (HessianSums.Blocks) sums.prepareHessians(new double[0][])))
                 .orElse(null);
         this.logs = geometry.capability(LogSums.class)
-                .filter(sums -> sums.prepare(new double[0][]) instanceof LogSums.Blocks)
+                .filter(sums -> overNoRecords(() -> sums.prepare(new double[0][])) instanceof LogSums.Blocks)
                 .map(sums -> (LogSums) data -> new SparkLogSums(session.distribute(spec, data),
                         (LogSums.Blocks) sums.prepare(new double[0][])))
                 .orElse(null);
+    }
+
+    /** A kernel over no records, or null where the geometry's kernels need at least one (they then stay local). */
+    private static Object overNoRecords(Supplier<Object> prepare) {
+        try {
+            return prepare.get();
+        } catch (IllegalArgumentException needsRecords) {
+            return null;
+        }
     }
 
     @Override
