@@ -54,6 +54,43 @@ public interface HessianSums {
     }
 
     /**
+     * A kernel whose sums are per-block sums over {@link RecordBlocks} added in block order, split in its two halves
+     * so that the blocks can be summed elsewhere (another machine, holding only its blocks' records, in a kernel
+     * prepared over them) and added here with the same bits as {@link #evaluate}: a kernel prepared over the records
+     * of block b alone (at most {@link RecordBlocks#SIZE}) gives, as its block 0, the sums this kernel gives as block
+     * b.
+     */
+    interface Blocks extends Batch {
+
+        /**
+         * Whether this kernel's sums are block sums at all (a kernel may split in some dimensions only); when false,
+         * only {@link #evaluate(double[], double[][], double[], double[], double[])} may be called.
+         */
+        boolean splits();
+
+        /** The number of doubles {@link #blockSums} writes per block. */
+        int blockWidth();
+
+        /**
+         * Block {@code block}'s sums at x (with an orthonormal basis of {@code T_x}) into {@code out[at ..
+         * at + blockWidth())}, record indices relative to the block's first record. Allocates nothing.
+         */
+        void blockSums(double[] x, double[][] basis, int block, double[] out, int at);
+
+        /**
+         * {@link #evaluate} from every block's sums, {@code sums[b]} from {@link #blockSums} of block b of the records
+         * (by a kernel over them, or over block b alone), added in block order: the bits {@link #evaluate} gives over
+         * those records, farthest record included. This kernel's own records play no part, so a kernel over no
+         * records can add sums computed elsewhere.
+         *
+         * @throws IllegalArgumentException when a block needed the per-record path (a record beyond the kernel's
+         *     fast range of x), which needs all records in one place
+         */
+        double evaluate(double[] x, double[][] basis, double[][] sums, double[] logSum, double[] coordinates,
+                        double[] hessian);
+    }
+
+    /**
      * The length checks every implementation of {@link Batch#evaluate} makes before its hot path, with the messages
      * of {@link SquaredDistanceHessian#requireArguments}.
      *

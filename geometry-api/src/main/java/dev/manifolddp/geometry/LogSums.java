@@ -49,4 +49,41 @@ public interface LogSums {
         /** An independent kernel over the same (shared, never modified) data, with fresh scratch. */
         Batch copy();
     }
+
+    /**
+     * A kernel whose {@code sum_i log(x, x_i)} is a function of per-block sums over {@link RecordBlocks} added in
+     * block order, split in its two halves so that the blocks can be summed elsewhere (another machine, holding only
+     * its blocks' records, in a kernel prepared over them) and combined here with the same bits as
+     * {@link Batch#sumOfLogs} and {@link Batch#normOfSumOfLogs}: a kernel prepared over the records of block b alone
+     * gives, as its block 0, the sums this kernel gives as block b.
+     */
+    interface Blocks extends Batch {
+
+        /** The number of doubles {@link #blockSums} writes per block and point. */
+        int blockWidth();
+
+        /**
+         * Block {@code block}'s sums at each of {@code xs[0 .. count-1]}: point j's into {@code out[j blockWidth()
+         * .. (j + 1) blockWidth())}. Allocates nothing.
+         */
+        void blockSums(double[][] xs, int count, int block, double[] out);
+
+        /**
+         * {@link Batch#sumOfLogs} at {@code x}, point {@code point} of the {@code xs} given to {@link #blockSums},
+         * from every block's sums ({@code sums[b]} from {@link #blockSums} of block b of the records, by a kernel over
+         * them or over block b alone), added in block order: the bits {@link Batch#sumOfLogs} gives over those records.
+         * This kernel's own records play no part, so a kernel over no
+         * records can add sums computed elsewhere.
+         *
+         * @throws IllegalArgumentException when a block needed the per-record path (a record beyond the kernel's
+         *     fast range of x), which needs all records in one place
+         */
+        void sumOfLogs(double[] x, int point, double[][] sums, double[] out);
+
+        /**
+         * {@link Batch#normOfSumOfLogs} at {@code x} from every block's sums, as {@link #sumOfLogs(double[], int,
+         * double[][], double[])} takes them: its bits. Allocates nothing.
+         */
+        double normOfSumOfLogs(double[] x, int point, double[][] sums);
+    }
 }

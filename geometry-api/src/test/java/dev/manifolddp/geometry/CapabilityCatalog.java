@@ -34,6 +34,8 @@ public final class CapabilityCatalog {
             RadialLowerBound.class, "the value a FrechetGradientBound returns; checked with it",
             LogSums.Batch.class, "the kernel LogSums returns; checked with it",
             HessianSums.Batch.class, "the kernel HessianSums returns; checked with it",
+            LogSums.Blocks.class, "the split form of a LogSums kernel; LogSumsContract checks its bits",
+            HessianSums.Blocks.class, "the split form of a HessianSums kernel; SphereSplitSumsTest checks its bits",
             SymmetricEigensolver.class, "the solver SymmetricEigensolvers returns; checked with it",
             PointLayout.Kind.class, "how a point layout prints and reads points; PointLayoutTest checks the standard "
                     + "kinds");

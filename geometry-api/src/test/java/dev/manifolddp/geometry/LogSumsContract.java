@@ -78,6 +78,9 @@ public final class LogSumsContract {
             double[] fromPrepareAgain = new double[length];
             sums.prepare(kept).sumOfLogs(x, fromPrepareAgain);
             assertThat(fromPrepareAgain).as("deterministic").containsExactly(actual);
+            if (batch instanceof LogSums.Blocks split) {
+                splitHasTheSameBits(sums, split, kept, x, actual, trial);
+            }
         }
         double[] x = points.apply(random);
         LogSums.Batch batch = sums.prepare(new double[][] {x.clone()});
@@ -85,6 +88,26 @@ public final class LogSumsContract {
                 IllegalArgumentException.class);
         assertThatThrownBy(() -> batch.normOfSumOfLogs(new double[length + 1])).isInstanceOf(
                 IllegalArgumentException.class);
+    }
+
+    /**
+     * A kernel's split form ({@link LogSums.Blocks}): its one block's sums (n is at most 300 here), added by a kernel
+     * over no records, give the whole kernel's bits, or a refusal (a record on the kernel's per-record path).
+     */
+    private static void splitHasTheSameBits(LogSums sums, LogSums.Blocks split, double[][] kept, double[] x,
+                                            double[] expected, int trial) {
+        double[][] block = {new double[split.blockWidth()]};
+        ((LogSums.Blocks) sums.prepare(kept)).blockSums(new double[][] {x}, 1, 0, block[0]);
+        LogSums.Blocks empty = (LogSums.Blocks) sums.prepare(new double[0][]);
+        double[] combined = new double[expected.length];
+        try {
+            empty.sumOfLogs(x, 0, block, combined);
+        } catch (IllegalArgumentException refused) {
+            return;
+        }
+        assertThat(combined).as("trial %d: the split kernel's sum", trial).containsExactly(expected);
+        assertThat(empty.normOfSumOfLogs(x, 0, block)).as("trial %d: the split kernel's norm", trial)
+                .isEqualTo(split.normOfSumOfLogs(x));
     }
 
     private static double maxAbs(double[] v) {

@@ -6,12 +6,13 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --engine NAME} and {@code --master URL}, shared by the commands whose work an optional engine can run (run,
- * audit): the check that {@code --master} comes with an engine, and the engine itself, looked up by name.
+ * audit, release): the check that {@code --master} comes with an engine, and the engine itself, looked up by name.
  */
 final class EngineOption {
 
     @Option(names = "--engine", paramLabel = "NAME", defaultValue = Engines.LOCAL,
-            description = "Where the work runs (run: the (cell, replicate) tasks; audit: the releases): local (this "
+            description = "Where the work runs (run: the (cell, replicate) tasks; audit: the releases; release: the "
+                    + "sums over records, block by block): local (this "
                     + "JVM's threads; the default) or an optional engine, e.g. spark (./mdp adds engines/spark to "
                     + "the class path when asked). The outputs are the same either way, wall times aside.")
     String name;

@@ -10,6 +10,7 @@ import dev.manifolddp.experiments.data.DatasetFiles;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.data.RowFilter;
 import dev.manifolddp.experiments.data.SubjectGroups;
+import dev.manifolddp.experiments.engine.ReleaseSums;
 import dev.manifolddp.experiments.ledger.BudgetLedger;
 import dev.manifolddp.experiments.ledger.DatasetKey;
 import dev.manifolddp.experiments.ledger.LedgerEntry;
@@ -101,6 +102,12 @@ final class ReleaseCommand implements Callable<Integer> {
 
     @Mixin
     PluginsOption plugins;
+
+    @Mixin
+    EngineOption engine;
+
+    /** The engine's session for this release's sums over records (--engine), closed when the command ends. */
+    private ReleaseSums engineSums;
 
     /** The components over the plugins, found when the command starts. */
     private Components components;
@@ -241,7 +248,23 @@ final class ReleaseCommand implements Callable<Integer> {
             throw (Error) thrown;
         } finally {
             pool.shutdown();
+            if (engineSums != null) {
+                engineSums.close();
+            }
         }
+    }
+
+    /**
+     * {@code space}, or with {@code --engine} the same geometry whose sums over records (the Newton mean's, KNG's
+     * densities) the engine computes block by block, with the local release's bytes ({@link ReleaseSums}).
+     */
+    private Geometry withEngine(Geometry space) {
+        engine.check();
+        if (engine.local()) {
+            return space;
+        }
+        engineSums = engine.engine(Thread.currentThread().getContextClassLoader()).release(space, engine.master);
+        return engineSums.geometry();
     }
 
     private int release() {
@@ -255,6 +278,10 @@ final class ReleaseCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--estimator-param: geodesic-regression takes its settings from "
                         + "--covariate, --covariate-range, --tau, --footpoint-radius, --max-speed and --method. "
                         + "Provided value: --estimator-param " + estimatorParams);
+            }
+            if (!engine.local()) {
+                throw new IllegalArgumentException("--engine: geodesic regression releases run locally; leave out "
+                        + "--engine. Provided value: --engine " + engine.name);
             }
             return RegressionRelease.run(this);
         }
@@ -271,7 +298,7 @@ final class ReleaseCommand implements Callable<Integer> {
         OutputPaths.of().input("--input", inputFile()).inputs("--plugins", plugins.jars()).file("--out", out)
                 .file("--diagnostics", diagnostics).state("--ledger", ledgerFile).check(force);
 
-        Geometry space = geometry();
+        Geometry space = withEngine(geometry());
         EstimatorProvider estimatorProvider = components.estimators().find(estimator).orElseThrow(() ->
                 new IllegalArgumentException(String.format("--estimator: unknown estimator '%s'; known: %s",
                         estimator, String.join(", ", components.estimators().names()))));
@@ -350,6 +377,9 @@ final class ReleaseCommand implements Callable<Integer> {
                 AtomicFile.write(diagnostics, diagnosticsJson, force, "--diagnostics");
             }
             summary(parent.out, release, space, estimand.parameterSpace(space), data, subjects, ledgerFile, notes);
+            if (engineSums != null) {
+                parent.out.println(engineSums.summary());
+            }
         }
         return 0;
     }

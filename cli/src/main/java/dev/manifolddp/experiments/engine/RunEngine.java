@@ -3,6 +3,7 @@ package dev.manifolddp.experiments.engine;
 import dev.manifolddp.experiments.audit.AuditChunks;
 import dev.manifolddp.experiments.spi.Progress;
 import dev.manifolddp.experiments.run.RunResult;
+import dev.manifolddp.geometry.Geometry;
 
 /**
  * Somewhere else to run an experiment's (cell, replicate) tasks than this JVM's worker threads, e.g. a Spark cluster
@@ -35,5 +36,15 @@ public interface RunEngine {
     default AuditChunks audit(AuditJob job) {
         throw new IllegalArgumentException("--engine " + name() + " runs experiments only, not audits; audit without "
                 + "--engine. Provided value: " + name());
+    }
+
+    /**
+     * Where {@code mdp release --engine NAME} computes the sums over records of one release on {@code geometry}
+     * ({@code master}: the engine's cluster, or null for its default); the caller closes it. An engine that cannot
+     * keeps this default, which says so.
+     */
+    default ReleaseSums release(Geometry geometry, String master) {
+        throw new IllegalArgumentException("--engine " + name() + " runs experiments and audits, not the sums of one "
+                + "release; release without --engine. Provided value: " + name());
     }
 }

@@ -1,5 +1,6 @@
 package dev.manifolddp.geometry.sphere;
 
+import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.HessianSums;
 import dev.manifolddp.geometry.RecordBlocks;
 import java.util.Arrays;
@@ -29,7 +30,7 @@ import java.util.Arrays;
  * with a record beyond the polynomial's range (or a non-finite value) takes the per-record form,
  * {@link SphereGeometry#addLogAndHessian}, with its {@code atan2} and its cut-locus refusal.
  */
-final class SphereHessianSums implements HessianSums.Batch {
+final class SphereHessianSums implements HessianSums.Blocks {
 
     private final SphereGeometry geometry;
     /** The records as columns (shared between copies, never modified). */
@@ -118,6 +119,12 @@ final class SphereHessianSums implements HessianSums.Batch {
             return perRecord(x, basis, logSum, coordinates, hessian);
         }
         double sum = length == 3 ? sumsS2(coordinates, hessian) : sums(x, basis, coordinates, hessian);
+        logSumFromCoordinates(basis, logSum, coordinates);
+        return sum;
+    }
+
+    /** The ambient sum of logarithms, E times its coordinates. */
+    private void logSumFromCoordinates(double[][] basis, double[] logSum, double[] coordinates) {
         Arrays.fill(logSum, 0.0);
         for (int k = 0; k < dimension; k++) {
             double[] e = basis[k];
@@ -126,7 +133,6 @@ final class SphereHessianSums implements HessianSums.Batch {
                 logSum[j] += coordinate * e[j];
             }
         }
-        return sum;
     }
 
     /**
@@ -210,18 +216,28 @@ final class SphereHessianSums implements HessianSums.Batch {
         } else {
             RecordBlocks.forEach(blocks, this::sumsS2);
         }
-        double[] total = totals;
-        System.arraycopy(partial, 0, total, 0, SUMS);
+        System.arraycopy(partial, 0, totals, 0, SUMS);
         for (int b = 1; b < blocks; b++) {
-            int at = b * SUMS;
-            for (int k = 0; k < 7; k++) {
-                total[k] += partial[at + k];
-            }
-            if (partial[at + 7] > total[7]) {
-                total[7] = partial[at + 7];
-                total[8] = partial[at + 8];
-            }
+            add(partial, b * SUMS, b);
         }
+        return finish(coordinates, hessian);
+    }
+
+    /** Adds block b's sums, from {@code part[at]}, to {@link #totals}; its farthest record's index made global. */
+    private void add(double[] part, int at, int b) {
+        double[] total = totals;
+        for (int k = 0; k < 7; k++) {
+            total[k] += part[at + k];
+        }
+        if (part[at + 7] > total[7]) {
+            total[7] = part[at + 7];
+            total[8] = part[at + 8] + RecordBlocks.from(b);
+        }
+    }
+
+    /** The outputs of {@link #evaluate} from {@link #totals} (the blocks' sums added in block order). */
+    private double finish(double[] coordinates, double[] hessian) {
+        double[] total = totals;
         coordinates[0] = total[0];
         coordinates[1] = total[1];
         hessian[0] = total[5] + total[2];
@@ -277,8 +293,74 @@ final class SphereHessianSums implements HessianSums.Batch {
         partial[at + 5] = cot;
         partial[at + 6] = sum;
         partial[at + 7] = largest;
-        // a record index is below 2^31, exact as a double
-        partial[at + 8] = index;
+        // relative to the block (so that a kernel over the block's records alone gives the same sums); below 2^31,
+        // exact as a double
+        partial[at + 8] = index - from;
+    }
+
+    /** S^2 only: the other dimensions sum record by record, not by block. */
+    @Override
+    public boolean splits() {
+        return length == 3;
+    }
+
+    /** The sums of one block on S^2 ({@link #SUMS}), then 1 when all its records are in range, else 0. */
+    @Override
+    public int blockWidth() {
+        return SUMS + 1;
+    }
+
+    @Override
+    public void blockSums(double[] x, double[][] basis, int block, double[] out, int at) {
+        requireSplits();
+        GeometryChecks.requireLength(geometry, "x", x);
+        GeometryChecks.requireBasisOutput(geometry, dimension, basis);
+        if (at < 0 || out.length - at < SUMS + 1) {
+            throw new IllegalArgumentException("out must hold " + (SUMS + 1) + " entries from at. Provided value: at "
+                    + at + " in " + out.length + " entries");
+        }
+        if (block < 0 || block >= RecordBlocks.count(n)) {
+            throw new IllegalArgumentException("block must lie in [0, " + RecordBlocks.count(n) + "). Provided "
+                    + "value: " + block);
+        }
+        double xx = SphereColumns.squaredNorm(x, "the Hessian sums need");
+        passesS2(x, 0.5 / xx, basis, block);
+        boolean inRange = blockInRange[block];
+        if (inRange) {
+            sumsS2(block);
+            System.arraycopy(partial, block * SUMS, out, at, SUMS);
+        } else {
+            Arrays.fill(out, at, at + SUMS, 0.0);
+        }
+        out[at + SUMS] = inRange ? 1 : 0;
+    }
+
+    @Override
+    public double evaluate(double[] x, double[][] basis, double[][] sums, double[] logSum, double[] coordinates,
+                           double[] hessian) {
+        requireSplits();
+        HessianSums.requireArguments(geometry, x, basis, logSum, coordinates, hessian);
+        int blocks = SplitSums.requireBlocks(sums, SUMS + 1);
+        for (int b = 0; b < blocks; b++) {
+            if (sums[b][SUMS] != 1) {
+                throw SplitSums.beyondRange("the Newton sums", b);
+            }
+        }
+        SphereColumns.squaredNorm(x, "the Hessian sums need");
+        System.arraycopy(sums[0], 0, totals, 0, SUMS);
+        for (int b = 1; b < blocks; b++) {
+            add(sums[b], 0, b);
+        }
+        double sum = finish(coordinates, hessian);
+        logSumFromCoordinates(basis, logSum, coordinates);
+        return sum;
+    }
+
+    private void requireSplits() {
+        if (!splits()) {
+            throw new IllegalArgumentException("the Hessian sums split into blocks on S^2 only; this kernel is on "
+                    + geometry.spec() + ". Provided value: " + geometry.spec());
+        }
     }
 
     /** Any dimension: every {@code t_i} into {@link #work}; false when one lies beyond the polynomial's range. */

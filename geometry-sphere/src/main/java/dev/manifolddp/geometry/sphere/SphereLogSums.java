@@ -26,7 +26,7 @@ import java.util.Arrays;
  * work is split into passes without branches (all {@code t_i}, all polynomials, then the sums), which the JIT turns
  * into SIMD loops: one fused loop with the range test per record measured 3x slower.
  */
-final class SphereLogSums implements LogSums.Batch {
+final class SphereLogSums implements LogSums.Blocks {
 
     private final SphereGeometry geometry;
     /** The records as columns (shared between copies, never modified). */
@@ -85,8 +85,18 @@ final class SphereLogSums implements LogSums.Batch {
     public double normOfSumOfLogs(double[] x) {
         GeometryChecks.requireLength(geometry, "x", x);
         sum(x, scratch);
+        return norm(scratch);
+    }
+
+    @Override
+    public double normOfSumOfLogs(double[] x, int point, double[][] sums) {
+        sumOfLogs(x, point, sums, scratch);
+        return norm(scratch);
+    }
+
+    private static double norm(double[] v) {
         double squared = 0;
-        for (double value : scratch) {
+        for (double value : v) {
             squared += value * value;
         }
         return Math.sqrt(squared);
@@ -97,11 +107,78 @@ final class SphereLogSums implements LogSums.Batch {
         return new SphereLogSums(this);
     }
 
+    /** D and its in-range flag, per point and block ({@link #blockSums}). */
+    @Override
+    public int blockWidth() {
+        return exact.length + 1;
+    }
+
+    /** The passes of {@link #sumD} over one block, at each point: its part of D, then 1 when in range, else 0. */
+    @Override
+    public void blockSums(double[][] xs, int count, int block, double[] out) {
+        int length = exact.length;
+        int width = length + 1;
+        if (count < 0 || count > xs.length || out.length < count * width) {
+            throw new IllegalArgumentException("count must lie in [0, xs.length] with out.length >= count * "
+                    + width + ". Provided value: " + count);
+        }
+        if (block < 0 || block >= RecordBlocks.count(n)) {
+            throw new IllegalArgumentException("block must lie in [0, " + RecordBlocks.count(n) + "). Provided "
+                    + "value: " + block);
+        }
+        for (int j = 0; j < count; j++) {
+            double[] x = xs[j];
+            GeometryChecks.requireLength(geometry, "x", x);
+            double xx = SphereColumns.squaredNorm(x, "log(x, x_i) needs");
+            polynomials(x, 0.5 / xx, block);
+            boolean inRange = blockInRange[block];
+            if (inRange) {
+                sumBlock(x, block);
+                System.arraycopy(partial, block * length, out, j * width, length);
+            } else {
+                Arrays.fill(out, j * width, j * width + length, 0.0);
+            }
+            out[j * width + length] = inRange ? 1 : 0;
+        }
+    }
+
+    @Override
+    public void sumOfLogs(double[] x, int point, double[][] sums, double[] out) {
+        GeometryChecks.requireLength(geometry, "x", x);
+        GeometryChecks.requireLength(geometry, "out", out);
+        int length = exact.length;
+        if (point < 0) {
+            throw new IllegalArgumentException("point must be an index into the points the blocks were summed at. "
+                    + "Provided value: " + point);
+        }
+        int at = point * (length + 1);
+        int blocks = SplitSums.requireBlocks(sums, at + length + 1);
+        for (int b = 0; b < blocks; b++) {
+            if (sums[b][at + length] != 1) {
+                throw SplitSums.beyondRange("the sum of logarithms", b);
+            }
+        }
+        double xx = SphereColumns.squaredNorm(x, "log(x, x_i) needs");
+        Arrays.fill(exact, 0.0);
+        System.arraycopy(sums[0], at, out, 0, length);
+        for (int b = 1; b < blocks; b++) {
+            for (int j = 0; j < length; j++) {
+                out[j] += sums[b][at + j];
+            }
+        }
+        project(x, xx, out);
+    }
+
     /** Writes {@code P D} into {@code out} (which may be {@link #scratch}, never x). */
     private void sum(double[] x, double[] out) {
         double xx = SphereColumns.squaredNorm(x, "log(x, x_i) needs");
         Arrays.fill(exact, 0.0);
         sumD(x, 0.5 / xx, out);
+        project(x, xx, out);
+    }
+
+    /** D (in {@code out}) plus the records summed exactly, projected onto {@code T_x}: {@code P D}. */
+    private void project(double[] x, double xx, double[] out) {
         double dx = 0;
         for (int j = 0; j < out.length; j++) {
             out[j] += exact[j];

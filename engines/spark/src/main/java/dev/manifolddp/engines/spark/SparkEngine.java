@@ -3,6 +3,7 @@ package dev.manifolddp.engines.spark;
 import dev.manifolddp.experiments.audit.AuditChunks;
 import dev.manifolddp.experiments.engine.AuditJob;
 import dev.manifolddp.experiments.engine.EngineJob;
+import dev.manifolddp.experiments.engine.ReleaseSums;
 import dev.manifolddp.experiments.engine.RunEngine;
 import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.run.Experiment;
@@ -12,6 +13,7 @@ import dev.manifolddp.experiments.run.ReplicateRecord;
 import dev.manifolddp.experiments.run.RunResult;
 import dev.manifolddp.experiments.run.Runner;
 import dev.manifolddp.experiments.run.WarningLog;
+import dev.manifolddp.geometry.Geometry;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -90,5 +92,14 @@ public final class SparkEngine implements RunEngine {
     @Override
     public AuditChunks audit(AuditJob job) {
         return new SparkAudit(new JavaSparkContext(SparkContexts.conf(job.master(), "mdp audit")), job.arguments());
+    }
+
+    /**
+     * {@code mdp release --engine spark}: the release's sums over records as Spark jobs over the records' blocks,
+     * with the local release's bytes ({@link SparkReleaseSums}).
+     */
+    @Override
+    public ReleaseSums release(Geometry geometry, String master) {
+        return new SparkReleaseSums(new JavaSparkContext(SparkContexts.conf(master, "mdp release")), geometry);
     }
 }
