@@ -2,7 +2,6 @@ package dev.manifolddp.estimators;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
-import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.TangentBundle;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -77,11 +76,6 @@ public final class GeodesicRegressionEstimator implements Estimator, CovariateRe
     @Override
     public String name() {
         return NAME;
-    }
-
-    /** The public covariate range. */
-    public CovariateRange covariateRange() {
-        return range;
     }
 
     @Override
@@ -195,15 +189,9 @@ public final class GeodesicRegressionEstimator implements Estimator, CovariateRe
             int maxIterations) {
         TangentBundle bundle = TangentBundle.of(dataSpace);
         GeometryChecks.requirePoint(bundle, "start", start);
-        double[] p = bundle.footpoint(start);
-        double[] v = bundle.vector(start);
         // the builder takes a start on the caller's covariate: the same geodesic seen from x = 0
-        JacobiFields jacobi = NumericalJacobiFields.forGeometry(dataSpace);
-        double[] footpoint = new double[p.length];
-        double[] velocity = new double[p.length];
-        GeodesicRegression.reparametrise(dataSpace, jacobi, p, v, -range.low() / range.width(), 1 / range.width(),
-                footpoint, velocity);
-        GeodesicRegressionResult fit = fit(dataSpace, data, footpoint, velocity, tolerance, maxIterations);
+        double[][] caller = atCallersCovariate(dataSpace, bundle, start);
+        GeodesicRegressionResult fit = fit(dataSpace, data, caller[0], caller[1], tolerance, maxIterations);
         return new EstimatorFit(bundle.pack(fit.scaledFootpoint(), fit.scaledShootingVector()), fit.iterations(),
                 fit.gradientNorm(), fit.converged(), fit.method(), fit.reason());
     }
@@ -287,32 +275,27 @@ public final class GeodesicRegressionEstimator implements Estimator, CovariateRe
     @Override
     public Map<String, Object> describe(Geometry dataSpace, double[] value) {
         TangentBundle bundle = TangentBundle.of(dataSpace);
-        double[] p = bundle.footpoint(value);
-        double[] v = bundle.vector(value);
-        double[] footpoint = new double[p.length];
-        double[] velocity = new double[p.length];
-        GeodesicRegression.reparametrise(dataSpace, NumericalJacobiFields.forGeometry(dataSpace), p, v,
-                -range.low() / range.width(), 1 / range.width(), footpoint, velocity);
+        double[][] caller = atCallersCovariate(dataSpace, bundle, value);
         Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("scaledFootpoint", boxed(p));
-        fields.put("scaledShootingVector", boxed(v));
-        fields.put("footpoint", boxed(footpoint));
-        fields.put("shootingVector", boxed(velocity));
+        fields.put("scaledFootpoint", boxed(bundle.footpoint(value)));
+        fields.put("scaledShootingVector", boxed(bundle.vector(value)));
+        fields.put("footpoint", boxed(caller[0]));
+        fields.put("shootingVector", boxed(caller[1]));
         fields.put("covariateRange", java.util.List.of(range.low(), range.high()));
         return fields;
     }
 
-    /** Rp, V and tau of the bound domain (NaN where unbound and defaulted). */
-    public double footpointRadius() {
-        return footpointRadius;
-    }
-
-    public double maxSpeed() {
-        return maxSpeed;
-    }
-
-    public double tau() {
-        return tau;
+    /**
+     * {@code {footpoint, velocity}}: the geodesic of a packed pair on the rescaled covariate seen from the caller's
+     * x = 0, its velocity per unit of x (as {@link GeodesicRegression} reports its fits).
+     */
+    private double[][] atCallersCovariate(Geometry dataSpace, TangentBundle bundle, double[] packed) {
+        double[] p = bundle.footpoint(packed);
+        double[] footpoint = new double[p.length];
+        double[] velocity = new double[p.length];
+        GeodesicRegression.reparametrise(dataSpace, NumericalJacobiFields.forGeometry(dataSpace), p,
+                bundle.vector(packed), -range.low() / range.width(), 1 / range.width(), footpoint, velocity);
+        return new double[][] {footpoint, velocity};
     }
 
     private static java.util.List<Double> boxed(double[] values) {
