@@ -58,7 +58,7 @@ class ValidateCommandTest {
     void unknownGeneratorEstimatorAndUtilityListWhatIsKnown() {
         assertOneLineError(validate(Configs.tinySphere(3, 1).replace("generator: sphere-cap", "generator: cap")),
                 "data.generator: unknown data generator 'cap'; known data generators: cap-mixture, geodesic-ball, "
-                        + "random-spd, sphere-cap, wishart");
+                        + "noisy-geodesic, random-spd, sphere-cap, wishart");
         assertOneLineError(validate(Configs.tinySphere(3, 1).replace("center: [0, 0, 1] }",
                 "center: [0, 0, 1], size: 3 }")), "data.size: data generator 'sphere-cap' takes no parameter "
                 + "'size'; allowed: generator, center, radius");
@@ -66,7 +66,8 @@ class ValidateCommandTest {
                 "estimator: unknown estimator 'median'; known estimators: frechet-mean");
         assertOneLineError(validate(Configs.tinySphere(3, 1).replace("ambient-distance]", "l1]")),
                 "utility[1]: unknown utility measure 'l1'; known utility measures: ambient-distance, "
-                        + "distance-to-ball-centre, estimate-time, geodesic-distance, principal-angle, principal-angle-2, release-time, "
+                        + "distance-to-ball-centre, estimate-prediction-mse, estimate-time, geodesic-distance, "
+                        + "prediction-mse, principal-angle, principal-angle-2, release-time, "
                         + "squared-geodesic-distance, vech-distance");
         assertOneLineError(validate(Configs.tinySphere(3, 1).replace("ambient-distance]", "vech-distance]")),
                 "utility[1]: the utility measure 'vech-distance' cannot be computed on sphere:d=2");

@@ -26,4 +26,18 @@ public interface CovariateRecords {
      *     finite or lies outside the public range
      */
     double[] covariates(Geometry dataSpace, double[][] records);
+
+    /**
+     * The points of {@code records} that the public ball holds: for an estimator with covariate records their
+     * responses, after checking every covariate against its public range; otherwise the records themselves. The one
+     * reading of records every release's first stage and every runner's replicate check use.
+     */
+    static double[][] ballPoints(Estimator estimator, Geometry dataSpace, double[][] records) {
+        java.util.Optional<CovariateRecords> covariates = estimator.capability(CovariateRecords.class);
+        if (covariates.isEmpty()) {
+            return records;
+        }
+        covariates.get().covariates(dataSpace, records);
+        return covariates.get().responses(dataSpace, records);
+    }
 }

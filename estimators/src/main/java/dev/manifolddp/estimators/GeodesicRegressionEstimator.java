@@ -29,7 +29,7 @@ import java.util.OptionalDouble;
  *
  * <p>Immutable and thread-safe; the gradient fields it makes have scratch arrays ({@link GradientField#copy()}).
  */
-public final class GeodesicRegressionEstimator implements Estimator, CovariateRecords {
+public final class GeodesicRegressionEstimator implements Estimator, CovariateRecords, ResponsePrediction {
 
     /** The registered name. */
     public static final String NAME = "geodesic-regression";
@@ -296,6 +296,23 @@ public final class GeodesicRegressionEstimator implements Estimator, CovariateRe
         GeodesicRegression.reparametrise(dataSpace, NumericalJacobiFields.forGeometry(dataSpace), p,
                 bundle.vector(packed), -range.low() / range.width(), 1 / range.width(), footpoint, velocity);
         return new double[][] {footpoint, velocity};
+    }
+
+    /** {@code exp(p, t(x) v)}: the packed pair's geodesic at the covariate rescaled as the fit rescales it. */
+    @Override
+    public double[] predict(Geometry dataSpace, double[] value, double covariate) {
+        TangentBundle bundle = TangentBundle.of(dataSpace);
+        GeometryChecks.requireLength(bundle, "value", value);
+        if (!Double.isFinite(covariate)) {
+            throw new IllegalArgumentException(NAME + ": the covariate to predict at must be finite. Provided value: "
+                    + covariate);
+        }
+        double[] v = bundle.vector(value);
+        double t = range.scale(covariate);
+        for (int j = 0; j < v.length; j++) {
+            v[j] *= t;
+        }
+        return dataSpace.exp(bundle.footpoint(value), v);
     }
 
     private static java.util.List<Double> boxed(double[] values) {

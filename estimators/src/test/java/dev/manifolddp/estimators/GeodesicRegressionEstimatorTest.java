@@ -45,6 +45,35 @@ class GeodesicRegressionEstimatorTest {
     }
 
     @Test
+    void aValuePredictsThePointOfItsGeodesicOnTheCallersCovariate() {
+        double[][] records = records(40, 3);
+        Estimator estimator = bound();
+        double[] value = estimator.estimate(SPHERE, records);
+        ResponsePrediction prediction = estimator.capability(ResponsePrediction.class).orElseThrow();
+        // describe's geodesic on the caller's covariate (a different reparametrisation path) predicts the same points
+        @SuppressWarnings("unchecked")
+        List<Double> footpoint = (List<Double>) estimator.describe(SPHERE, value).get("footpoint");
+        @SuppressWarnings("unchecked")
+        List<Double> velocity = (List<Double>) estimator.describe(SPHERE, value).get("shootingVector");
+        for (double x : new double[] {2, 2.7, 3.5, 5, 6.5}) {
+            double[] step = new double[3];
+            for (int j = 0; j < 3; j++) {
+                step[j] = x * velocity.get(j);
+            }
+            double[] expected = SPHERE.exp(footpoint.stream().mapToDouble(Double::doubleValue).toArray(), step);
+            assertThat(SPHERE.distance(prediction.predict(SPHERE, value, x), expected)).as("x = %s", x)
+                    .isLessThan(1e-12);
+        }
+        // at the range's low end the prediction is the packed footpoint itself (rescaled covariate 0)
+        assertThat(prediction.predict(SPHERE, value, 2)).containsExactly(TangentBundle.of(SPHERE).footpoint(value));
+        assertThatThrownBy(() -> prediction.predict(SPHERE, value, Double.NaN))
+                .hasMessageContaining("covariate to predict at must be finite");
+        assertThatThrownBy(() -> prediction.predict(SPHERE, new double[3], 2)).isInstanceOf(
+                IllegalArgumentException.class);
+        assertThat(FrechetMeanEstimator.DEFAULT.capability(ResponsePrediction.class)).isEmpty();
+    }
+
+    @Test
     void theEstimateIsTheRegressionOnTheRescaledCovariateAndItsGradientVanishesThere() {
         double[][] records = records(60, 1);
         Estimator estimator = bound();

@@ -68,4 +68,14 @@ public interface UtilityMeasure extends Provider<UtilityMeasure> {
             double[] ballCentre) {
         return measure(geometry, release, estimate, timing);
     }
+
+    /**
+     * The utility of a release in its replicate's context (times, the ball's centre, the records). Most measures read
+     * the value and the estimate only: the default delegates to
+     * {@link #measure(Geometry, double[], double[], Timing, double[])}; the experiments module's
+     * {@code prediction-mse} reads the records through {@link MeasureContext#prediction()}.
+     */
+    default Measurement measure(Geometry geometry, double[] release, double[] estimate, MeasureContext context) {
+        return measure(geometry, release, estimate, context.timing(), context.ballCentre());
+    }
 }

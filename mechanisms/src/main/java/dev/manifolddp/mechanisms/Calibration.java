@@ -140,14 +140,9 @@ public final class Calibration {
         }
         // records that carry a covariate after the point (CovariateRecords): the ball holds the responses, and the
         // covariates are checked against the estimator's public range, both before anything is drawn
-        Optional<CovariateRecords> covariates = estimator.capability(CovariateRecords.class);
-        double[][] points = data;
-        if (covariates.isPresent()) {
-            covariates.get().covariates(geometry, data);
-            points = covariates.get().responses(geometry, data);
-        }
+        double[][] points = CovariateRecords.ballPoints(estimator, geometry, data);
         ChartedRecords charted = ball.requireContainsCharted(geometry, points);
-        return new Started(template.copy().randomSource(random.toString()), covariates.isPresent() ? null : charted);
+        return new Started(template.copy().randomSource(random.toString()), points != data ? null : charted);
     }
 
     /** A release begun by {@link #start}: its builder and the charted records (null without a chart). */

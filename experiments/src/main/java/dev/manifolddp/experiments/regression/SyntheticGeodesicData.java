@@ -1,7 +1,7 @@
 package dev.manifolddp.experiments.regression;
 
 import dev.manifolddp.geometry.Geometry;
-import dev.manifolddp.sampling.random.NormalSource;
+import dev.manifolddp.sampling.data.NoisyGeodesicGenerator;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -23,9 +23,6 @@ import org.apache.commons.rng.UniformRandomProvider;
 record SyntheticGeodesicData(Geometry geometry, double[] center, double dataRadius, double low, double high,
         double[] footpoint, double[] velocity) implements RegressionSource {
 
-    /** Just inside the boundary, so that the mechanism's check {@code rho(m0, y) <= r} holds after rounding. */
-    static final double INSIDE = 1 - 1e-9;
-
     /**
      * One dataset.
      *
@@ -41,40 +38,11 @@ record SyntheticGeodesicData(Geometry geometry, double[] center, double dataRadi
         return draw(cell.n(), cell.noise(), rng);
     }
 
-    /** Draws n records with noise variance {@code delta} from {@code rng}. */
+    /** Draws n records with noise variance {@code delta} from {@code rng} ({@link NoisyGeodesicGenerator#draw}). */
     Dataset draw(int n, double delta, UniformRandomProvider rng) {
-        int length = footpoint.length;
-        NormalSource normal = new NormalSource();
-        double sd = Math.sqrt(delta);
-        double[] x = new double[n];
-        double[][] y = new double[n][];
-        double[] step = new double[length];
-        double[] ambient = new double[length];
-        double[] tangent = new double[length];
-        int clipped = 0;
-        for (int i = 0; i < n; i++) {
-            x[i] = low + (high - low) * rng.nextDouble();
-            for (int j = 0; j < length; j++) {
-                step[j] = x[i] * velocity[j];
-            }
-            double[] onCurve = geometry.exp(footpoint, step);
-            for (int j = 0; j < length; j++) {
-                ambient[j] = sd * normal.next(rng);
-            }
-            geometry.projectToTangent(onCurve, ambient, tangent);
-            double[] point = geometry.exp(onCurve, tangent);
-            double distance = geometry.distance(center, point);
-            if (distance > dataRadius * INSIDE) {
-                double[] log = geometry.log(center, point);
-                for (int j = 0; j < length; j++) {
-                    log[j] *= dataRadius * INSIDE / distance;
-                }
-                point = geometry.exp(center, log);
-                clipped++;
-            }
-            y[i] = point;
-        }
-        return new Dataset(x, y, clipped);
+        NoisyGeodesicGenerator.Draw draw = new NoisyGeodesicGenerator(geometry, center, dataRadius, low, high,
+                footpoint, velocity, delta).draw(n, delta, rng);
+        return new Dataset(draw.covariates(), draw.responses(), draw.clipped());
     }
 
     /** The mean squared error {@code (1/n) sum_k rho(exp(p, x_k v), y_k)^2} of the geodesic (p, v) at x = 0. */

@@ -63,7 +63,8 @@ public final class CalibrationCheck {
         for (Cell cell : experiment.cells()) {
             try {
                 Dataset data = ReplicateCheck.draw(experiment, cell, 0, streams);
-                ReplicateCheck.estimate(experiment, cell, 0, data);
+                double[] estimate = ReplicateCheck.estimate(experiment, cell, 0, data);
+                ReplicateCheck.measureOnce(experiment, cell, 0, data, estimate);
             } catch (ExperimentFailure e) {
                 String key = e.key().isEmpty() ? "data" : e.key().split("[ ,]")[0];
                 throw new ConfigException(key, e.getMessage(), e);

@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.run;
 
+import dev.manifolddp.estimators.CovariateRecords;
 import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.config.SweepAxis;
@@ -49,9 +50,18 @@ public record Experiment(ExperimentConfig config, List<Cell> cells, List<Utility
      * (group privacy over the public bound {@code records-per-subject}).
      */
     public String unitOfPrivacy() {
-        return config.data().subject() == null ? Release.ONE_RECORD
-                : PrivacyUnit.subjects(config.data().recordsPerSubject()).describe();
+        if (config.data().subject() != null) {
+            return PrivacyUnit.subjects(config.data().recordsPerSubject()).describe();
+        }
+        boolean covariates = !cells.isEmpty()
+                && cells.get(0).estimator().capability(CovariateRecords.class).isPresent();
+        return covariates ? ONE_PAIR : Release.ONE_RECORD;
     }
+
+    /** The unit of privacy of records that carry a covariate ({@link CovariateRecords}). */
+    static final String ONE_PAIR = "one record (a response and its covariate): adjacent datasets differ in one record "
+            + "replaced by any other response of the public ball with any covariate of the estimator's public range; "
+            + "n is public";
 
     public StreamLayout streams() {
         return new StreamLayout(config.seed(), mechanisms().size());

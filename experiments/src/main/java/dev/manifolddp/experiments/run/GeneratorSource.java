@@ -32,6 +32,13 @@ final class GeneratorSource implements DataSource {
     @Override
     public Dataset probe(int n) {
         GeneratedData one = generator.generate(1, RandomStreams.seeded(0).stream(0, 0));
+        if (one.points()[0].length != one.center().length) {
+            // records that carry more than a point (a covariate after the response): n references to one record
+            // would make a degenerate design (one covariate), so the stand-ins are n synthetic records of a fixed
+            // stream, as public as the generator's parameters
+            GeneratedData stand = generator.generate(n, RandomStreams.seeded(0).stream(0, 0));
+            return new Dataset(stand.points(), DataBall.declared(stand.center(), stand.radius()));
+        }
         double[][] points = new double[n][];
         java.util.Arrays.fill(points, one.center());
         return new Dataset(points, DataBall.declared(one.center(), one.radius()));

@@ -1,9 +1,16 @@
 package dev.manifolddp.experiments.run;
 
+import dev.manifolddp.estimators.CovariateRecords;
+import dev.manifolddp.estimators.ResponsePrediction;
 import dev.manifolddp.experiments.config.DataConfig;
 import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.spi.Dataset;
 import dev.manifolddp.experiments.spi.StreamLayout;
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.utility.MeasureContext;
+import dev.manifolddp.utility.Prediction;
+import dev.manifolddp.utility.Timing;
+import dev.manifolddp.utility.UtilityMeasure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -40,7 +47,8 @@ public final class ReplicateCheck {
             requireFinite(data.points());
             // the very check every mechanism's release makes (DataBall), so a source whose records leave their
             // declared ball (e.g. a radius below the records' rounding) is refused before the first release
-            data.ball().requireContains(cell.geometry(), data.points());
+            data.ball().requireContains(cell.geometry(),
+                    CovariateRecords.ballPoints(cell.estimator(), cell.geometry(), data.points()));
         } catch (IllegalArgumentException e) {
             throw failure("checking the drawn records", cell, replicate, dataKeys(experiment.config()), e);
         }
@@ -73,6 +81,36 @@ public final class ReplicateCheck {
         } catch (RuntimeException e) {
             throw failure("computing the non-private estimate", cell, replicate, estimatorKeys(experiment.config()),
                     e);
+        }
+    }
+
+    /**
+     * What the utilities of a release of {@code data} see besides the value and the estimate: the times, the ball's
+     * centre where releases live on the data's manifold (no yardstick for a variance or a covariance), the records,
+     * and how a value predicts a response for an estimator with covariate records ({@link ResponsePrediction}).
+     */
+    public static MeasureContext context(Cell cell, Dataset data, Timing timing) {
+        Geometry valueSpace = cell.estimator().parameterSpace(cell.geometry());
+        double[] centre = valueSpace == cell.geometry() ? data.ball().center() : null;
+        Prediction prediction = cell.estimator().capability(ResponsePrediction.class)
+                .<Prediction>map(p -> (value, covariate) -> p.predict(cell.geometry(), value, covariate))
+                .orElse(null);
+        return new MeasureContext(timing, centre, cell.geometry(), data.points(), prediction);
+    }
+
+    /**
+     * Runs every utility of the experiment once on the replicate's estimate as its own release, so that a measure
+     * this estimator cannot serve (a prediction error without covariates) fails before the run, naming the key.
+     */
+    public static void measureOnce(Experiment experiment, Cell cell, int replicate, Dataset data, double[] estimate) {
+        Geometry valueSpace = cell.estimator().parameterSpace(cell.geometry());
+        MeasureContext context = context(cell, data, new Timing(0, 0));
+        for (UtilityMeasure utility : experiment.utilities()) {
+            try {
+                utility.measure(valueSpace, estimate, estimate, context);
+            } catch (RuntimeException e) {
+                throw failure("utility '" + utility.name() + "'", cell, replicate, "utility", e);
+            }
         }
     }
 

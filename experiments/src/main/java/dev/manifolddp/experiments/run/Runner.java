@@ -9,6 +9,7 @@ import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.Release;
+import dev.manifolddp.utility.MeasureContext;
 import dev.manifolddp.utility.Measurement;
 import dev.manifolddp.utility.Timing;
 import dev.manifolddp.utility.UtilityMeasure;
@@ -156,14 +157,11 @@ public final class Runner {
                         CalibrationCheck.keyToChange(experiment, entry, e), e);
             }
             double seconds = elapsed / 1e9;
-            // the ball's centre is a point of the data's manifold: no yardstick for a variance or a covariance
-            double[] centre = valueSpace == cell.geometry() ? data.ball().center() : null;
-            Timing timing = new Timing(seconds, estimateNanos / 1e9);
+            MeasureContext context = ReplicateCheck.context(cell, data, new Timing(seconds, estimateNanos / 1e9));
             Measurement[] measurements = new Measurement[utilities.size()];
             for (int u = 0; u < measurements.length; u++) {
                 try {
-                    measurements[u] = utilities.get(u).measure(valueSpace, release.value(), estimate, timing,
-                            centre);
+                    measurements[u] = utilities.get(u).measure(valueSpace, release.value(), estimate, context);
                 } catch (RuntimeException e) {
                     throw failure("utility '" + utilities.get(u).name() + "' of mechanism '" + label + "'", cell,
                             replicate, "utility", e);

@@ -23,8 +23,8 @@ class DataGeneratorProvidersTest {
     }
 
     @Test
-    void serviceLoaderFindsTheFourGenerators() {
-        assertThat(providers()).containsOnlyKeys("sphere-cap", "wishart", "random-spd", "cap-mixture");
+    void serviceLoaderFindsTheFiveGenerators() {
+        assertThat(providers()).containsOnlyKeys("sphere-cap", "wishart", "random-spd", "cap-mixture", "noisy-geodesic");
         assertThat(providers().get("sphere-cap").aliases()).containsExactly("geodesic-ball");
     }
 
