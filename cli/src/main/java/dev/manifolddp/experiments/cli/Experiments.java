@@ -5,6 +5,8 @@ import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.RunOptions;
+import dev.manifolddp.experiments.study.ComparisonStudy;
+import dev.manifolddp.experiments.study.Study;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine;
@@ -21,8 +23,8 @@ public final class Experiments {
 
     /** Builds the comparison in {@code config}; fails with the file's message for any other kind. */
     public static Experiment load(Path config, PluginJars plugins, RunOptions options) {
-        ExperimentLoader.Loaded loaded = ExperimentLoader.load(config, Graphs.root(plugins, null), options);
-        if (loaded instanceof ExperimentLoader.Comparison comparison) {
+        Study study = ExperimentLoader.load(config, Graphs.root(plugins, null), options);
+        if (study instanceof ComparisonStudy comparison) {
             return comparison.experiment();
         }
         throw new IllegalArgumentException(config + ": --engine runs mechanism comparisons (kind: mechanisms) "

@@ -108,9 +108,7 @@ public final class ConfigReader {
             return experiment;
         }
         throw new ConfigException("kind", "this command takes a configuration of kind '" + KIND_MECHANISMS
-                + "'. Provided value: " + (configuration instanceof RegressionConfig ? KIND_REGRESSION
-                : configuration instanceof RegressionSensitivityConfig ? KIND_REGRESSION_SENSITIVITY
-                : KIND_SENSITIVITY_CHECK));
+                + "'. Provided value: " + configuration.kind());
     }
 
     /** Parses and checks a configuration of any kind (the key {@code kind}, default {@value #KIND_MECHANISMS}). */
@@ -135,15 +133,24 @@ public final class ConfigReader {
             throw new ConfigException("kind", String.format("unknown kind; allowed: %s (default %s). Provided value: "
                     + "%s", String.join(", ", KINDS), KIND_MECHANISMS, kind));
         }
-        if (kind.equals(KIND_SENSITIVITY_CHECK)) {
-            return SensitivityCheckReader.read(root, document, file);
-        }
-        if (kind.equals(KIND_REGRESSION)) {
-            return RegressionReader.read(root, document, file);
-        }
-        if (kind.equals(KIND_REGRESSION_SENSITIVITY)) {
-            return RegressionSensitivityReader.read(root, document, file);
-        }
+        return READERS.get(kind).read(root, document, file);
+    }
+
+    /** Reads the keys of one kind of configuration. */
+    @FunctionalInterface
+    private interface KindReader {
+        Configuration read(ConfigNode root, JsonNode document, Path file);
+    }
+
+    /** The readers by kind: the one place a configuration's kind is decided. */
+    private static final Map<String, KindReader> READERS = Map.of(
+            KIND_MECHANISMS, ConfigReader::readComparison,
+            KIND_SENSITIVITY_CHECK, SensitivityCheckReader::read,
+            KIND_REGRESSION, RegressionReader::read,
+            KIND_REGRESSION_SENSITIVITY, RegressionSensitivityReader::read);
+
+    /** A mechanism comparison ({@value #KIND_MECHANISMS}), the default kind. */
+    private static ExperimentConfig readComparison(ConfigNode root, JsonNode document, Path file) {
         root.requireKeys(TOP_LEVEL_KEYS, "the configuration");
 
         String name = name(root);

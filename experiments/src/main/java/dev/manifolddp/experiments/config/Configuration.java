@@ -18,4 +18,7 @@ public sealed interface Configuration permits ExperimentConfig, SensitivityCheck
 
     /** The configuration file, or null when parsed from text. */
     Path file();
+
+    /** The kind ({@code kind:}), the name its study is built by ({@code StudyKinds}). */
+    String kind();
 }

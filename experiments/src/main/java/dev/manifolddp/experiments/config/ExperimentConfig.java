@@ -49,4 +49,9 @@ public record ExperimentConfig(String name, String reproduces, long seed, int re
         Path parent = file == null ? null : file.toAbsolutePath().getParent();
         return parent == null ? Path.of("").toAbsolutePath() : parent;
     }
+
+    @Override
+    public String kind() {
+        return ConfigReader.KIND_MECHANISMS;
+    }
 }

@@ -178,4 +178,9 @@ public record RegressionConfig(String name, String reproduces, long seed, int re
      */
     public record Method(String label, String method, String sigmaRule) {
     }
+
+    @Override
+    public String kind() {
+        return ConfigReader.KIND_REGRESSION;
+    }
 }

@@ -80,4 +80,9 @@ public record RegressionSensitivityConfig(String name, String reproduces, long s
     public record Setting(String label, String geometry, String center, double dataRadius, double footpointRadius,
             double maxSpeed, double tau) {
     }
+
+    @Override
+    public String kind() {
+        return ConfigReader.KIND_REGRESSION_SENSITIVITY;
+    }
 }

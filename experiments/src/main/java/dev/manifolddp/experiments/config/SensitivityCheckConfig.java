@@ -52,4 +52,9 @@ public record SensitivityCheckConfig(String name, String reproduces, String geom
         radii = List.copyOf(radii);
         deviations = List.copyOf(deviations);
     }
+
+    @Override
+    public String kind() {
+        return ConfigReader.KIND_SENSITIVITY_CHECK;
+    }
 }

@@ -186,8 +186,13 @@ public final class RegressionSensitivityOutputs {
             entry.put("delta", s.cell().delta());
             for (int i = 0; i < RATIOS.size(); i++) {
                 RatioSummary r = s.ratios().get(i);
-                entry.put("ratio_" + RATIOS.get(i), Map.of("min", r.min(), "median", r.median(), "max", r.max(),
-                        "belowOne", r.belowOne()));
+                // in this order on every run: Map.of iterates in an order that changes per JVM
+                Map<String, Object> ratio = new LinkedHashMap<>();
+                ratio.put("min", r.min());
+                ratio.put("median", r.median());
+                ratio.put("max", r.max());
+                ratio.put("belowOne", r.belowOne());
+                entry.put("ratio_" + RATIOS.get(i), ratio);
             }
             cells.add(entry);
         }
