@@ -3,11 +3,12 @@ package dev.manifolddp.experiments.check;
 import dev.manifolddp.estimators.BoundaryGrid;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.experiments.config.SensitivityCheckConfig;
+import dev.manifolddp.experiments.run.CellGrid;
 import dev.manifolddp.experiments.run.RunOptions;
+import dev.manifolddp.experiments.spi.Progress;
 import dev.manifolddp.geometry.CurvatureFunctions;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.TangentBasis;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -44,21 +45,28 @@ public record SensitivityCheck(SensitivityCheckConfig config, Geometry geometry,
             double theorem001) {
     }
 
-    /** Computes every radius, in configuration order. */
-    public Result run() {
+    /**
+     * Computes every radius on the task grid every study shares ({@link CellGrid}: a cell per radius, one replicate),
+     * each row in its radius's slot, so the rows are in configuration order for any thread count.
+     */
+    public Result run(Progress progress) {
         long start = System.nanoTime();
         double kmax = geometry.curvature().max();
-        List<Row> rows = new ArrayList<>();
-        for (double r : config.radii()) {
-            double[][] grid = BoundaryGrid.points(geometry, basis, center, r, perCircle);
-            double empirical = SensitivityBounds.empiricalTangentBound(geometry, grid);
-            double hR = CurvatureFunctions.hMax(r, kmax);
-            double h2R = kmax > 0 && 2 * r * Math.sqrt(kmax) >= Math.PI ? Double.NaN
-                    : CurvatureFunctions.hMax(2 * r, kmax);
-            double theorem = h2R > 0 ? 2 * r * (2 - h2R) : Double.NaN;
-            rows.add(new Row(r, grid.length, empirical, 2 * r, hR, 2 * r * (2 - hR), h2R, theorem));
-        }
-        return new Result(this, rows, (System.nanoTime() - start) / 1e9);
+        List<Double> radii = config.radii();
+        Row[] rows = new Row[radii.size()];
+        CellGrid.run(options.threads(0), "mdp-sensitivity-check", radii.size(), 1, progress,
+                (cell, replicate) -> rows[cell] = row(radii.get(cell), kmax));
+        return new Result(this, List.of(rows), (System.nanoTime() - start) / 1e9);
+    }
+
+    private Row row(double r, double kmax) {
+        double[][] grid = BoundaryGrid.points(geometry, basis, center, r, perCircle);
+        double empirical = SensitivityBounds.empiricalTangentBound(geometry, grid);
+        double hR = CurvatureFunctions.hMax(r, kmax);
+        double h2R = kmax > 0 && 2 * r * Math.sqrt(kmax) >= Math.PI ? Double.NaN
+                : CurvatureFunctions.hMax(2 * r, kmax);
+        double theorem = h2R > 0 ? 2 * r * (2 - h2R) : Double.NaN;
+        return new Row(r, grid.length, empirical, 2 * r, hR, 2 * r * (2 - hR), h2R, theorem);
     }
 
     /**

@@ -8,7 +8,7 @@ import java.util.Locale;
 
 /**
  * The empirical tangent-space bound ({@code kind: sensitivity-check}) over a grid of radii ({@link SensitivityCheck},
- * {@link SensitivityCheckOutputs}). It runs in well under a second, so it reports no progress.
+ * {@link SensitivityCheckOutputs}), a radius per task of the shared task grid.
  *
  * @param check the check, built
  */
@@ -33,12 +33,12 @@ public record CheckStudy(SensitivityCheck check) implements Study {
 
     @Override
     public long tasks() {
-        return 0;
+        return check.config().radii().size();
     }
 
     @Override
     public Finished run(Path folder, Engine engine, Progress progress) {
-        SensitivityCheck.Result result = check.run();
+        SensitivityCheck.Result result = check.run(progress);
         return new Finished(result.wallSeconds(), SensitivityCheckOutputs.write(result, folder));
     }
 }
