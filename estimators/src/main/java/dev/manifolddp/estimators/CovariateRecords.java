@@ -28,6 +28,15 @@ public interface CovariateRecords {
     double[] covariates(Geometry dataSpace, double[][] records);
 
     /**
+     * The public covariate range {@code {low, high}} every record's covariate lies in, where the estimator states one
+     * (a caller that builds records, such as the auditor's worst-case pairs, places covariates in it); empty by
+     * default.
+     */
+    default java.util.Optional<double[]> covariateRange() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The points of {@code records} that the public ball holds: for an estimator with covariate records their
      * responses, after checking every covariate against its public range; otherwise the records themselves. The one
      * reading of records every release's first stage and every runner's replicate check use.

@@ -140,6 +140,11 @@ public final class GeodesicRegressionEstimator implements Estimator, CovariateRe
     }
 
     @Override
+    public Optional<double[]> covariateRange() {
+        return Optional.of(new double[] {range.low(), range.high()});
+    }
+
+    @Override
     public double[] covariates(Geometry dataSpace, double[][] records) {
         int length = dataSpace.layout().length();
         double[] x = new double[records.length];

@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.audit;
 
+import dev.manifolddp.estimators.CovariateRecords;
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.sampling.random.RandomStreams;
@@ -29,8 +30,12 @@ public final class AuditTasks {
     /** The setup's boundary pairs; a ball the geometry cannot place points on is refused by --radius. */
     private static List<BoundaryPair> pairs(AuditSetup setup) {
         try {
-            return BoundaryPairs.generate(setup.geometry(), setup.centre(), setup.radius(), setup.n(),
-                    setup.directions(), setup.replacements(), RandomStreams.seeded(setup.seed()).stream(0, 0));
+            List<BoundaryPair> pairs = BoundaryPairs.generate(setup.geometry(), setup.centre(), setup.radius(),
+                    setup.n(), setup.directions(), setup.replacements(), RandomStreams.seeded(setup.seed())
+                            .stream(0, 0));
+            // records that carry a covariate (a regression's) get the public design of CovariateDesign
+            return setup.estimator().capability(CovariateRecords.class)
+                    .map(records -> CovariateDesign.attach(pairs, records, setup.estimator().name())).orElse(pairs);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--radius " + setup.radius() + ": the audit cannot place records on the "
                     + "boundary of this ball around --center (" + e.getMessage() + "); choose a radius within the "

@@ -40,26 +40,47 @@ final class ReleaseCoordinates {
         this.dataSpace = dataSpace;
         this.geometry = geometry;
         this.centre = centre.clone();
-        this.basis = geometry.capability(TangentBasis.class).orElseThrow().basis(centre);
+        Optional<TangentBasis> tangentBasis = geometry.capability(TangentBasis.class);
+        this.basis = tangentBasis.map(b -> b.basis(centre)).orElse(null);
         Optional<AmbientEmbedding> embedding = geometry.capability(AmbientEmbedding.class);
         this.ambient = embedding.orElse(null);
         this.centreAmbient = ambient == null ? null : ambient.toAmbient(centre);
     }
 
-    /** The systems this geometry offers. */
+    /**
+     * The systems this geometry offers: intrinsic with a tangent basis, ambient with an embedding, and the packed
+     * coordinates when it has neither (a tangent bundle).
+     */
     CoordinateSystem[] systems() {
-        return ambient == null ? new CoordinateSystem[] {CoordinateSystem.INTRINSIC} : CoordinateSystem.values();
+        if (basis == null && ambient == null) {
+            return new CoordinateSystem[] {CoordinateSystem.PACKED};
+        }
+        if (basis == null) {
+            return new CoordinateSystem[] {CoordinateSystem.AMBIENT};
+        }
+        return ambient == null ? new CoordinateSystem[] {CoordinateSystem.INTRINSIC}
+                : new CoordinateSystem[] {CoordinateSystem.INTRINSIC, CoordinateSystem.AMBIENT};
     }
 
     /** The number of coordinates in {@code system}. */
     int dimension(CoordinateSystem system) {
-        return system == CoordinateSystem.INTRINSIC ? basis.length : ambient.ambientDimension();
+        return switch (system) {
+            case INTRINSIC -> basis.length;
+            case AMBIENT -> ambient.ambientDimension();
+            case PACKED -> centre.length;
+        };
     }
 
     /** Writes the coordinates of {@code value} in {@code system} into {@code out} (NaN when unreadable). */
     void coordinates(CoordinateSystem system, double[] value, double[] tangentScratch, double[] out) {
         if (system == CoordinateSystem.INTRINSIC) {
             intrinsic(value, tangentScratch, out);
+        } else if (system == CoordinateSystem.PACKED) {
+            for (int i = 0; i < out.length; i++) {
+                // a value of another length (a bug of the mechanism) lies in no event
+                out[i] = value.length == centre.length && Double.isFinite(value[i]) ? value[i] - centre[i]
+                        : Double.NaN;
+            }
         } else {
             ambient.toAmbient(value, out);
             for (int i = 0; i < out.length; i++) {

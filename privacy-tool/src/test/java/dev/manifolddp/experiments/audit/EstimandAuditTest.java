@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import dev.manifolddp.estimators.FrechetVarianceEstimator;
+import dev.manifolddp.estimators.GeodesicRegressionEstimator;
 import dev.manifolddp.estimators.TangentPcaEstimator;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.spi.Progress;
@@ -84,6 +85,36 @@ class EstimandAuditTest {
         MechanismAudit audit = audit(sound, "riemannian-laplace", Map.of());
         assertThat(audit.violation()).as(audit.event().describe()).isFalse();
         assertThat(audit.epsilonLowerBound()).isGreaterThan(0);
+    }
+
+    @Test
+    void aRegressionIsAuditedOnPublicCovariatesInPackedCoordinatesAndAHundredthOfSigmaIsCaught() {
+        GeodesicRegressionEstimator regression = new GeodesicRegressionEstimator(2, 5, Double.NaN, Double.NaN,
+                Double.NaN);
+        // the public design: covariates evenly over [2, 5], the replaced (last) record at the high end
+        List<BoundaryPair> pairs = CovariateDesign.attach(BoundaryPairs.generate(sphere, NORTH, R, 4, 1,
+                RandomStreams.seeded(3).stream(0, 0)), regression, regression.name());
+        for (BoundaryPair pair : pairs) {
+            assertThat(java.util.Arrays.stream(pair.data()).mapToDouble(record -> record[3]).toArray())
+                    .containsExactly(2.0, 3.0, 4.0, 5.0);
+            assertThat(java.util.Arrays.stream(pair.neighbour()).mapToDouble(record -> record[3]).toArray())
+                    .containsExactly(2.0, 3.0, 4.0, 5.0);
+            assertThat(java.util.Arrays.copyOf(pair.neighbour()[3], 3)).containsExactly(pair.far());
+            assertThat(java.util.Arrays.copyOf(pair.data()[3], 3)).containsExactly(pair.near());
+        }
+        Map<String, String> chain = Map.of("sampler", "mcmc", "burn-in", "300", "thin", "20");
+        AuditSetup setup = new AuditSetup(sphere, NORTH, R, 10, PrivacyBudget.pure(1), 400, 1, 1, 0.95,
+                new GeodesicRegressionEstimator(0, 1, Double.NaN, Double.NaN, Double.NaN),
+                List.of(Replacement.OPPOSITE));
+        MechanismAudit sound = audit(setup, "kng", chain);
+        assertThat(sound.violation()).as(sound.event().describe()).isFalse();
+        assertThat(sound.event().describe()).contains("packed coordinates");
+        Map<String, String> tooLittle = new LinkedHashMap<>(chain);
+        tooLittle.put("sigma-rule", "scaled:0.01");
+        MechanismAudit caught = audit(setup, "kng", tooLittle);
+        // a hundredth of the proven sigma spends at most 100 epsilon; the audit sees more than the claimed 1
+        assertThat(caught.violation()).as(caught.event().describe()).isTrue();
+        assertThat(caught.epsilonLowerBound()).isGreaterThan(1.0).isLessThanOrEqualTo(100.0);
     }
 
     private static AuditSetup setup(dev.manifolddp.estimators.Estimator estimator, Replacement replacement,
