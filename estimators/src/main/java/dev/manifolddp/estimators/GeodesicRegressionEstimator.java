@@ -29,7 +29,8 @@ import java.util.OptionalDouble;
  *
  * <p>Immutable and thread-safe; the gradient fields it makes have scratch arrays ({@link GradientField#copy()}).
  */
-public final class GeodesicRegressionEstimator implements Estimator, CovariateRecords, ResponsePrediction {
+public final class GeodesicRegressionEstimator implements Estimator, CovariateRecords, ResponsePrediction,
+        PublicRegressionDomain {
 
     /** The registered name. */
     public static final String NAME = "geodesic-regression";
@@ -107,6 +108,12 @@ public final class GeodesicRegressionEstimator implements Estimator, CovariateRe
         double t = Double.isNaN(tau) ? RegressionSensitivity.defaultTau(dataSpace, ballRadius, rp, v, range)
                 : RegressionSensitivity.publicTau(dataSpace, tau, ballRadius, rp, v, range);
         return new double[] {rp, v, t};
+    }
+
+    @Override
+    public Domain publicDomain(Geometry dataSpace, double ballRadius) {
+        double[] domain = domainAt(dataSpace, ballRadius);
+        return new Domain(domain[0], domain[1], domain[2], range.low(), range.high());
     }
 
     private GeodesicRegressionEstimator requireBound(String what) {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class MechanismsTest {
 
     private static final List<String> NAMES = List.of("euclidean-laplace", "extrinsic-gaussian", "kng",
-            "landmark-laplace", "riemannian-laplace", "tangent-gaussian");
+            "landmark-laplace", "riemannian-laplace", "tangent-gaussian", "two-step-regression");
 
     @Test
     void everyBuiltInMechanismIsDiscovered() {

@@ -76,7 +76,8 @@ public final class PrivateGeodesicRegression {
     /** The default share of the budget the paper method spends on the footpoint. */
     public static final double DEFAULT_FOOTPOINT_SHARE = 0.5;
 
-    static final String PAPER_REASON = "method paper: the footpoint step holds the shooting vector at the non-private "
+    /** Why the paper method's releases are labelled unproven. */
+    public static final String PAPER_REASON = "method paper: the footpoint step holds the shooting vector at the non-private "
             + "fit v_hat(D), transported to each candidate, so one record changes every term of grad_p E and Delta_p "
             + "does not bound the step's sensitivity; the privacy loss grows with n (docs/private-regression.md §1)";
 
