@@ -125,6 +125,7 @@ public final class TwoStepRegression implements Mechanism {
                 .parameter("sigmaFormula", (factor == 2 ? "2" : "") + " Delta_p/epsilon_p for the footpoint, "
                         + (factor == 2 ? "2" : "") + " Delta_v/epsilon_v for the shooting vector "
                         + "(docs/private-regression.md §4)")
+                .parameter("samplerChoice", "mcmc: no exact sampler on the tangent bundle")
                 .parameter("chainStart", "(m0, 0): the public domain's centre and the zero vector")
                 .parameter("burnIn", mcmc.burnIn())
                 .parameter("thin", mcmc.thin())
