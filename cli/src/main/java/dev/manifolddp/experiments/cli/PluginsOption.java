@@ -49,8 +49,19 @@ final class PluginsOption {
         }
     }
 
-    /** Runs {@code command} with the components over the plugins. */
+    /**
+     * Runs {@code command} with the components over the plugins: the registries alone, without the Guice graph that
+     * {@code run} builds for experiment graphs (release and audit need nothing else, and building an injector costs
+     * a start-up of Guice's few hundred classes).
+     */
     <T> T withComponents(Function<Components, T> command) {
-        return run(null, root -> command.apply(Graphs.instance(root, Components.class)));
+        PluginJars jars = PluginJars.load(directory);
+        ClassLoader previous = Thread.currentThread().getContextClassLoader();
+        Thread.currentThread().setContextClassLoader(jars.loader());
+        try {
+            return command.apply(new Components(jars));
+        } finally {
+            Thread.currentThread().setContextClassLoader(previous);
+        }
     }
 }

@@ -25,7 +25,8 @@ import java.util.Arrays;
  * <p>As in {@link SphereLogSums}, the data are kept as one array per ambient coordinate ({@link SphereColumns}) and
  * the per-record work is split into loops without branches or sums, which the JIT vectorises (on S^2: {@code t_i}
  * and {@code b_i}; then {@code f_i}, {@code c_i}, {@code a_i}, {@code rho_i^2}), followed by one loop of independent
- * running sums. Loops
+ * running sums. On S^2 this runs block by block ({@link RecordBlocks}) in a per-thread scratch of one block, so the
+ * kernel holds its columns and O(blocks) sums, not six more arrays of n (480 MB at 10^7 records). Loops
  * that mixed the polynomial with the rest of the per-record work measured 2 to 3x slower in a probe. A data set
  * with a record beyond the polynomial's range (or a non-finite value) takes the per-record form,
  * {@link SphereGeometry#addLogAndHessian}, with its {@code atan2} and its cut-locus refusal.
@@ -40,14 +41,8 @@ final class SphereHessianSums implements HessianSums.Blocks {
     private final int n;
     private final int length;
     private final int dimension;
-    /** Per record: {@code t_i}, then the polynomial's value {@code f_i}. */
+    /** Other dimensions than S^2, per record: {@code t_i}, then the polynomial's value {@code f_i}. */
     private final double[] work;
-    /** S^2 only, per record: the basis coordinates {@code b_i}, then {@code a_i}, {@code c_i}, {@code rho_i^2}. */
-    private final double[] first;
-    private final double[] second;
-    private final double[] weights;
-    private final double[] cotFactors;
-    private final double[] squares;
     /** One record's coordinates {@code b} (general dimension) or the record itself (per-record path). */
     private final double[] record;
     private final double[] logScratch;
@@ -76,13 +71,8 @@ final class SphereHessianSums implements HessianSums.Blocks {
         this.length = data.length();
         this.n = data.size();
         this.dimension = geometry.dimension();
-        this.work = new double[n];
-        int perRecord = length == 3 ? n : 0;
-        this.first = new double[perRecord];
-        this.second = new double[perRecord];
-        this.weights = new double[perRecord];
-        this.cotFactors = new double[perRecord];
-        this.squares = new double[perRecord];
+        // S^2 works block by block in per-thread scratch (BlockScratch): nothing per record beyond the columns
+        this.work = new double[length == 3 ? 0 : n];
         this.partial = new double[length == 3 ? RecordBlocks.count(n) * SUMS : 0];
         this.blockInRange = new boolean[RecordBlocks.count(n)];
         this.record = new double[Math.max(length, dimension)];
@@ -115,10 +105,10 @@ final class SphereHessianSums implements HessianSums.Blocks {
         HessianSums.requireArguments(geometry, x, basis, logSum, coordinates, hessian);
         double xx = SphereColumns.squaredNorm(x, "the Hessian sums need");
         double half = 0.5 / xx;
-        if (length == 3 ? !passesS2(x, half, basis) : !distances(x, half)) {
+        if (length == 3 ? !blocksS2(x, half, basis) : !distances(x, half)) {
             return perRecord(x, basis, logSum, coordinates, hessian);
         }
-        double sum = length == 3 ? sumsS2(coordinates, hessian) : sums(x, basis, coordinates, hessian);
+        double sum = length == 3 ? combineS2(coordinates, hessian) : sums(x, basis, coordinates, hessian);
         logSumFromCoordinates(basis, logSum, coordinates);
         return sum;
     }
@@ -136,17 +126,16 @@ final class SphereHessianSums implements HessianSums.Blocks {
     }
 
     /**
-     * S^2: every {@code t_i}, {@code b_i}, and then {@code f_i}, {@code a_i}, {@code c_i}, {@code rho_i^2} into the
-     * per-record arrays, in loops without branches; false when a {@code t_i} lies beyond the polynomial's range or is
-     * NaN. Per block of records ({@link RecordBlocks}), on all cores for more than one block.
+     * S^2: each block's sums into {@link #partial} and its range flag ({@link #blockS2}), on all cores for more than
+     * one block; false when a {@code t_i} of some block lies beyond the polynomial's range or is NaN.
      */
-    private boolean passesS2(double[] x, double half, double[][] basis) {
+    private boolean blocksS2(double[] x, double half, double[][] basis) {
         int blocks = RecordBlocks.count(n);
         // one block (n <= RecordBlocks.SIZE) runs here without a task or a lambda: nothing is allocated
         if (blocks == 1) {
-            passesS2(x, half, basis, 0);
+            blockS2(x, half, basis, 0);
         } else {
-            RecordBlocks.forEach(blocks, b -> passesS2(x, half, basis, b));
+            RecordBlocks.forEach(blocks, b -> blockS2(x, half, basis, b));
         }
         for (int b = 0; b < blocks; b++) {
             if (!blockInRange[b]) {
@@ -156,10 +145,25 @@ final class SphereHessianSums implements HessianSums.Blocks {
         return true;
     }
 
-    /** The passes of {@link #passesS2(double[], double, double[][])} over block b; its range flag. */
-    private void passesS2(double[] x, double half, double[][] basis, int b) {
+    /**
+     * S^2, block b: every {@code t_i}, {@code b_i}, and then {@code f_i}, {@code a_i}, {@code c_i}, {@code rho_i^2}
+     * into the thread's {@link BlockScratch}, in loops without branches; its range flag; and, in range, the block's
+     * sums into {@link #partial} in one loop of seven independent running sums (bound by throughput, not by the latency
+     * of one chain of additions). The scratch holds one block, not the n records, so the kernel's memory is its columns
+     * and O(blocks); the values and the order of the additions are those of per-record arrays, so the sums have the
+     * same bits.
+     */
+    private void blockS2(double[] x, double half, double[][] basis, int b) {
         int from = RecordBlocks.from(b);
         int to = RecordBlocks.to(b, n);
+        int m = to - from;
+        BlockScratch scratch = BlockScratch.get();
+        double[] work = scratch.work;
+        double[] first = scratch.first;
+        double[] second = scratch.second;
+        double[] weights = scratch.weights;
+        double[] cotFactors = scratch.cotFactors;
+        double[] squares = scratch.squares;
         double[] c0 = columns[0];
         double[] c1 = columns[1];
         double[] c2 = columns[2];
@@ -172,55 +176,107 @@ final class SphereHessianSums implements HessianSums.Blocks {
         double e10 = basis[1][0];
         double e11 = basis[1][1];
         double e12 = basis[1][2];
-        for (int i = from; i < to; i++) {
-            double d0 = c0[i] - x0;
-            double d1 = c1[i] - x1;
-            double d2 = c2[i] - x2;
-            work[i] = (d0 * d0 + d1 * d1 + d2 * d2) * half;
-            first[i] = e00 * d0 + e01 * d1 + e02 * d2;
-            second[i] = e10 * d0 + e11 * d1 + e12 * d2;
+        for (int k = 0; k < m; k++) {
+            double d0 = c0[from + k] - x0;
+            double d1 = c1[from + k] - x1;
+            double d2 = c2[from + k] - x2;
+            work[k] = (d0 * d0 + d1 * d1 + d2 * d2) * half;
+            first[k] = e00 * d0 + e01 * d1 + e02 * d2;
+            second[k] = e10 * d0 + e11 * d1 + e12 * d2;
         }
-        blockInRange[b] = SphereColumns.inRange(work, from, to);
+        blockInRange[b] = SphereColumns.inRange(work, 0, m);
         if (!blockInRange[b]) {
             return;
         }
-        for (int i = from; i < to; i++) {
-            cotFactors[i] = 1 - work[i];
+        for (int k = 0; k < m; k++) {
+            cotFactors[k] = 1 - work[k];
         }
-        for (int i = from; i < to; i++) {
-            work[i] = ThetaOverSine.at(work[i]);
+        for (int k = 0; k < m; k++) {
+            work[k] = ThetaOverSine.at(work[k]);
         }
-        for (int i = from; i < to; i++) {
-            double f = work[i];
-            double b0 = first[i];
-            double b1 = second[i];
+        for (int k = 0; k < m; k++) {
+            double f = work[k];
+            double b0 = first[k];
+            double b1 = second[k];
             double bb = b0 * b0 + b1 * b1;
-            double c = f * cotFactors[i];
-            cotFactors[i] = c;
+            double c = f * cotFactors[k];
+            cotFactors[k] = c;
             // b = 0 only at x itself, where c = 1: the term vanishes instead of dividing zero by zero
-            weights[i] = (1 - c) / Math.max(bb, Double.MIN_NORMAL);
-            squares[i] = f * f * bb;
+            weights[k] = (1 - c) / Math.max(bb, Double.MIN_NORMAL);
+            squares[k] = f * f * bb;
         }
+        double g0 = 0;
+        double g1 = 0;
+        double h00 = 0;
+        double h01 = 0;
+        double h11 = 0;
+        double cot = 0;
+        double sum = 0;
+        double largest = -1;
+        int index = 0;
+        for (int k = 0; k < m; k++) {
+            double f = work[k];
+            double b0 = first[k];
+            double b1 = second[k];
+            double a = weights[k];
+            double rho2 = squares[k];
+            g0 += f * b0;
+            g1 += f * b1;
+            double a0 = a * b0;
+            h00 += a0 * b0;
+            h01 += a0 * b1;
+            h11 += a * b1 * b1;
+            cot += cotFactors[k];
+            sum += rho2;
+            if (rho2 > largest) {
+                largest = rho2;
+                index = k;
+            }
+        }
+        int at = b * SUMS;
+        partial[at] = g0;
+        partial[at + 1] = g1;
+        partial[at + 2] = h00;
+        partial[at + 3] = h01;
+        partial[at + 4] = h11;
+        partial[at + 5] = cot;
+        partial[at + 6] = sum;
+        partial[at + 7] = largest;
+        // relative to the block (so that a kernel over the block's records alone gives the same sums); below 2^31,
+        // exact as a double
+        partial[at + 8] = index;
     }
 
     /**
-     * S^2, from the per-record arrays: the coordinates {@code sum_i f_i b_i}, the Hessian and the farthest record;
-     * returns {@code sum_i rho_i^2}. Each block's sums land in {@link #partial} (on all cores for more than one
-     * block) and are added in block order, so the result has the same bits on any number of threads; the farthest
-     * record is the first of the largest distance, as one loop finds it.
+     * S^2, from the blocks' sums in {@link #partial}: the coordinates {@code sum_i f_i b_i}, the Hessian and the
+     * farthest record; returns {@code sum_i rho_i^2}. The blocks are added in block order, so the result has the same
+     * bits on any number of threads; the farthest record is the first of the largest distance, as one loop finds it.
      */
-    private double sumsS2(double[] coordinates, double[] hessian) {
+    private double combineS2(double[] coordinates, double[] hessian) {
         int blocks = RecordBlocks.count(n);
-        if (blocks == 1) {
-            sumsS2(0);
-        } else {
-            RecordBlocks.forEach(blocks, this::sumsS2);
-        }
         System.arraycopy(partial, 0, totals, 0, SUMS);
         for (int b = 1; b < blocks; b++) {
             add(partial, b * SUMS, b);
         }
         return finish(coordinates, hessian);
+    }
+
+    /**
+     * One thread's per-record values of the block it is summing ({@link RecordBlocks#SIZE} each): a block runs on
+     * one thread from start to end, so a thread's scratch is never shared, and it is made once per thread.
+     */
+    private static final class BlockScratch {
+        private static final ThreadLocal<BlockScratch> OF_THREAD = ThreadLocal.withInitial(BlockScratch::new);
+        final double[] work = new double[RecordBlocks.SIZE];
+        final double[] first = new double[RecordBlocks.SIZE];
+        final double[] second = new double[RecordBlocks.SIZE];
+        final double[] weights = new double[RecordBlocks.SIZE];
+        final double[] cotFactors = new double[RecordBlocks.SIZE];
+        final double[] squares = new double[RecordBlocks.SIZE];
+
+        static BlockScratch get() {
+            return OF_THREAD.get();
+        }
     }
 
     /** Adds block b's sums, from {@code part[at]}, to {@link #totals}; its farthest record's index made global. */
@@ -249,55 +305,6 @@ final class SphereHessianSums implements HessianSums.Blocks {
         return total[6];
     }
 
-    /**
-     * Block b's sums into {@link #partial}. Seven independent running sums, so the loop is bound by throughput, not by
-     * the latency of one chain of additions.
-     */
-    private void sumsS2(int b) {
-        int from = RecordBlocks.from(b);
-        int to = RecordBlocks.to(b, n);
-        double g0 = 0;
-        double g1 = 0;
-        double h00 = 0;
-        double h01 = 0;
-        double h11 = 0;
-        double cot = 0;
-        double sum = 0;
-        double largest = -1;
-        int index = from;
-        for (int i = from; i < to; i++) {
-            double f = work[i];
-            double b0 = first[i];
-            double b1 = second[i];
-            double a = weights[i];
-            double rho2 = squares[i];
-            g0 += f * b0;
-            g1 += f * b1;
-            double a0 = a * b0;
-            h00 += a0 * b0;
-            h01 += a0 * b1;
-            h11 += a * b1 * b1;
-            cot += cotFactors[i];
-            sum += rho2;
-            if (rho2 > largest) {
-                largest = rho2;
-                index = i;
-            }
-        }
-        int at = b * SUMS;
-        partial[at] = g0;
-        partial[at + 1] = g1;
-        partial[at + 2] = h00;
-        partial[at + 3] = h01;
-        partial[at + 4] = h11;
-        partial[at + 5] = cot;
-        partial[at + 6] = sum;
-        partial[at + 7] = largest;
-        // relative to the block (so that a kernel over the block's records alone gives the same sums); below 2^31,
-        // exact as a double
-        partial[at + 8] = index - from;
-    }
-
     /** S^2 only: the other dimensions sum record by record, not by block. */
     @Override
     public boolean splits() {
@@ -324,10 +331,9 @@ final class SphereHessianSums implements HessianSums.Blocks {
                     + "value: " + block);
         }
         double xx = SphereColumns.squaredNorm(x, "the Hessian sums need");
-        passesS2(x, 0.5 / xx, basis, block);
+        blockS2(x, 0.5 / xx, basis, block);
         boolean inRange = blockInRange[block];
         if (inRange) {
-            sumsS2(block);
             System.arraycopy(partial, block * SUMS, out, at, SUMS);
         } else {
             Arrays.fill(out, at, at + SUMS, 0.0);
