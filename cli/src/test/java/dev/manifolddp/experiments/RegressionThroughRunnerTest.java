@@ -131,6 +131,40 @@ class RegressionThroughRunnerTest {
     }
 
     @Test
+    void fileRecordsCarryTheirCovariateColumnAndAnAgeOutsideThePublicRangeIsRefused() throws IOException {
+        Map<String, String> data = new LinkedHashMap<>();
+        data.put("center", "0,0,1");
+        data.put("radius", "0.39269908169872414");
+        data.put("covariate-low", "0");
+        data.put("covariate-high", "1");
+        data.put("footpoint", FOOTPOINT);
+        data.put("velocity", VELOCITY);
+        data.put("noise", "0.01");
+        double[][] records = new NoisyGeodesicGeneratorProvider().create(SPHERE, data)
+                .generate(N, new StreamLayout(SEED, 1).data(0, 0)).points();
+        StringBuilder csv = new StringBuilder("x,y,z,age\n");
+        for (double[] record : records) {
+            csv.append(record[0]).append(',').append(record[1]).append(',').append(record[2]).append(',')
+                    .append(record[3]).append('\n');
+        }
+        Files.writeString(folder.resolve("records.csv"), csv);
+        String yaml = config("estimate-prediction-mse").replaceFirst("(?s)data: \\{.*?\\}\n",
+                "data: { file: records.csv, columns: [x, y, z], covariate: age, center: [0, 0, 1], "
+                        + "radius: 0.39269908169872414 }\n").replace("n: [" + N + "], ", "");
+        Path out = Configs.runQuietly(folder, yaml, "file", 1);
+        List<String> rows = Files.readAllLines(out.resolve("replicates.csv"));
+        Estimator estimator = new GeodesicRegressionEstimator(0, 1, 0.3, 0.4, Double.NaN)
+                .forBall(SPHERE, new double[] {0, 0, 1}, 0.39269908169872414);
+        double expected = mseOnCallersCovariate(estimator, estimator.estimate(SPHERE, records), records);
+        double mse = Double.parseDouble(rows.get(1).split(",")[List.of(rows.get(0).split(",")).indexOf(
+                "estimate-prediction-mse")]);
+        assertThat(mse).isCloseTo(expected, within(1e-12 * expected));
+        Files.writeString(folder.resolve("records.csv"), csv.toString().replaceFirst("\n([^\n]*),[^,\n]*\n",
+                "\n$1,1.5\n"));
+        Configs.expectInvalid(folder, yaml, "data.file");
+    }
+
+    @Test
     void aPredictionErrorWithoutCovariatesIsRefusedByValidate() {
         Configs.expectInvalid(folder, Configs.tinySphere(2, 1).replace("utility: [geodesic-distance, ambient-distance]",
                 "utility: [geodesic-distance, prediction-mse]"), "utility: utility 'prediction-mse' failed in cell "

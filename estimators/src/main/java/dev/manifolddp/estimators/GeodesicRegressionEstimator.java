@@ -30,7 +30,7 @@ import java.util.OptionalDouble;
  * <p>Immutable and thread-safe; the gradient fields it makes have scratch arrays ({@link GradientField#copy()}).
  */
 public final class GeodesicRegressionEstimator implements Estimator, CovariateRecords, ResponsePrediction,
-        PublicRegressionDomain {
+        PublicRegressionDomain, PaperNoiseScale {
 
     /** The registered name. */
     public static final String NAME = "geodesic-regression";
@@ -108,6 +108,17 @@ public final class GeodesicRegressionEstimator implements Estimator, CovariateRe
         double t = Double.isNaN(tau) ? RegressionSensitivity.defaultTau(dataSpace, ballRadius, rp, v, range)
                 : RegressionSensitivity.publicTau(dataSpace, tau, ballRadius, rp, v, range);
         return new double[] {rp, v, t};
+    }
+
+    /** Kulkarni and Soto 2025's joint scale {@code Delta/epsilon}, Delta the joint sensitivity (unproven). */
+    @Override
+    public double paperSigma(Geometry dataSpace, double ballRadius, int n, double epsilon) {
+        return gradientSensitivity(dataSpace, ballRadius, n) / epsilon;
+    }
+
+    @Override
+    public String paperFormula() {
+        return "Delta/epsilon (Kulkarni and Soto 2025), Delta = sqrt(Delta_p^2 + Delta_v^2)";
     }
 
     @Override

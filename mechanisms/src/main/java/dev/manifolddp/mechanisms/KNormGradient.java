@@ -2,6 +2,7 @@ package dev.manifolddp.mechanisms;
 
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.GradientField;
+import dev.manifolddp.estimators.PaperNoiseScale;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.CurvatureFunctions;
 import dev.manifolddp.geometry.Geometry;
@@ -311,7 +312,9 @@ public final class KNormGradient implements Mechanism {
      */
     private NoiseScale offManifoldScale(Estimator estimator, Geometry geometry, Geometry space, DataBall ball, int n,
             PrivacyBudget budget, String exactLacks, String densityLives, Release.Builder<double[]> release) {
-        if (sigmaRule instanceof SigmaRule.Paper) {
+        // an estimand's own paper may have calibrated KNG (PaperNoiseScale); Soto et al. 2022's rule is the mean's
+        java.util.Optional<PaperNoiseScale> paper = estimator.capability(PaperNoiseScale.class);
+        if (sigmaRule instanceof SigmaRule.Paper && paper.isEmpty()) {
             throw ReleaseContext.lacks(estimator, NAME, "the paper's sigma rule (Soto et al. 2022, suppl. §2.4.2 "
                     + "calibrates the Frechet mean only)");
         }
@@ -320,10 +323,11 @@ public final class KNormGradient implements Mechanism {
         }
         double delta = estimator.gradientSensitivity(geometry, ball.radius(), n);
         NoiseScale scale = NoiseScale.resolve(sigmaRule, LaplaceScale.proven(NAME, 2, delta, budget.epsilon()),
-                null);
+                paper.isEmpty() ? null : () -> paper.get().paperSigma(geometry, ball.radius(), n, budget.epsilon()));
         release.sensitivity(delta)
                 .parameter("provenSensitivity", delta)
-                .parameter("sigmaFormula", "2 Delta/epsilon, Delta = the estimator's gradient sensitivity; the density "
+                .parameter("sigmaFormula", (sigmaRule instanceof SigmaRule.Paper ? paper.get().paperFormula()
+                        : "2 Delta/epsilon, Delta = the estimator's gradient sensitivity") + "; the density "
                         + "lives on " + densityLives)
                 .parameter("sampler", sampler.configName())
                 .parameter("parameterSpace", space.spec());

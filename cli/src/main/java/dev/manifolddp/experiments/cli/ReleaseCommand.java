@@ -357,7 +357,7 @@ final class ReleaseCommand implements Callable<Integer> {
             BallClip.Result data = BallClip.apply(space, centre, ballRadius, "--radius", points, clip,
                     "use --clip to move them onto the ball's boundary");
             Release<double[]> release = draw(mean, calibration, covariates.isEmpty() ? data.points()
-                    : withCovariate(data.points(), points.covariate(regression.covariate)));
+                    : CovariateColumn.appended(data.points(), points.covariate(regression.covariate)));
             release = release.withUnitOfPrivacy(release.budget(), selection.unit(release.unitOfPrivacy()));
             Map<String, Object> published = inputInfo(points, centre, ballRadius, group);
             byte[] releaseJson = ReleaseJson.release(release, space, estimand.parameterSpace(space),
@@ -436,16 +436,6 @@ final class ReleaseCommand implements Callable<Integer> {
                     + "computed from the records and nothing was written. Pass --allow-mcmc to accept it; "
                     + advice.get() + ". Provided value: --mechanism " + mechanism);
         }
-    }
-
-    /** The records {@code [y..., x]} of an estimator with covariates: each point followed by its covariate. */
-    private static double[][] withCovariate(double[][] points, double[] covariate) {
-        double[][] records = new double[points.length][];
-        for (int i = 0; i < points.length; i++) {
-            records[i] = java.util.Arrays.copyOf(points[i], points[i].length + 1);
-            records[i][points[i].length] = covariate[i];
-        }
-        return records;
     }
 
     /** Draws the release under the calibration; refuses a non-finite value. */

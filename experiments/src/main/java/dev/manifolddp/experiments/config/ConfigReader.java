@@ -36,6 +36,8 @@ import java.util.regex.Pattern;
  * data: { file: dataset:rats, columns: [x1, y1, ...], subject: rat, records-per-subject: 8,   # unit: one subject
  *         center: { mean-of: { where: { rat: [1, 5] } } }, radius: 0.1, where: { rat: [2, 4] } }  # public template;
  *                                      # a where: column is declared public (n counts the selected rows)
+ * data: { file: dataset:rats, covariate: age_days, ... }   # records [point..., covariate] for an estimator with
+ *                                      # covariate records (geodesic-regression; its public range is checked)
  * data: { images: dataset:mnist, label: 3, eta: 1e-6, backend: java }   # covariance descriptors (ImageDataSpec)
  * data: { source: NAME, key: value }  # a data source a plugin's Guice module binds (run.DataSourceFactory)
  * sweep: { n: [10, 25], epsilon: [1.0], delta: [0], k: [2, 5] }            # epsilon required; n for generators
@@ -319,10 +321,11 @@ public final class ConfigReader {
                     + "the column that says whose record each row is. Provided value: records-per-subject: "
                     + recordsPerSubject);
         }
+        String covariate = node.has("covariate") ? node.field("covariate").scalar("the covariate column") : null;
         return new DataConfig(null, null, Map.of(), node.field("file").scalar("the data file"),
                 template == null ? center.text("the ball centre") : null, radius,
                 node.has("clip") && node.field("clip").bool("clip"), nonPrivate, columns, where, template, subject,
-                recordsPerSubject);
+                recordsPerSubject, covariate);
     }
 
     /**

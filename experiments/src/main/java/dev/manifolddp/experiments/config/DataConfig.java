@@ -27,10 +27,12 @@ import java.util.Map;
  *                   null when {@code center} gives numbers
  * @param subject    the column naming each record's subject (the unit of privacy becomes one subject), or null
  * @param recordsPerSubject the public bound M on a subject's records (1 without a subject column)
+ * @param covariate  the column holding each record's covariate, appended after the point ({@code [y..., x]}, the
+ *                   records of an estimator with covariate records), or null
  */
 public record DataConfig(String source, String generator, Map<String, String> parameters, String file, String center, Double radius,
         boolean clip, boolean nonPrivate, java.util.List<String> columns, RowFilter where, PublicTemplate template,
-        String subject, int recordsPerSubject) {
+        String subject, int recordsPerSubject, String covariate) {
 
     /** The data source name of generator data ({@code data: { generator: NAME, ... }}). */
     public static final String GENERATOR = "generator";
@@ -40,11 +42,19 @@ public record DataConfig(String source, String generator, Map<String, String> pa
 
     /** The keys a file data section accepts. */
     public static final java.util.List<String> FILE_KEYS = java.util.List.of("file", "center", "radius", "clip",
-            "non-private", "columns", "where", "subject", "records-per-subject");
+            "non-private", "columns", "where", "subject", "records-per-subject", "covariate");
 
     public DataConfig {
         parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
         columns = columns == null ? java.util.List.of() : java.util.List.copyOf(columns);
+    }
+
+    /** Data without a covariate column. */
+    public DataConfig(String source, String generator, Map<String, String> parameters, String file, String center,
+            Double radius, boolean clip, boolean nonPrivate, java.util.List<String> columns, RowFilter where,
+            PublicTemplate template, String subject, int recordsPerSubject) {
+        this(source, generator, parameters, file, center, radius, clip, nonPrivate, columns, where, template, subject,
+                recordsPerSubject, null);
     }
 
     public boolean isFile() {

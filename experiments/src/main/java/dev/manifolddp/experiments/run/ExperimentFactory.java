@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.run;
 
 import com.google.inject.Inject;
+import dev.manifolddp.estimators.CovariateRecords;
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.EstimatorProvider;
 import dev.manifolddp.estimators.FrechetMeanEstimator;
@@ -12,6 +13,7 @@ import dev.manifolddp.experiments.config.Placeholders;
 import dev.manifolddp.experiments.config.SweepAxis;
 import dev.manifolddp.experiments.data.BallClip;
 import dev.manifolddp.experiments.data.DatasetFiles;
+import dev.manifolddp.experiments.data.CovariateColumn;
 import dev.manifolddp.experiments.data.PointFile;
 import dev.manifolddp.experiments.data.SubjectGroups;
 import dev.manifolddp.experiments.plugins.Components;
@@ -233,8 +235,10 @@ public final class ExperimentFactory {
                 ? ConfigException.at("data.file", () -> DatasetFiles.resolve(data.file(),
                         List.of(config.baseDirectory())))
                 : config.baseDirectory().resolve(data.file());
+        PointFile.Columns roles = new PointFile.Columns(data.subject(), data.columns());
         PointFile.Points points = ConfigException.at("data.file", () -> PointFile.read(file, geometry,
-                new PointFile.Columns(data.subject(), data.columns()), data.where()));
+                data.covariate() == null ? roles : roles.withCovariate(covariateColumn(data.covariate())),
+                data.where()));
         String subjects = "";
         if (data.subject() != null) {
             SubjectGroups groups = ConfigException.at("data.records-per-subject", () -> SubjectGroups.of(points,
@@ -245,7 +249,7 @@ public final class ExperimentFactory {
         double[] center;
         String centre;
         if (data.template() != null) {
-            Estimator configured = estimator(Map.of());
+            Estimator configured = fileEstimator();
             // a centre is a point: an estimand off the manifold (a variance, a covariance) takes the Frechet mean
             Estimator mean = configured.parameterSpace(geometry) == geometry ? configured
                     : components.estimators().provider(FrechetMeanEstimator.NAME).create(Map.of());
@@ -274,10 +278,34 @@ public final class ExperimentFactory {
             }
             radius = "radius " + data.radius();
         }
+        if (data.covariate() != null) {
+            // records [y..., x] of an estimator with covariate records; the ball and the clip hold the points
+            rows = CovariateColumn.appended(rows, points.covariate(data.covariate()));
+        }
         return new FileSource(geometry, rows, center, data.radius(), data.template() != null
                 && data.template().fromReleasedRows(), String.format("%d rows%s of %s%s on %s, ball centre %s, %s",
                         rows.length, subjects, data.file(), data.where() == null ? "" : " where "
                                 + data.where().describe(), geometry.spec(), centre, radius));
+    }
+
+    /**
+     * The estimator of the configuration's own parameters, for what file data need before the cells exist (its
+     * parameter space, its covariate range); with placeholders among them, the estimator's defaults.
+     */
+    private Estimator fileEstimator() {
+        Map<String, String> parameters = config.estimator().params();
+        boolean perCell = parameters.values().stream().anyMatch(value -> !Placeholders.names(value).isEmpty());
+        return estimator(perCell ? Map.of() : parameters);
+    }
+
+    /**
+     * The covariate column of file data, with the estimator's public covariate range when it states one: a row
+     * outside it is refused at reading, naming its line ({@code PointFile}), before any cell is built.
+     */
+    private CovariateColumn covariateColumn(String name) {
+        Optional<double[]> range = fileEstimator().capability(CovariateRecords.class)
+                .flatMap(CovariateRecords::covariateRange);
+        return range.isPresent() ? CovariateColumn.of(name, range.get()[0], range.get()[1]) : CovariateColumn.of(name);
     }
 
     private Estimator estimator(Map<String, String> parameters) {

@@ -54,16 +54,40 @@ final class FileSource implements DataSource {
                 points[i] = rows[order[i]];
             }
         }
-        DataBall ball = radius == null ? DataBall.fromData(geometry, center, points) : ball();
+        DataBall ball = radius == null ? DataBall.fromData(geometry, center, pointsOf(points)) : ball();
         return new Dataset(points, ball);
     }
 
+    /**
+     * The centre for every record, followed by the record's covariate when the rows carry one ({@code [y..., x]}):
+     * one covariate for every stand-in would make a degenerate design for a regression's check.
+     */
     @Override
     public Dataset probe(int n) {
         double[][] points = new double[n < 0 ? rows.length : n][];
-        java.util.Arrays.fill(points, center);
-        DataBall ball = radius == null ? DataBall.fromData(geometry, center, rows) : ball();
+        for (int i = 0; i < points.length; i++) {
+            points[i] = rows[i].length == center.length ? center : withTail(center, rows[i]);
+        }
+        DataBall ball = radius == null ? DataBall.fromData(geometry, center, pointsOf(rows)) : ball();
         return new Dataset(points, ball);
+    }
+
+    /** The points of the records: the records themselves, or their first coordinates when a covariate follows. */
+    private double[][] pointsOf(double[][] records) {
+        if (records.length == 0 || records[0].length == center.length) {
+            return records;
+        }
+        double[][] points = new double[records.length][];
+        for (int i = 0; i < records.length; i++) {
+            points[i] = java.util.Arrays.copyOf(records[i], center.length);
+        }
+        return points;
+    }
+
+    private static double[] withTail(double[] center, double[] record) {
+        double[] stand = java.util.Arrays.copyOf(record, record.length);
+        System.arraycopy(center, 0, stand, 0, center.length);
+        return stand;
     }
 
     private DataBall ball() {

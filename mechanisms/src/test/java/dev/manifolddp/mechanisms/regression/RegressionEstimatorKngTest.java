@@ -18,6 +18,7 @@ import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.KNormGradient;
 import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.Release;
+import dev.manifolddp.mechanisms.SigmaRule;
 import dev.manifolddp.mechanisms.RiemannianLaplace;
 import org.junit.jupiter.api.Test;
 
@@ -69,6 +70,23 @@ class RegressionEstimatorKngTest {
             assertThat(release.guarantee()).isEqualTo(Guarantee.MCMC).isEqualTo(joint.guarantee());
             assertThat(release.parameters().get("parameterSpace")).isEqualTo("tangent-bundle(" + SPHERE.spec() + ")");
         }
+    }
+
+    @Test
+    void thePaperSigmaRuleIsKulkarniAndSotosJointScaleAndIsLabelledUnproven() {
+        SphereRegressionData data = SphereRegressionData.draw(40, SphereRegressionData.rng(57, 0));
+        Release<RegressionEstimate> joint = SphereRegressionData.builder().sigmaRule(SigmaRule.parse("paper")).build()
+                .release(data.covariates(), data.responses(), BUDGET, SphereRegressionData.rng(57, 1));
+        KNormGradient kng = KNormGradient.builder().sampler(KNormGradient.Sampler.MCMC).burnIn(2_000).thin(100)
+                .sigmaRule(SigmaRule.parse("paper")).build();
+        Calibration calibration = kng.calibrate(estimator(), SPHERE, DataBall.declared(M0, R), 40, BUDGET);
+        assertThat(calibration.guarantee()).isEqualTo(Guarantee.UNPROVEN);
+        Release<double[]> release = kng.release(calibration, records(data), SphereRegressionData.rng(57, 1));
+        assertThat(java.util.Arrays.copyOf(release.value(), 3)).containsExactly(joint.value().scaledFootpoint());
+        assertThat(java.util.Arrays.copyOfRange(release.value(), 3, 6))
+                .containsExactly(joint.value().scaledShootingVector());
+        assertThat(release.sigma()).isEqualTo(joint.sigma()).isEqualTo(release.sensitivity() / BUDGET.epsilon());
+        assertThat(release.guarantee()).isEqualTo(joint.guarantee()).isEqualTo(Guarantee.UNPROVEN);
     }
 
     @Test

@@ -26,6 +26,26 @@ public record CovariateColumn(String name, CovariateRange range) {
         }
     }
 
+    /**
+     * The records {@code [y..., x]}: each point followed by its covariate, the records of an estimator with
+     * covariate records (a geodesic regression's).
+     *
+     * @throws IllegalArgumentException when the two do not have one entry per record
+     */
+    public static double[][] appended(double[][] points, double[] covariates) {
+        if (points.length != covariates.length) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%d points and %d covariates; give one "
+                    + "covariate per point. Provided value: %d covariates", points.length, covariates.length,
+                    covariates.length));
+        }
+        double[][] records = new double[points.length][];
+        for (int i = 0; i < points.length; i++) {
+            records[i] = java.util.Arrays.copyOf(points[i], points[i].length + 1);
+            records[i][points[i].length] = covariates[i];
+        }
+        return records;
+    }
+
     /** A covariate that must be a finite number, with no declared range. */
     public static CovariateColumn of(String name) {
         return new CovariateColumn(name, null);
