@@ -67,14 +67,7 @@ class RegressionThroughRunnerTest {
         assertThat(Files.readAllLines(two.resolve("replicates.csv"))).isEqualTo(rows);
         assertThat(rows.get(0)).startsWith("n,epsilon,mechanism,replicate,prediction-mse,estimate-prediction-mse,sigma");
 
-        Map<String, String> data = new LinkedHashMap<>();
-        data.put("center", "0,0,1");
-        data.put("radius", "0.39269908169872414");
-        data.put("covariate-low", "0");
-        data.put("covariate-high", "1");
-        data.put("footpoint", FOOTPOINT);
-        data.put("velocity", VELOCITY);
-        data.put("noise", "0.01");
+        Map<String, String> data = generatorParameters();
         StreamLayout streams = new StreamLayout(SEED, 1);
         double[] m0 = {0, 0, 1};
         for (int r = 0; r < 3; r++) {
@@ -132,14 +125,7 @@ class RegressionThroughRunnerTest {
 
     @Test
     void fileRecordsCarryTheirCovariateColumnAndAnAgeOutsideThePublicRangeIsRefused() throws IOException {
-        Map<String, String> data = new LinkedHashMap<>();
-        data.put("center", "0,0,1");
-        data.put("radius", "0.39269908169872414");
-        data.put("covariate-low", "0");
-        data.put("covariate-high", "1");
-        data.put("footpoint", FOOTPOINT);
-        data.put("velocity", VELOCITY);
-        data.put("noise", "0.01");
+        Map<String, String> data = generatorParameters();
         double[][] records = new NoisyGeodesicGeneratorProvider().create(SPHERE, data)
                 .generate(N, new StreamLayout(SEED, 1).data(0, 0)).points();
         StringBuilder csv = new StringBuilder("x,y,z,age\n");
@@ -170,6 +156,19 @@ class RegressionThroughRunnerTest {
                 "utility: [geodesic-distance, prediction-mse]"), "utility: utility 'prediction-mse' failed in cell "
                 + "{n=10, epsilon=1.0}, replicate 0: utility 'prediction-mse' measures predictions at covariates, and "
                 + "the estimator's values predict none");
+    }
+
+    /** The parameters of the configuration's noisy-geodesic generator. */
+    private static Map<String, String> generatorParameters() {
+        Map<String, String> data = new LinkedHashMap<>();
+        data.put("center", "0,0,1");
+        data.put("radius", "0.39269908169872414");
+        data.put("covariate-low", "0");
+        data.put("covariate-high", "1");
+        data.put("footpoint", FOOTPOINT);
+        data.put("velocity", VELOCITY);
+        data.put("noise", "0.01");
+        return data;
     }
 
     /**

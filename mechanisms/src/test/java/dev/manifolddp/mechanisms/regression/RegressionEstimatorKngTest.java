@@ -32,15 +32,6 @@ class RegressionEstimatorKngTest {
 
     private static final PrivacyBudget BUDGET = PrivacyBudget.pure(1);
 
-    private static double[][] records(SphereRegressionData data) {
-        double[][] records = new double[data.covariates().length][];
-        for (int i = 0; i < records.length; i++) {
-            double[] y = data.responses()[i];
-            records[i] = new double[] {y[0], y[1], y[2], data.covariates()[i]};
-        }
-        return records;
-    }
-
     private static KNormGradient kng() {
         return KNormGradient.builder().sampler(KNormGradient.Sampler.MCMC).burnIn(2_000).thin(100).build();
     }
@@ -57,7 +48,7 @@ class RegressionEstimatorKngTest {
                     .release(data.covariates(), data.responses(), BUDGET, SphereRegressionData.rng(50 + seed, 1));
             KNormGradient kng = kng();
             Calibration calibration = kng.calibrate(estimator(), SPHERE, DataBall.declared(M0, R), 40, BUDGET);
-            Release<double[]> release = kng.release(calibration, records(data), SphereRegressionData.rng(50 + seed,
+            Release<double[]> release = kng.release(calibration, data.records(), SphereRegressionData.rng(50 + seed,
                     1));
 
             double[] packed = release.value();
@@ -81,7 +72,7 @@ class RegressionEstimatorKngTest {
                 .sigmaRule(SigmaRule.parse("paper")).build();
         Calibration calibration = kng.calibrate(estimator(), SPHERE, DataBall.declared(M0, R), 40, BUDGET);
         assertThat(calibration.guarantee()).isEqualTo(Guarantee.UNPROVEN);
-        Release<double[]> release = kng.release(calibration, records(data), SphereRegressionData.rng(57, 1));
+        Release<double[]> release = kng.release(calibration, data.records(), SphereRegressionData.rng(57, 1));
         assertThat(java.util.Arrays.copyOf(release.value(), 3)).containsExactly(joint.value().scaledFootpoint());
         assertThat(java.util.Arrays.copyOfRange(release.value(), 3, 6))
                 .containsExactly(joint.value().scaledShootingVector());
@@ -116,15 +107,15 @@ class RegressionEstimatorKngTest {
         SphereRegressionData data = SphereRegressionData.draw(20, SphereRegressionData.rng(60, 0));
         KNormGradient kng = kng();
         Calibration calibration = kng.calibrate(estimator(), SPHERE, DataBall.declared(M0, R), 20, BUDGET);
-        double[][] outsideRange = records(data);
+        double[][] outsideRange = data.records();
         outsideRange[6][3] = 1.5;
         assertThatThrownBy(() -> kng.release(calibration, outsideRange, SphereRegressionData.rng(60, 1)))
                 .hasMessageContaining("record 7").hasMessageContaining("covariate range [0.0, 1.0]");
-        double[][] shortRecord = records(data);
+        double[][] shortRecord = data.records();
         shortRecord[2] = new double[] {0, 0, 1};
         assertThatThrownBy(() -> kng.release(calibration, shortRecord, SphereRegressionData.rng(60, 1)))
                 .hasMessageContaining("record 3 needs 4 values");
-        double[][] outsideBall = records(data);
+        double[][] outsideBall = data.records();
         outsideBall[4] = new double[] {1, 0, 0, 0.5};
         assertThatThrownBy(() -> kng.release(calibration, outsideBall, SphereRegressionData.rng(60, 1)))
                 .hasMessageContaining("row 5");

@@ -55,6 +55,16 @@ record SphereRegressionData(double[] covariates, double[][] responses) {
         return out;
     }
 
+    /** The records {@code [y..., x]} of an estimator with covariate records. */
+    double[][] records() {
+        double[][] records = new double[covariates.length][];
+        for (int i = 0; i < records.length; i++) {
+            double[] y = responses[i];
+            records[i] = new double[] {y[0], y[1], y[2], covariates[i]};
+        }
+        return records;
+    }
+
     /** A builder on the public domain with short chains (tests only). */
     static PrivateGeodesicRegression.Builder builder() {
         return PrivateGeodesicRegression.builder().geometry(SPHERE).domain(M0, R, RP, V).covariateRange(0, 1)

@@ -34,15 +34,6 @@ class TwoStepRegressionTest {
 
     private static final PrivacyBudget BUDGET = PrivacyBudget.pure(1.2);
 
-    private static double[][] records(SphereRegressionData data) {
-        double[][] records = new double[data.covariates().length][];
-        for (int i = 0; i < records.length; i++) {
-            double[] y = data.responses()[i];
-            records[i] = new double[] {y[0], y[1], y[2], data.covariates()[i]};
-        }
-        return records;
-    }
-
     private static Mechanism mechanism(String method, String share, String sigmaRule) {
         Map<String, String> parameters = new LinkedHashMap<>();
         parameters.put("method", method);
@@ -65,7 +56,7 @@ class TwoStepRegressionTest {
                 Mechanism mechanism = mechanism(method.configName(), "0.3", rule);
                 Calibration calibration = mechanism.calibrate(estimator, SPHERE, DataBall.declared(M0, R), 30,
                         BUDGET);
-                Release<double[]> release = mechanism.release(calibration, records(data),
+                Release<double[]> release = mechanism.release(calibration, data.records(),
                         SphereRegressionData.rng(70, 1));
                 String what = method.configName() + ", sigma rule " + rule;
                 assertThat(Arrays.copyOf(release.value(), 3)).as(what)
