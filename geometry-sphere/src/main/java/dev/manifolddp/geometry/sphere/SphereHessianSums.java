@@ -40,14 +40,14 @@ final class SphereHessianSums implements HessianSums.Blocks {
     private final int n;
     private final int length;
     private final int dimension;
-    /** Per record: {@code t_i}, then the polynomial's value {@code f_i}. */
+    /** Other dimensions, per record: {@code t_i}, then the polynomial's value {@code f_i} (empty on S^2). */
     private final double[] work;
-    /** S^2 only, per record: the basis coordinates {@code b_i}, then {@code a_i}, {@code c_i}, {@code rho_i^2}. */
-    private final double[] first;
-    private final double[] second;
-    private final double[] weights;
-    private final double[] cotFactors;
-    private final double[] squares;
+    /**
+     * S^2: each thread's per-record arrays for the block it is summing. A block's passes and its sums run on one
+     * thread, so the arrays need only a block's length, not n: at 10^7 records six arrays of n doubles were 480 MB,
+     * the largest item of a release's memory (docs/scale.md, "Where the memory goes").
+     */
+    private final ThreadLocal<BlockArrays> blockArrays;
     /** One record's coordinates {@code b} (general dimension) or the record itself (per-record path). */
     private final double[] record;
     private final double[] logScratch;
@@ -76,13 +76,9 @@ final class SphereHessianSums implements HessianSums.Blocks {
         this.length = data.length();
         this.n = data.size();
         this.dimension = geometry.dimension();
-        this.work = new double[n];
-        int perRecord = length == 3 ? n : 0;
-        this.first = new double[perRecord];
-        this.second = new double[perRecord];
-        this.weights = new double[perRecord];
-        this.cotFactors = new double[perRecord];
-        this.squares = new double[perRecord];
+        this.work = new double[length == 3 ? 0 : n];
+        int perBlock = Math.min(n, RecordBlocks.SIZE);
+        this.blockArrays = ThreadLocal.withInitial(() -> new BlockArrays(perBlock));
         this.partial = new double[length == 3 ? RecordBlocks.count(n) * SUMS : 0];
         this.blockInRange = new boolean[RecordBlocks.count(n)];
         this.record = new double[Math.max(length, dimension)];
@@ -115,7 +111,7 @@ final class SphereHessianSums implements HessianSums.Blocks {
         HessianSums.requireArguments(geometry, x, basis, logSum, coordinates, hessian);
         double xx = SphereColumns.squaredNorm(x, "the Hessian sums need");
         double half = 0.5 / xx;
-        if (length == 3 ? !passesS2(x, half, basis) : !distances(x, half)) {
+        if (length == 3 ? !blocksS2(x, half, basis) : !distances(x, half)) {
             return perRecord(x, basis, logSum, coordinates, hessian);
         }
         double sum = length == 3 ? sumsS2(coordinates, hessian) : sums(x, basis, coordinates, hessian);
@@ -136,17 +132,16 @@ final class SphereHessianSums implements HessianSums.Blocks {
     }
 
     /**
-     * S^2: every {@code t_i}, {@code b_i}, and then {@code f_i}, {@code a_i}, {@code c_i}, {@code rho_i^2} into the
-     * per-record arrays, in loops without branches; false when a {@code t_i} lies beyond the polynomial's range or is
-     * NaN. Per block of records ({@link RecordBlocks}), on all cores for more than one block.
+     * S^2: every block's passes and sums ({@link #blockS2}), on all cores for more than one block; false when a
+     * {@code t_i} lies beyond the polynomial's range or is NaN (the sums of the blocks in range are then not used).
      */
-    private boolean passesS2(double[] x, double half, double[][] basis) {
+    private boolean blocksS2(double[] x, double half, double[][] basis) {
         int blocks = RecordBlocks.count(n);
         // one block (n <= RecordBlocks.SIZE) runs here without a task or a lambda: nothing is allocated
         if (blocks == 1) {
-            passesS2(x, half, basis, 0);
+            blockS2(x, half, basis, 0);
         } else {
-            RecordBlocks.forEach(blocks, b -> passesS2(x, half, basis, b));
+            RecordBlocks.forEach(blocks, b -> blockS2(x, half, basis, b));
         }
         for (int b = 0; b < blocks; b++) {
             if (!blockInRange[b]) {
@@ -156,10 +151,21 @@ final class SphereHessianSums implements HessianSums.Blocks {
         return true;
     }
 
-    /** The passes of {@link #passesS2(double[], double, double[][])} over block b; its range flag. */
-    private void passesS2(double[] x, double half, double[][] basis, int b) {
+    /**
+     * S^2, block b on this thread's {@link BlockArrays}: every {@code t_i}, {@code b_i}, and then {@code f_i},
+     * {@code a_i}, {@code c_i}, {@code rho_i^2}, in loops without branches; its range flag; and, when all its records
+     * are in range, its sums into {@link #partial}.
+     */
+    private void blockS2(double[] x, double half, double[][] basis, int b) {
         int from = RecordBlocks.from(b);
-        int to = RecordBlocks.to(b, n);
+        int m = RecordBlocks.to(b, n) - from;
+        BlockArrays arrays = blockArrays.get();
+        double[] work = arrays.work;
+        double[] first = arrays.first;
+        double[] second = arrays.second;
+        double[] weights = arrays.weights;
+        double[] cotFactors = arrays.cotFactors;
+        double[] squares = arrays.squares;
         double[] c0 = columns[0];
         double[] c1 = columns[1];
         double[] c2 = columns[2];
@@ -172,50 +178,46 @@ final class SphereHessianSums implements HessianSums.Blocks {
         double e10 = basis[1][0];
         double e11 = basis[1][1];
         double e12 = basis[1][2];
-        for (int i = from; i < to; i++) {
-            double d0 = c0[i] - x0;
-            double d1 = c1[i] - x1;
-            double d2 = c2[i] - x2;
-            work[i] = (d0 * d0 + d1 * d1 + d2 * d2) * half;
-            first[i] = e00 * d0 + e01 * d1 + e02 * d2;
-            second[i] = e10 * d0 + e11 * d1 + e12 * d2;
+        for (int k = 0; k < m; k++) {
+            double d0 = c0[from + k] - x0;
+            double d1 = c1[from + k] - x1;
+            double d2 = c2[from + k] - x2;
+            work[k] = (d0 * d0 + d1 * d1 + d2 * d2) * half;
+            first[k] = e00 * d0 + e01 * d1 + e02 * d2;
+            second[k] = e10 * d0 + e11 * d1 + e12 * d2;
         }
-        blockInRange[b] = SphereColumns.inRange(work, from, to);
+        blockInRange[b] = SphereColumns.inRange(work, 0, m);
         if (!blockInRange[b]) {
             return;
         }
-        for (int i = from; i < to; i++) {
-            cotFactors[i] = 1 - work[i];
+        for (int k = 0; k < m; k++) {
+            cotFactors[k] = 1 - work[k];
         }
-        for (int i = from; i < to; i++) {
-            work[i] = ThetaOverSine.at(work[i]);
+        for (int k = 0; k < m; k++) {
+            work[k] = ThetaOverSine.at(work[k]);
         }
-        for (int i = from; i < to; i++) {
-            double f = work[i];
-            double b0 = first[i];
-            double b1 = second[i];
+        for (int k = 0; k < m; k++) {
+            double f = work[k];
+            double b0 = first[k];
+            double b1 = second[k];
             double bb = b0 * b0 + b1 * b1;
-            double c = f * cotFactors[i];
-            cotFactors[i] = c;
+            double c = f * cotFactors[k];
+            cotFactors[k] = c;
             // b = 0 only at x itself, where c = 1: the term vanishes instead of dividing zero by zero
-            weights[i] = (1 - c) / Math.max(bb, Double.MIN_NORMAL);
-            squares[i] = f * f * bb;
+            weights[k] = (1 - c) / Math.max(bb, Double.MIN_NORMAL);
+            squares[k] = f * f * bb;
         }
+        sumsS2(arrays, m, b);
     }
 
     /**
-     * S^2, from the per-record arrays: the coordinates {@code sum_i f_i b_i}, the Hessian and the farthest record;
-     * returns {@code sum_i rho_i^2}. Each block's sums land in {@link #partial} (on all cores for more than one
-     * block) and are added in block order, so the result has the same bits on any number of threads; the farthest
-     * record is the first of the largest distance, as one loop finds it.
+     * S^2, from the blocks' sums in {@link #partial}: the coordinates {@code sum_i f_i b_i}, the Hessian and the
+     * farthest record; returns {@code sum_i rho_i^2}. The blocks' sums are added in block order, so the result has the
+     * same bits on any number of threads; the farthest record is the first of the largest distance, as one loop finds
+     * it.
      */
     private double sumsS2(double[] coordinates, double[] hessian) {
         int blocks = RecordBlocks.count(n);
-        if (blocks == 1) {
-            sumsS2(0);
-        } else {
-            RecordBlocks.forEach(blocks, this::sumsS2);
-        }
         System.arraycopy(partial, 0, totals, 0, SUMS);
         for (int b = 1; b < blocks; b++) {
             add(partial, b * SUMS, b);
@@ -250,12 +252,16 @@ final class SphereHessianSums implements HessianSums.Blocks {
     }
 
     /**
-     * Block b's sums into {@link #partial}. Seven independent running sums, so the loop is bound by throughput, not by
-     * the latency of one chain of additions.
+     * Block b's sums, from its m records' values in {@code arrays}, into {@link #partial}. Seven independent running
+     * sums, so the loop is bound by throughput, not by the latency of one chain of additions.
      */
-    private void sumsS2(int b) {
-        int from = RecordBlocks.from(b);
-        int to = RecordBlocks.to(b, n);
+    private void sumsS2(BlockArrays arrays, int m, int b) {
+        double[] work = arrays.work;
+        double[] first = arrays.first;
+        double[] second = arrays.second;
+        double[] weights = arrays.weights;
+        double[] cotFactors = arrays.cotFactors;
+        double[] squares = arrays.squares;
         double g0 = 0;
         double g1 = 0;
         double h00 = 0;
@@ -264,24 +270,24 @@ final class SphereHessianSums implements HessianSums.Blocks {
         double cot = 0;
         double sum = 0;
         double largest = -1;
-        int index = from;
-        for (int i = from; i < to; i++) {
-            double f = work[i];
-            double b0 = first[i];
-            double b1 = second[i];
-            double a = weights[i];
-            double rho2 = squares[i];
+        int index = 0;
+        for (int k = 0; k < m; k++) {
+            double f = work[k];
+            double b0 = first[k];
+            double b1 = second[k];
+            double a = weights[k];
+            double rho2 = squares[k];
             g0 += f * b0;
             g1 += f * b1;
             double a0 = a * b0;
             h00 += a0 * b0;
             h01 += a0 * b1;
             h11 += a * b1 * b1;
-            cot += cotFactors[i];
+            cot += cotFactors[k];
             sum += rho2;
             if (rho2 > largest) {
                 largest = rho2;
-                index = i;
+                index = k;
             }
         }
         int at = b * SUMS;
@@ -295,7 +301,28 @@ final class SphereHessianSums implements HessianSums.Blocks {
         partial[at + 7] = largest;
         // relative to the block (so that a kernel over the block's records alone gives the same sums); below 2^31,
         // exact as a double
-        partial[at + 8] = index - from;
+        partial[at + 8] = index;
+    }
+
+    /** S^2: one thread's per-record arrays for one block of records at a time. */
+    private static final class BlockArrays {
+        /** {@code t_i}, then the polynomial's value {@code f_i}. */
+        final double[] work;
+        /** The basis coordinates {@code b_i}, then {@code a_i}, {@code c_i}, {@code rho_i^2}. */
+        final double[] first;
+        final double[] second;
+        final double[] weights;
+        final double[] cotFactors;
+        final double[] squares;
+
+        BlockArrays(int size) {
+            work = new double[size];
+            first = new double[size];
+            second = new double[size];
+            weights = new double[size];
+            cotFactors = new double[size];
+            squares = new double[size];
+        }
     }
 
     /** S^2 only: the other dimensions sum record by record, not by block. */
@@ -324,10 +351,9 @@ final class SphereHessianSums implements HessianSums.Blocks {
                     + "value: " + block);
         }
         double xx = SphereColumns.squaredNorm(x, "the Hessian sums need");
-        passesS2(x, 0.5 / xx, basis, block);
+        blockS2(x, 0.5 / xx, basis, block);
         boolean inRange = blockInRange[block];
         if (inRange) {
-            sumsS2(block);
             System.arraycopy(partial, block * SUMS, out, at, SUMS);
         } else {
             Arrays.fill(out, at, at + SUMS, 0.0);
