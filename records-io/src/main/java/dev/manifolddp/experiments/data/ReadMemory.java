@@ -123,6 +123,16 @@ final class ReadMemory {
         return (int) Math.min(MAX_ARRAY, capacity + (capacity >> 1) + 1L);
     }
 
+    /** The length of an array of {@code capacity} records of {@code width} numbers each, refused beyond Java's arrays. */
+    static int values(int capacity, int width) {
+        long length = (long) capacity * width;
+        if (length > MAX_ARRAY) {
+            throw new IllegalArgumentException("the file holds more than " + MAX_ARRAY / width + " records of " + width
+                    + " numbers, the most one read can hold; split it");
+        }
+        return (int) length;
+    }
+
     /** The bytes a string of {@code text}'s length keeps: the object and its array (Latin-1 or UTF-16). */
     static long textBytes(String text) {
         boolean latin1 = text.chars().allMatch(c -> c < 0x100);
