@@ -154,7 +154,7 @@ final class SphereHessianSums implements HessianSums.Blocks {
     /**
      * S^2, block b on this thread's {@link BlockArrays}: every {@code t_i}, {@code b_i}, and then {@code f_i},
      * {@code a_i}, {@code c_i}, {@code rho_i^2}, in loops without branches; its range flag; and, when all its records
-     * are in range, its sums into {@link #partial}.
+     * are in range, its sums into {@link #partial} ({@link #SUMS} entries from {@code b * SUMS}).
      */
     private void blockS2(double[] x, double half, double[][] basis, int b) {
         int from = RecordBlocks.from(b);
@@ -207,7 +207,48 @@ final class SphereHessianSums implements HessianSums.Blocks {
             weights[k] = (1 - c) / Math.max(bb, Double.MIN_NORMAL);
             squares[k] = f * f * bb;
         }
-        sumsS2(arrays, m, b);
+        // the block's sums into partial: seven independent running sums, so the loop is bound by throughput, not by the
+        // latency of one chain of additions
+        double g0 = 0;
+        double g1 = 0;
+        double h00 = 0;
+        double h01 = 0;
+        double h11 = 0;
+        double cot = 0;
+        double sum = 0;
+        double largest = -1;
+        int index = 0;
+        for (int k = 0; k < m; k++) {
+            double f = work[k];
+            double b0 = first[k];
+            double b1 = second[k];
+            double a = weights[k];
+            double rho2 = squares[k];
+            g0 += f * b0;
+            g1 += f * b1;
+            double a0 = a * b0;
+            h00 += a0 * b0;
+            h01 += a0 * b1;
+            h11 += a * b1 * b1;
+            cot += cotFactors[k];
+            sum += rho2;
+            if (rho2 > largest) {
+                largest = rho2;
+                index = k;
+            }
+        }
+        int at = b * SUMS;
+        partial[at] = g0;
+        partial[at + 1] = g1;
+        partial[at + 2] = h00;
+        partial[at + 3] = h01;
+        partial[at + 4] = h11;
+        partial[at + 5] = cot;
+        partial[at + 6] = sum;
+        partial[at + 7] = largest;
+        // relative to the block (so that a kernel over the block's records alone gives the same sums); below 2^31,
+        // exact as a double
+        partial[at + 8] = index;
     }
 
     /**
@@ -249,59 +290,6 @@ final class SphereHessianSums implements HessianSums.Blocks {
         farthestIndex = (int) total[8];
         farthestDistance = Math.sqrt(total[7]);
         return total[6];
-    }
-
-    /**
-     * Block b's sums, from its m records' values in {@code arrays}, into {@link #partial}. Seven independent running
-     * sums, so the loop is bound by throughput, not by the latency of one chain of additions.
-     */
-    private void sumsS2(BlockArrays arrays, int m, int b) {
-        double[] work = arrays.work;
-        double[] first = arrays.first;
-        double[] second = arrays.second;
-        double[] weights = arrays.weights;
-        double[] cotFactors = arrays.cotFactors;
-        double[] squares = arrays.squares;
-        double g0 = 0;
-        double g1 = 0;
-        double h00 = 0;
-        double h01 = 0;
-        double h11 = 0;
-        double cot = 0;
-        double sum = 0;
-        double largest = -1;
-        int index = 0;
-        for (int k = 0; k < m; k++) {
-            double f = work[k];
-            double b0 = first[k];
-            double b1 = second[k];
-            double a = weights[k];
-            double rho2 = squares[k];
-            g0 += f * b0;
-            g1 += f * b1;
-            double a0 = a * b0;
-            h00 += a0 * b0;
-            h01 += a0 * b1;
-            h11 += a * b1 * b1;
-            cot += cotFactors[k];
-            sum += rho2;
-            if (rho2 > largest) {
-                largest = rho2;
-                index = k;
-            }
-        }
-        int at = b * SUMS;
-        partial[at] = g0;
-        partial[at + 1] = g1;
-        partial[at + 2] = h00;
-        partial[at + 3] = h01;
-        partial[at + 4] = h11;
-        partial[at + 5] = cot;
-        partial[at + 6] = sum;
-        partial[at + 7] = largest;
-        // relative to the block (so that a kernel over the block's records alone gives the same sums); below 2^31,
-        // exact as a double
-        partial[at + 8] = index;
     }
 
     /** S^2: one thread's per-record arrays for one block of records at a time. */

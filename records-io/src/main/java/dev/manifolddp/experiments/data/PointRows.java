@@ -179,8 +179,8 @@ final class PointRows {
     private void makeRoom() {
         if (count == lines.length) {
             memory.check(count, csv.position());
-            int capacity = ReadMemory.grown(count);
-            values = Arrays.copyOf(values, ReadMemory.values(capacity, width));
+            int capacity = ReadMemory.grown(count, width);
+            values = Arrays.copyOf(values, capacity * width);
             lines = Arrays.copyOf(lines, capacity);
         }
     }

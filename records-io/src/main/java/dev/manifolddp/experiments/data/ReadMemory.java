@@ -123,14 +123,17 @@ final class ReadMemory {
         return (int) Math.min(MAX_ARRAY, capacity + (capacity >> 1) + 1L);
     }
 
-    /** The length of an array of {@code capacity} records of {@code width} numbers each, refused beyond Java's arrays. */
-    static int values(int capacity, int width) {
-        long length = (long) capacity * width;
-        if (length > MAX_ARRAY) {
-            throw new IllegalArgumentException("the file holds more than " + MAX_ARRAY / width + " records of " + width
+    /**
+     * The capacity an array of {@code capacity} full records grows to when the records' {@code width} numbers each
+     * share one array: at most as many records as that array holds.
+     */
+    static int grown(int capacity, int width) {
+        int most = MAX_ARRAY / width;
+        if (capacity >= most) {
+            throw new IllegalArgumentException("the file holds more than " + most + " records of " + width
                     + " numbers, the most one read can hold; split it");
         }
-        return (int) length;
+        return Math.min(most, grown(capacity));
     }
 
     /** The bytes a string of {@code text}'s length keeps: the object and its array (Latin-1 or UTF-16). */

@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.data;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
@@ -117,5 +118,16 @@ class FlatReadTest {
         readsAsTheOracle("kendall:landmarks=4", 3000);
         Path path = file(kendall, 10, 7);
         assertThat(PointFile.read(path, kendall).points()[0]).hasSize(oracle(kendall, path).get(0).length);
+    }
+
+    /** The one array of a read's numbers grows by half, up to as many whole records as a Java array holds. */
+    @Test
+    void theValuesArrayGrowsToTheMostWholeRecordsAnArrayHolds() {
+        int most = (Integer.MAX_VALUE - 8) / 9;
+        assertThat(ReadMemory.grown(1024, 9)).isEqualTo(ReadMemory.grown(1024)).isEqualTo(1537);
+        assertThat(ReadMemory.grown(most - 5, 9)).isEqualTo(most);
+        assertThatThrownBy(() -> ReadMemory.grown(most, 9)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the file holds more than " + most + " records of 9 numbers, the most one read can hold; "
+                        + "split it");
     }
 }
