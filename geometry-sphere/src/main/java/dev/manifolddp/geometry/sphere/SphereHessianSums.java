@@ -25,8 +25,7 @@ import java.util.Arrays;
  * <p>As in {@link SphereLogSums}, the data are kept as one array per ambient coordinate ({@link SphereColumns}) and
  * the per-record work is split into loops without branches or sums, which the JIT vectorises (on S^2: {@code t_i}
  * and {@code b_i}; then {@code f_i}, {@code c_i}, {@code a_i}, {@code rho_i^2}), followed by one loop of independent
- * running sums. On S^2 this runs block by block ({@link RecordBlocks}) in a per-thread scratch of one block, so the
- * kernel holds its columns and O(blocks) sums, not six more arrays of n (480 MB at 10^7 records). Loops
+ * running sums. Loops
  * that mixed the polynomial with the rest of the per-record work measured 2 to 3x slower in a probe. A data set
  * with a record beyond the polynomial's range (or a non-finite value) takes the per-record form,
  * {@link SphereGeometry#addLogAndHessian}, with its {@code atan2} and its cut-locus refusal.
@@ -41,8 +40,14 @@ final class SphereHessianSums implements HessianSums.Blocks {
     private final int n;
     private final int length;
     private final int dimension;
-    /** Other dimensions than S^2, per record: {@code t_i}, then the polynomial's value {@code f_i}. */
+    /** Other dimensions, per record: {@code t_i}, then the polynomial's value {@code f_i} (empty on S^2). */
     private final double[] work;
+    /**
+     * S^2: each thread's per-record arrays for the block it is summing. A block's passes and its sums run on one
+     * thread, so the arrays need only a block's length, not n: at 10^7 records six arrays of n doubles were 480 MB,
+     * the largest item of a release's memory (docs/scale.md, "Where the memory goes").
+     */
+    private final ThreadLocal<BlockArrays> blockArrays;
     /** One record's coordinates {@code b} (general dimension) or the record itself (per-record path). */
     private final double[] record;
     private final double[] logScratch;
@@ -71,8 +76,9 @@ final class SphereHessianSums implements HessianSums.Blocks {
         this.length = data.length();
         this.n = data.size();
         this.dimension = geometry.dimension();
-        // S^2 works block by block in per-thread scratch (BlockScratch): nothing per record beyond the columns
         this.work = new double[length == 3 ? 0 : n];
+        int perBlock = Math.min(n, RecordBlocks.SIZE);
+        this.blockArrays = ThreadLocal.withInitial(() -> new BlockArrays(perBlock));
         this.partial = new double[length == 3 ? RecordBlocks.count(n) * SUMS : 0];
         this.blockInRange = new boolean[RecordBlocks.count(n)];
         this.record = new double[Math.max(length, dimension)];
@@ -108,7 +114,7 @@ final class SphereHessianSums implements HessianSums.Blocks {
         if (length == 3 ? !blocksS2(x, half, basis) : !distances(x, half)) {
             return perRecord(x, basis, logSum, coordinates, hessian);
         }
-        double sum = length == 3 ? combineS2(coordinates, hessian) : sums(x, basis, coordinates, hessian);
+        double sum = length == 3 ? sumsS2(coordinates, hessian) : sums(x, basis, coordinates, hessian);
         logSumFromCoordinates(basis, logSum, coordinates);
         return sum;
     }
@@ -126,8 +132,8 @@ final class SphereHessianSums implements HessianSums.Blocks {
     }
 
     /**
-     * S^2: each block's sums into {@link #partial} and its range flag ({@link #blockS2}), on all cores for more than
-     * one block; false when a {@code t_i} of some block lies beyond the polynomial's range or is NaN.
+     * S^2: every block's passes and sums ({@link #blockS2}), on all cores for more than one block; false when a
+     * {@code t_i} lies beyond the polynomial's range or is NaN (the sums of the blocks in range are then not used).
      */
     private boolean blocksS2(double[] x, double half, double[][] basis) {
         int blocks = RecordBlocks.count(n);
@@ -146,24 +152,20 @@ final class SphereHessianSums implements HessianSums.Blocks {
     }
 
     /**
-     * S^2, block b: every {@code t_i}, {@code b_i}, and then {@code f_i}, {@code a_i}, {@code c_i}, {@code rho_i^2}
-     * into the thread's {@link BlockScratch}, in loops without branches; its range flag; and, in range, the block's
-     * sums into {@link #partial} in one loop of seven independent running sums (bound by throughput, not by the latency
-     * of one chain of additions). The scratch holds one block, not the n records, so the kernel's memory is its columns
-     * and O(blocks); the values and the order of the additions are those of per-record arrays, so the sums have the
-     * same bits.
+     * S^2, block b on this thread's {@link BlockArrays}: every {@code t_i}, {@code b_i}, and then {@code f_i},
+     * {@code a_i}, {@code c_i}, {@code rho_i^2}, in loops without branches; its range flag; and, when all its records
+     * are in range, its sums into {@link #partial} ({@link #SUMS} entries from {@code b * SUMS}).
      */
     private void blockS2(double[] x, double half, double[][] basis, int b) {
         int from = RecordBlocks.from(b);
-        int to = RecordBlocks.to(b, n);
-        int m = to - from;
-        BlockScratch scratch = BlockScratch.get();
-        double[] work = scratch.work;
-        double[] first = scratch.first;
-        double[] second = scratch.second;
-        double[] weights = scratch.weights;
-        double[] cotFactors = scratch.cotFactors;
-        double[] squares = scratch.squares;
+        int m = RecordBlocks.to(b, n) - from;
+        BlockArrays arrays = blockArrays.get();
+        double[] work = arrays.work;
+        double[] first = arrays.first;
+        double[] second = arrays.second;
+        double[] weights = arrays.weights;
+        double[] cotFactors = arrays.cotFactors;
+        double[] squares = arrays.squares;
         double[] c0 = columns[0];
         double[] c1 = columns[1];
         double[] c2 = columns[2];
@@ -205,6 +207,8 @@ final class SphereHessianSums implements HessianSums.Blocks {
             weights[k] = (1 - c) / Math.max(bb, Double.MIN_NORMAL);
             squares[k] = f * f * bb;
         }
+        // the block's sums into partial: seven independent running sums, so the loop is bound by throughput, not by the
+        // latency of one chain of additions
         double g0 = 0;
         double g1 = 0;
         double h00 = 0;
@@ -249,34 +253,17 @@ final class SphereHessianSums implements HessianSums.Blocks {
 
     /**
      * S^2, from the blocks' sums in {@link #partial}: the coordinates {@code sum_i f_i b_i}, the Hessian and the
-     * farthest record; returns {@code sum_i rho_i^2}. The blocks are added in block order, so the result has the same
-     * bits on any number of threads; the farthest record is the first of the largest distance, as one loop finds it.
+     * farthest record; returns {@code sum_i rho_i^2}. The blocks' sums are added in block order, so the result has the
+     * same bits on any number of threads; the farthest record is the first of the largest distance, as one loop finds
+     * it.
      */
-    private double combineS2(double[] coordinates, double[] hessian) {
+    private double sumsS2(double[] coordinates, double[] hessian) {
         int blocks = RecordBlocks.count(n);
         System.arraycopy(partial, 0, totals, 0, SUMS);
         for (int b = 1; b < blocks; b++) {
             add(partial, b * SUMS, b);
         }
         return finish(coordinates, hessian);
-    }
-
-    /**
-     * One thread's per-record values of the block it is summing ({@link RecordBlocks#SIZE} each): a block runs on
-     * one thread from start to end, so a thread's scratch is never shared, and it is made once per thread.
-     */
-    private static final class BlockScratch {
-        private static final ThreadLocal<BlockScratch> OF_THREAD = ThreadLocal.withInitial(BlockScratch::new);
-        final double[] work = new double[RecordBlocks.SIZE];
-        final double[] first = new double[RecordBlocks.SIZE];
-        final double[] second = new double[RecordBlocks.SIZE];
-        final double[] weights = new double[RecordBlocks.SIZE];
-        final double[] cotFactors = new double[RecordBlocks.SIZE];
-        final double[] squares = new double[RecordBlocks.SIZE];
-
-        static BlockScratch get() {
-            return OF_THREAD.get();
-        }
     }
 
     /** Adds block b's sums, from {@code part[at]}, to {@link #totals}; its farthest record's index made global. */
@@ -303,6 +290,27 @@ final class SphereHessianSums implements HessianSums.Blocks {
         farthestIndex = (int) total[8];
         farthestDistance = Math.sqrt(total[7]);
         return total[6];
+    }
+
+    /** S^2: one thread's per-record arrays for one block of records at a time. */
+    private static final class BlockArrays {
+        /** {@code t_i}, then the polynomial's value {@code f_i}. */
+        final double[] work;
+        /** The basis coordinates {@code b_i}, then {@code a_i}, {@code c_i}, {@code rho_i^2}. */
+        final double[] first;
+        final double[] second;
+        final double[] weights;
+        final double[] cotFactors;
+        final double[] squares;
+
+        BlockArrays(int size) {
+            work = new double[size];
+            first = new double[size];
+            second = new double[size];
+            weights = new double[size];
+            cotFactors = new double[size];
+            squares = new double[size];
+        }
     }
 
     /** S^2 only: the other dimensions sum record by record, not by block. */

@@ -12,6 +12,7 @@ import java.util.Random;
 import java.util.concurrent.ForkJoinPool;
 import java.util.function.Supplier;
 import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -121,5 +122,73 @@ class SphereBlockSumsTest {
         List<Long> run = runs.get(0);
         assertThat(Double.longBitsToDouble(run.get(run.size() - 3))).isCloseTo(squares, Offset.offset(1e-12 * squares));
         assertThat(Double.longBitsToDouble(run.get(run.size() - 1))).isEqualTo(index);
+    }
+
+    /**
+     * The S^2 Newton sums, whose per-record values live in one block's arrays per thread, equal the oracle of the
+     * documented formulas (SphereHessianSums' class comment) summed record by record in each block and the blocks
+     * added in block order, bit for bit: the layout of the per-record values changes no addition.
+     */
+    @Test
+    void theS2HessianSumsAreTheBlockOrderedSumsOfThePerRecordFormulasBitForBit() {
+        SphereGeometry sphere = (SphereGeometry) Geometries.parse("sphere:d=2");
+        double[][] data = SphereLogSumsTest.ring(sphere, new double[] {0, 0, 1}, new Random(28), N, 0, 0.5);
+        double[] at = {0.05, -0.02, Math.sqrt(1 - 0.05 * 0.05 - 0.02 * 0.02)};
+        double[][] basis = new double[2][3];
+        sphere.basis(at, basis);
+        double half = 0.5 / (at[0] * at[0] + at[1] * at[1] + at[2] * at[2]);
+        double[] total = null;
+        int farthest = 0;
+        for (int b = 0; b < RecordBlocks.count(N); b++) {
+            // g0, g1, h00, h01, h11, cot, sum of rho^2, largest rho^2
+            double[] s = {0, 0, 0, 0, 0, 0, 0, -1};
+            int index = RecordBlocks.from(b);
+            for (int i = RecordBlocks.from(b); i < RecordBlocks.to(b, N); i++) {
+                double d0 = data[i][0] - at[0];
+                double d1 = data[i][1] - at[1];
+                double d2 = data[i][2] - at[2];
+                double t = (d0 * d0 + d1 * d1 + d2 * d2) * half;
+                double b0 = basis[0][0] * d0 + basis[0][1] * d1 + basis[0][2] * d2;
+                double b1 = basis[1][0] * d0 + basis[1][1] * d1 + basis[1][2] * d2;
+                double f = ThetaOverSine.at(t);
+                double bb = b0 * b0 + b1 * b1;
+                double c = f * (1 - t);
+                double a = (1 - c) / Math.max(bb, Double.MIN_NORMAL);
+                double rho2 = f * f * bb;
+                s[0] += f * b0;
+                s[1] += f * b1;
+                s[2] += a * b0 * b0;
+                s[3] += a * b0 * b1;
+                s[4] += a * b1 * b1;
+                s[5] += c;
+                s[6] += rho2;
+                if (rho2 > s[7]) {
+                    s[7] = rho2;
+                    index = i;
+                }
+            }
+            if (total == null) {
+                total = s;
+                farthest = index;
+                continue;
+            }
+            for (int k = 0; k < 7; k++) {
+                total[k] += s[k];
+            }
+            if (s[7] > total[7]) {
+                total[7] = s[7];
+                farthest = index;
+            }
+        }
+        HessianSums.Batch batch = inPool(2, () -> sphere.prepareHessians(data));
+        double[] logSum = new double[3];
+        double[] coordinates = new double[2];
+        double[] hessian = new double[4];
+        double sum = inPool(2, () -> batch.evaluate(at, basis, logSum, coordinates, hessian));
+        assertThat(bits(coordinates)).isEqualTo(bits(total[0], total[1]));
+        assertThat(bits(hessian)).isEqualTo(bits(total[5] + total[2], total[3], total[3], total[5] + total[4]));
+        assertThat(bits(sum)).isEqualTo(bits(total[6]));
+        assertThat(batch.farthestIndex()).isEqualTo(farthest);
+        assertThat(bits(batch.farthestDistance())).isEqualTo(bits(Math.sqrt(total[7])));
     }
 }

@@ -12,11 +12,14 @@ import java.util.Set;
 
 /**
  * The points of a file built from its rows as {@link CsvText} reads them: each row's coordinates are parsed from the
- * line's characters into the row's point, which is mapped onto the manifold at once, so what a read keeps is the
- * points (the {@code double[]} per record the mechanisms take), their lines and the attributes the roles name, in
- * arrays that grow as the rows come; no text of a row is kept unless a role names it (an id, a subject). The rows are
- * mapped onto the manifold once the file is read, on all cores in fixed blocks (an eigendecomposition a row on SPD),
- * with the same points and the same refusals as a row-by-row loop.
+ * line's characters into one growing array of numbers, row after row ({@code double[]} of count x length), with the
+ * rows' lines and the attributes the roles name; no text of a row is kept unless a role names it (an id, a subject).
+ * No object is made per row while the file is read: at 10^7 rows, a {@code double[]} per row made during the read
+ * survived every young collection of the parse and was copied by each, and that copying made the collector grow the
+ * heap to several times what the read keeps (docs/scale.md, "Where the memory goes"). The rows are mapped onto the
+ * manifold once the file is read, on all cores in fixed blocks (an eigendecomposition a row on SPD), with the same
+ * points and the same refusals as a row-by-row loop, and only then become the points (the {@code double[]} per
+ * record the mechanisms take), made in one pass.
  *
  * <p>The checks and their order are those of reading the whole file first: a problem with a row's values (a field
  * that is not a number, a repeated id, a column missing from the header) is reported only once the rest of the file
@@ -39,7 +42,11 @@ final class PointRows {
     private int filterColumn = -1;
     private ColumnMap map;
     private RecordAttributes attributes;
-    private double[][] points = new double[ReadMemory.INITIAL][];
+    private final int width;
+    /** Row i's numbers as read, then its point, at {@code [i * width, (i + 1) * width)}. */
+    private double[] values;
+    /** A row whose point has another length than the row (a Kendall preshape), by row; null until there is one. */
+    private double[][] reshaped;
     private int[] lines = new int[ReadMemory.INITIAL];
     private int count;
     private int offManifold;
@@ -49,6 +56,8 @@ final class PointRows {
         this.csv = csv;
         this.file = csv.file().toString();
         this.layout = geometry.layout();
+        this.width = layout.length();
+        this.values = new double[ReadMemory.INITIAL * width];
         this.projection = new ManifoldProjection(geometry);
         this.roles = roles;
         this.filter = filter;
@@ -89,16 +98,15 @@ final class PointRows {
                     RecordAttributes.bytesPerRecord(map, roles.covariates().size(), first));
         }
         int line = csv.line();
-        double[] x = new double[layout.length()];
-        for (int j = 0; j < x.length; j++) {
+        // the row as written, in place in the values; projected once the whole file is read (projectAll)
+        int at = count * width;
+        for (int j = 0; j < width; j++) {
             int column = map.coordinates()[j];
-            x[j] = csv.number(column, () -> String.format(Locale.ROOT, "%s line %d: column %d (%s)", file, line,
-                    column + 1, map.names().get(column)));
+            values[at + j] = csv.number(column, () -> String.format(Locale.ROOT, "%s line %d: column %d (%s)", file,
+                    line, column + 1, map.names().get(column)));
         }
         attributes.read(csv);
         lines[count] = line;
-        // the row as written; projected once the whole file is read (projectAll)
-        points[count] = x;
         count++;
     }
 
@@ -115,19 +123,18 @@ final class PointRows {
         List<String>[] listed = new List[blocks];
         RecordBlocks.forEach(blocks, b -> {
             List<String> mine = new ArrayList<>();
+            double[] row = new double[width];
             for (int i = RecordBlocks.from(b), end = RecordBlocks.to(b, count); i < end; i++) {
                 try {
-                    double[] row = points[i];
+                    System.arraycopy(values, i * width, row, 0, width);
                     double[] point = projection.project(row);
-                    if (point.length == row.length) {
-                        // the point goes where its row was: the row array, which lived through the read, stays the
-                        // record's, and the projection's new array dies young instead of doubling what is held
-                        System.arraycopy(point, 0, row, 0, row.length);
+                    if (point.length == width) {
+                        // the point goes where its row was; the projection's new array dies young
+                        System.arraycopy(point, 0, values, i * width, width);
                     } else {
-                        points[i] = point;
+                        reshaped(i, point);
                     }
                 } catch (IllegalArgumentException e) {
-                    points[i] = null;
                     failed[b]++;
                     if (mine.size() < LISTED) {
                         mine.add("line " + lines[i] + " (" + e.getMessage() + ")");
@@ -146,15 +153,34 @@ final class PointRows {
         }
     }
 
+    /** Keeps row i's point of another length than the row (a Kendall preshape: from any block's thread). */
+    private synchronized void reshaped(int i, double[] point) {
+        if (reshaped == null) {
+            reshaped = new double[count][];
+        }
+        reshaped[i] = point;
+    }
+
+    /** The points, one array per record (the mechanisms' form), made from the values in one pass. */
+    private double[][] rows() {
+        double[][] points = new double[count][];
+        for (int i = 0; i < count; i++) {
+            points[i] = reshaped != null && reshaped[i] != null ? reshaped[i]
+                    : Arrays.copyOfRange(values, i * width, (i + 1) * width);
+        }
+        values = null;
+        return points;
+    }
+
     /**
      * Grows the arrays once they are full, after checking that the whole file's records fit in the heap (a refusal
      * that does not wait for the rest of the file to be read).
      */
     private void makeRoom() {
-        if (count == points.length) {
+        if (count == lines.length) {
             memory.check(count, csv.position());
-            int capacity = ReadMemory.grown(count);
-            points = Arrays.copyOf(points, capacity);
+            int capacity = ReadMemory.grown(count, width);
+            values = Arrays.copyOf(values, capacity * width);
             lines = Arrays.copyOf(lines, capacity);
         }
     }
@@ -181,7 +207,7 @@ final class PointRows {
                     "%s: %d of %d rows are not points of %s: %s%s", file, offManifold, count, geometry.spec(),
                     String.join("; ", offending), offManifold > offending.size() ? "; ..." : ""));
         }
-        return new PointFile.Points(Arrays.copyOf(points, count), Arrays.copyOf(lines, count), attributes.ids(),
+        return new PointFile.Points(rows(), Arrays.copyOf(lines, count), attributes.ids(),
                 attributes.subjects(), attributes.covariates(), csv.sha256(), csv.canonicalSha256());
     }
 }

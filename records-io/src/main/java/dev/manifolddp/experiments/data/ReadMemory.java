@@ -123,6 +123,19 @@ final class ReadMemory {
         return (int) Math.min(MAX_ARRAY, capacity + (capacity >> 1) + 1L);
     }
 
+    /**
+     * The capacity an array of {@code capacity} full records grows to when the records' {@code width} numbers each
+     * share one array: at most as many records as that array holds.
+     */
+    static int grown(int capacity, int width) {
+        int most = MAX_ARRAY / width;
+        if (capacity >= most) {
+            throw new IllegalArgumentException("the file holds more than " + most + " records of " + width
+                    + " numbers, the most one read can hold; split it");
+        }
+        return Math.min(most, grown(capacity));
+    }
+
     /** The bytes a string of {@code text}'s length keeps: the object and its array (Latin-1 or UTF-16). */
     static long textBytes(String text) {
         boolean latin1 = text.chars().allMatch(c -> c < 0x100);
