@@ -33,6 +33,9 @@ class SparkReleaseTest {
 
     /** Three full blocks and a ragged fourth. */
     private static final int N = 200_000;
+    /** Affine-invariant SPD(3): one full block and a ragged second. */
+    private static final String SPD = "spd/affine-invariant:k=3";
+    private static final int SPD_N = RecordBlocks.SIZE + 4_464;
 
     @TempDir
     Path temp;
@@ -74,6 +77,44 @@ class SparkReleaseTest {
                 assertThat(Long.parseLong(jobs.group(2))).isPositive();
             }
         }
+    }
+
+    @Test
+    void kngOnAffineInvariantSpdOnSparkHasTheLocalReleasesBytes() throws IOException {
+        Geometry spd = Geometries.parse(SPD);
+        double[] identity = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+        SplittableRandom random = new SplittableRandom(268);
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < SPD_N; i++) {
+            // exp at the identity of a symmetric V with |V|_F below 0.9: inside the ball of radius 1
+            double[] v = new double[9];
+            for (int r = 0; r < 3; r++) {
+                for (int c = r; c < 3; c++) {
+                    v[3 * r + c] = v[3 * c + r] = random.nextDouble(-0.3, 0.3);
+                }
+            }
+            double[] p = spd.exp(identity, v);
+            for (int j = 0; j < 9; j++) {
+                text.append(String.format(Locale.ROOT, j == 0 ? "%.17g" : ",%.17g", p[j]));
+            }
+            text.append('\n');
+        }
+        Path points = temp.resolve("spd.csv");
+        Files.writeString(points, text);
+        Path local = temp.resolve("spd-local.json");
+        Path spark = temp.resolve("spd-spark.json");
+        Run localRun = release(SPD, "kng", points, local, "--center", "1,0,0,0,1,0,0,0,1", "--radius", "1");
+        assertThat(localRun.status()).as(localRun.err()).isZero();
+        Run sparkRun = release(SPD, "kng", points, spark, "--center", "1,0,0,0,1,0,0,0,1", "--radius", "1",
+                "--engine", "spark", "--master", "local[2]");
+        assertThat(sparkRun.status()).as(sparkRun.err()).isZero();
+        assertThat(Files.readString(spark)).isEqualTo(Files.readString(local));
+        Matcher jobs = Pattern.compile("sums over records on engine spark \\(local\\[2]\\): (\\d+) jobs, of which "
+                + "(\\d+) on the sums of logarithms").matcher(sparkRun.out());
+        assertThat(jobs.find()).as(sparkRun.out()).isTrue();
+        // the anchor's Newton mean and the proposals' densities both ran on Spark
+        assertThat(Long.parseLong(jobs.group(1))).isGreaterThan(Long.parseLong(jobs.group(2)));
+        assertThat(Long.parseLong(jobs.group(2))).isPositive();
     }
 
     @Test
@@ -129,8 +170,14 @@ class SparkReleaseTest {
     }
 
     private Run release(String mechanism, Path points, Path out, String... extra) {
-        List<String> args = new ArrayList<>(List.of("release", "--geometry", "sphere:d=2", "--mechanism",
-                mechanism, "--epsilon", "1", "--center", "0,0,1", "--radius", "0.3", "--input", points.toString(),
+        List<String> args = new ArrayList<>(List.of("--center", "0,0,1", "--radius", "0.3"));
+        args.addAll(List.of(extra));
+        return release("sphere:d=2", mechanism, points, out, args.toArray(String[]::new));
+    }
+
+    private Run release(String geometry, String mechanism, Path points, Path out, String... extra) {
+        List<String> args = new ArrayList<>(List.of("release", "--geometry", geometry, "--mechanism",
+                mechanism, "--epsilon", "1", "--input", points.toString(),
                 "--seed", "5", "--out", out.toString(), "--ledger", temp.resolve("ledger-" + out.getFileName()
                         + ".json").toString()));
         args.addAll(List.of(extra));
