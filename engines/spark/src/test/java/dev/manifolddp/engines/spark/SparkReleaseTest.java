@@ -12,6 +12,8 @@ import dev.manifolddp.geometry.TangentBasis;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,6 +79,66 @@ class SparkReleaseTest {
                 assertThat(Long.parseLong(jobs.group(2))).isPositive();
             }
         }
+    }
+
+    @Test
+    void npyAndCsvInputsWithClippedRowsAndABadRowGiveTheLocalBytesAndMessage() throws IOException {
+        // a cap wider than the ball: some rows are clipped onto its boundary; two blocks of records
+        double[][] cap = cap(RecordBlocks.SIZE + 2_000, 0.35, 269);
+        StringBuilder text = new StringBuilder("x0,x1,x2\n");
+        ByteBuffer values = ByteBuffer.allocate(8 * 3 * cap.length).order(ByteOrder.LITTLE_ENDIAN);
+        for (double[] p : cap) {
+            text.append(String.format(Locale.ROOT, "%.17g,%.17g,%.17g%n", p[0], p[1], p[2]));
+            for (double v : p) {
+                values.putDouble(v);
+            }
+        }
+        Path csv = temp.resolve("wide.csv");
+        Files.writeString(csv, text);
+        Path npy = temp.resolve("wide.npy");
+        Files.write(npy, npy(cap.length, 3, values.array()));
+        for (Path input : List.of(csv, npy)) {
+            Path local = temp.resolve(input.getFileName() + "-local.json");
+            Path spark = temp.resolve(input.getFileName() + "-spark.json");
+            Run localRun = release("riemannian-laplace", input, local, "--clip");
+            assertThat(localRun.status()).as(localRun.err()).isZero();
+            assertThat(localRun.out()).as("rows were clipped").contains("clipped onto the ball's boundary");
+            Run sparkRun = release("riemannian-laplace", input, spark, "--clip", "--engine", "spark", "--master",
+                    "local[2]");
+            assertThat(sparkRun.status()).as(sparkRun.err()).isZero();
+            assertThat(Files.readString(spark)).as(input.toString()).isEqualTo(Files.readString(local));
+        }
+        // a row that is no point of S^2, deep in the second block: refused with the local message, nothing written
+        int bad = RecordBlocks.SIZE + 17;
+        String[] lines = text.toString().split("\n", -1);
+        lines[bad + 1] = "0,0,2";
+        Path broken = temp.resolve("broken.csv");
+        Files.writeString(broken, String.join("\n", lines));
+        Run localRun = release("riemannian-laplace", broken, temp.resolve("broken-local.json"), "--clip");
+        Run sparkRun = release("riemannian-laplace", broken, temp.resolve("broken-spark.json"), "--clip", "--engine",
+                "spark", "--master", "local[2]");
+        assertThat(localRun.status()).isNotZero();
+        assertThat(sparkRun.status()).isNotZero();
+        assertThat(errorLines(localRun.err())).contains("line " + (bad + 2)).isEqualTo(errorLines(sparkRun.err()));
+        assertThat(temp.resolve("broken-spark.json")).doesNotExist();
+    }
+
+    /** The command's error lines (Spark may log its own warnings on the same stream). */
+    private static String errorLines(String err) {
+        return err.lines().filter(line -> line.startsWith("mdp: error")).reduce("", (a, b) -> a + b + "\n");
+    }
+
+    /** An n x width float64 array as numpy.save writes it (format 1.0, header padded to 64 bytes). */
+    private static byte[] npy(int n, int width, byte[] data) {
+        String dict = String.format(Locale.ROOT, "{'descr': '<f8', 'fortran_order': False, 'shape': (%d, %d), }", n,
+                width);
+        String header = dict + " ".repeat((64 - (11 + dict.length()) % 64) % 64) + "\n";
+        ByteBuffer out = ByteBuffer.allocate(10 + header.length() + data.length).order(ByteOrder.LITTLE_ENDIAN);
+        out.put(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0});
+        out.putShort((short) header.length());
+        out.put(header.getBytes(StandardCharsets.ISO_8859_1));
+        out.put(data);
+        return out.array();
     }
 
     @Test
