@@ -138,16 +138,7 @@ final class AffineInvariantHessianSums implements HessianSums.Blocks {
             double[] hessian) {
         HessianSums.requireArguments(geometry, x, basis, logSum, coordinatesOut, hessian);
         int width = blockWidth();
-        if (sums == null || sums.length == 0) {
-            throw new IllegalArgumentException("sums must hold one array per block of records, at least one. "
-                    + "Provided value: " + (sums == null ? "null" : "no blocks"));
-        }
-        for (int b = 0; b < sums.length; b++) {
-            if (sums[b] == null || sums[b].length < width) {
-                throw new IllegalArgumentException(String.format("sums[%d] must hold at least %d entries. Provided "
-                        + "value: %s", b, width, sums[b] == null ? "null" : sums[b].length + " entries"));
-            }
-        }
+        RecordBlocks.requireSums(sums, width);
         int h = dimension * dimension;
         int tail = length + dimension + h;
         // evaluate's addition: block 0 copied, the others added in block order, the first largest distance kept

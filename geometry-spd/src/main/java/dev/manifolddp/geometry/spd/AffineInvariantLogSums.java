@@ -218,16 +218,7 @@ final class AffineInvariantLogSums implements LogSums.Blocks {
                     + "Provided value: " + point);
         }
         int offset = point * kk;
-        if (sums == null || sums.length == 0) {
-            throw new IllegalArgumentException("sums must hold one array per block of records, at least one. "
-                    + "Provided value: " + (sums == null ? "null" : "no blocks"));
-        }
-        for (int b = 0; b < sums.length; b++) {
-            if (sums[b] == null || sums[b].length < offset + kk) {
-                throw new IllegalArgumentException(String.format("sums[%d] must hold at least %d entries. Provided "
-                        + "value: %s", b, offset + kk, sums[b] == null ? "null" : sums[b].length + " entries"));
-            }
-        }
+        RecordBlocks.requireSums(sums, offset + kk);
         System.arraycopy(sums[0], offset, sum, 0, kk);
         for (int b = 1; b < sums.length; b++) {
             double[] part = sums[b];
