@@ -69,6 +69,15 @@ public interface LogSums {
         void blockSums(double[][] xs, int count, int block, double[] out);
 
         /**
+         * Block {@code block}'s sums for the norms alone ({@link #normOfSumOfLogs(double[], int, double[][])}), laid
+         * out as {@link #blockSums}. A kernel whose norms take a cheaper path than its sums (SPD(3)'s eigenvalue-only
+         * logarithms) sums the block that way here; by default the norms add the same sums as {@link #sumOfLogs}.
+         */
+        default void normBlockSums(double[][] xs, int count, int block, double[] out) {
+            blockSums(xs, count, block, out);
+        }
+
+        /**
          * {@link Batch#sumOfLogs} at {@code x}, point {@code point} of the {@code xs} given to {@link #blockSums},
          * from every block's sums ({@code sums[b]} from {@link #blockSums} of block b of the records, by a kernel over
          * them or over block b alone), added in block order: the bits {@link Batch#sumOfLogs} gives over those records.
@@ -81,8 +90,8 @@ public interface LogSums {
         void sumOfLogs(double[] x, int point, double[][] sums, double[] out);
 
         /**
-         * {@link Batch#normOfSumOfLogs} at {@code x} from every block's sums, as {@link #sumOfLogs(double[], int,
-         * double[][], double[])} takes them: its bits. Allocates nothing.
+         * {@link Batch#normOfSumOfLogs} at {@code x} from every block's sums ({@code sums[b]} from
+         * {@link #normBlockSums} of block b), added in block order: its bits. Allocates nothing.
          */
         double normOfSumOfLogs(double[] x, int point, double[][] sums);
     }

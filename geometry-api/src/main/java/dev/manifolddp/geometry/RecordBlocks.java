@@ -48,4 +48,25 @@ public final class RecordBlocks {
         }
         IntStream.range(0, blocks).parallel().forEach(block);
     }
+
+    /**
+     * The number of blocks in {@code sums}, block sums computed elsewhere to be added in block order (one array per
+     * block, each of at least {@code width} entries): the argument check of every kernel's split form
+     * ({@link HessianSums.Blocks}, {@link LogSums.Blocks}). The combining kernel's own records play no part.
+     *
+     * @throws IllegalArgumentException naming the block that is missing or short
+     */
+    public static int requireSums(double[][] sums, int width) {
+        if (sums == null || sums.length == 0) {
+            throw new IllegalArgumentException("sums must hold one array per block of records, at least one. "
+                    + "Provided value: " + (sums == null ? "null" : "no blocks"));
+        }
+        for (int b = 0; b < sums.length; b++) {
+            if (sums[b] == null || sums[b].length < width) {
+                throw new IllegalArgumentException(String.format("sums[%d] must hold at least %d entries. Provided "
+                        + "value: %s", b, width, sums[b] == null ? "null" : sums[b].length + " entries"));
+            }
+        }
+        return sums.length;
+    }
 }

@@ -1,6 +1,7 @@
 package dev.manifolddp.geometry;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -42,5 +43,20 @@ class RecordBlocksTest {
                 assertThat(runs.get(b)).as("%d threads, block %d", threads, b).isEqualTo(1);
             }
         }
+    }
+
+    @Test
+    void blockSumsFromElsewhereAreCheckedNamingTheMissingOrShortBlock() {
+        assertThat(RecordBlocks.requireSums(new double[][] {new double[4], new double[5]}, 4)).isEqualTo(2);
+        assertThatThrownBy(() -> RecordBlocks.requireSums(new double[0][], 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("no blocks");
+        assertThatThrownBy(() -> RecordBlocks.requireSums(null, 1))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("null");
+        assertThatThrownBy(() -> RecordBlocks.requireSums(new double[][] {new double[4], null}, 4))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sums[1]")
+                .hasMessageContaining("null");
+        assertThatThrownBy(() -> RecordBlocks.requireSums(new double[][] {new double[4], new double[3]}, 4))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sums[1] must hold at least 4")
+                .hasMessageContaining("3 entries");
     }
 }

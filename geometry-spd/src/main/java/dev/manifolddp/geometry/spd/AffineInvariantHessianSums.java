@@ -17,8 +17,13 @@ import java.util.Arrays;
  * <p>The records are shared with {@link #copy()}; the block sums are this instance's (not thread-safe). A pass
  * allocates nothing per record ({@code addLogAndHessian} uses its thread's workspace; a pass of more than one block
  * allocates its task lambda).
+ *
+ * <p>Split form ({@link HessianSums.Blocks}): a block's sums are exactly what {@link #block} keeps for it (the sum of
+ * logarithms, coordinates, Hessian, squared distances, then the farthest record relative to the block's first and its
+ * distance), and the combination is {@link #evaluate}'s own addition in block order, so a kernel over no records adds
+ * blocks summed on other machines with this kernel's bits.
  */
-final class AffineInvariantHessianSums implements HessianSums.Batch {
+final class AffineInvariantHessianSums implements HessianSums.Blocks {
 
     private final AffineInvariantSpd geometry;
     private final double[][] data;
@@ -91,6 +96,73 @@ final class AffineInvariantHessianSums implements HessianSums.Batch {
             if (farthestDistances[b] > farthestDistance) {
                 farthestDistance = farthestDistances[b];
                 farthestIndex = farthest[b];
+            }
+        }
+        return total;
+    }
+
+    @Override
+    public boolean splits() {
+        return true;
+    }
+
+    @Override
+    public int blockWidth() {
+        return length + dimension + dimension * dimension + 3;
+    }
+
+    @Override
+    public void blockSums(double[] x, double[][] basis, int block, double[] out, int at) {
+        HessianSums.requireArguments(geometry, x, basis, logScratch[0], coordinateScratch[0], hessians[0]);
+        if (block < 0 || block >= RecordBlocks.count(data.length)) {
+            throw new IllegalArgumentException("block must lie in [0, " + RecordBlocks.count(data.length)
+                    + "). Provided value: " + block);
+        }
+        if (at < 0 || out.length - at < blockWidth()) {
+            throw new IllegalArgumentException("out must hold " + blockWidth() + " entries from at. Provided value: at "
+                    + at + " in " + out.length + " entries");
+        }
+        block(block, x, basis);
+        int h = dimension * dimension;
+        System.arraycopy(logs[block], 0, out, at, length);
+        System.arraycopy(coordinates[block], 0, out, at + length, dimension);
+        System.arraycopy(hessians[block], 0, out, at + length + dimension, h);
+        int tail = at + length + dimension + h;
+        out[tail] = squared[block];
+        out[tail + 1] = farthest[block] - RecordBlocks.from(block);
+        out[tail + 2] = farthestDistances[block];
+    }
+
+    @Override
+    public double evaluate(double[] x, double[][] basis, double[][] sums, double[] logSum, double[] coordinatesOut,
+            double[] hessian) {
+        HessianSums.requireArguments(geometry, x, basis, logSum, coordinatesOut, hessian);
+        int width = blockWidth();
+        RecordBlocks.requireSums(sums, width);
+        int h = dimension * dimension;
+        int tail = length + dimension + h;
+        // evaluate's addition: block 0 copied, the others added in block order, the first largest distance kept
+        System.arraycopy(sums[0], 0, logSum, 0, length);
+        System.arraycopy(sums[0], length, coordinatesOut, 0, dimension);
+        System.arraycopy(sums[0], length + dimension, hessian, 0, h);
+        double total = sums[0][tail];
+        farthestIndex = (int) sums[0][tail + 1];
+        farthestDistance = sums[0][tail + 2];
+        for (int b = 1; b < sums.length; b++) {
+            double[] part = sums[b];
+            for (int j = 0; j < length; j++) {
+                logSum[j] += part[j];
+            }
+            for (int j = 0; j < dimension; j++) {
+                coordinatesOut[j] += part[length + j];
+            }
+            for (int j = 0; j < h; j++) {
+                hessian[j] += part[length + dimension + j];
+            }
+            total += part[tail];
+            if (part[tail + 2] > farthestDistance) {
+                farthestDistance = part[tail + 2];
+                farthestIndex = RecordBlocks.from(b) + (int) part[tail + 1];
             }
         }
         return total;

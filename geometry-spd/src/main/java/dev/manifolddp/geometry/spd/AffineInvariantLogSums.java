@@ -38,8 +38,14 @@ import java.util.Arrays;
  * then reused; a pass allocates nothing per point or per record (a pass with more than one task allocates its one
  * task lambda and the parallel stream's bookkeeping, per call). Not thread-safe (use {@link #copy()} per thread);
  * the tasks of one call each write only their own partial sums.
+ *
+ * <p><b>Split form</b> ({@link LogSums.Blocks}): a block's sums at a point are its partial S ({@code k^2} entries,
+ * the records of the block in record order from zero, as a task sums them), {@link #normBlockSums} by the k = 3
+ * eigenvalue path the norms take; the combination adds the blocks' S in block order as {@link #accumulate} does and
+ * maps back or takes the norm as the single-machine calls do, so a kernel over no records gives their bits from
+ * blocks summed elsewhere.
  */
-final class AffineInvariantLogSums implements LogSums.Batch {
+final class AffineInvariantLogSums implements LogSums.Blocks {
 
     /** Points per task of a batched pass: enough tasks to keep both cores busy even when n is one block. */
     static final int POINTS_PER_TASK = 16;
@@ -134,27 +140,100 @@ final class AffineInvariantLogSums implements LogSums.Batch {
         return new AffineInvariantLogSums(this);
     }
 
+    @Override
+    public int blockWidth() {
+        return k * k;
+    }
+
+    @Override
+    public void blockSums(double[][] xs, int count, int block, double[] out) {
+        partialSums(xs, count, block, out, false);
+    }
+
+    @Override
+    public void normBlockSums(double[][] xs, int count, int block, double[] out) {
+        partialSums(xs, count, block, out, k == 3);
+    }
+
+    /** Block {@code block}'s partial S at each point, as {@link #run} sums it for the point's task. */
+    private void partialSums(double[][] xs, int count, int block, double[] out, boolean spectral) {
+        int kk = k * k;
+        if (count < 0 || count > xs.length || out.length < count * kk) {
+            throw new IllegalArgumentException("count must lie in [0, xs.length] with out.length >= count * " + kk
+                    + ". Provided value: " + count);
+        }
+        if (block < 0 || block >= RecordBlocks.count(data.length)) {
+            throw new IllegalArgumentException("block must lie in [0, " + RecordBlocks.count(data.length)
+                    + "). Provided value: " + block);
+        }
+        decompose(xs, count, spectral);
+        int from = RecordBlocks.from(block);
+        int to = RecordBlocks.to(block, data.length);
+        Task task = scratch.get();
+        Arrays.fill(out, 0, count * kk, 0.0);
+        for (int start = from; start < to; start += CHUNK) {
+            int end = Math.min(to, start + CHUNK);
+            for (int j = 0; j < count; j++) {
+                if (spectral) {
+                    task.spectralSum(xs[j], vectors[j], inverseRoots[j], whiteners[j], start, end, out, j * kk);
+                } else {
+                    task.sum(xs[j], vectors[j], inverseRoots[j], start, end, out, j * kk);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void sumOfLogs(double[] x, int point, double[][] sums, double[] out) {
+        GeometryChecks.requireLength(geometry, "out", out);
+        single[0] = x;
+        decompose(single, 1, false);
+        double[] sum = this.sums[0];
+        addBlocks(point, sums, sum);
+        for (int i = 0; i < k; i++) {
+            w.auxA[i] = Math.sqrt(values[0][i]);
+        }
+        MatrixOps.scaleSymmetric(sum, w.auxA, k);
+        MatrixOps.congruence(vectors[0], sum, out, w.tmp, k);
+    }
+
+    @Override
+    public double normOfSumOfLogs(double[] x, int point, double[][] sums) {
+        GeometryChecks.requireLength(geometry, "x", x);
+        reserve(1);
+        double[] sum = this.sums[0];
+        addBlocks(point, sums, sum);
+        double total = 0;
+        for (double value : sum) {
+            total += value * value;
+        }
+        return Math.sqrt(total);
+    }
+
+    /** Point {@code point}'s S from every block's partial S, added in block order as {@link #accumulate} adds them. */
+    private void addBlocks(int point, double[][] sums, double[] sum) {
+        int kk = k * k;
+        if (point < 0) {
+            throw new IllegalArgumentException("point must be an index into the points the blocks were summed at. "
+                    + "Provided value: " + point);
+        }
+        int offset = point * kk;
+        RecordBlocks.requireSums(sums, offset + kk);
+        System.arraycopy(sums[0], offset, sum, 0, kk);
+        for (int b = 1; b < sums.length; b++) {
+            double[] part = sums[b];
+            for (int e = 0; e < kk; e++) {
+                sum[e] += part[offset + e];
+            }
+        }
+    }
+
     /**
      * Decomposes every point (in order, on the calling thread, so that a point that is not SPD is reported first),
      * then runs the grid of tasks and adds each point's block partials in block order into {@link #sums}.
      */
     private void accumulate(double[][] xs, int count, boolean spectral) {
-        reserve(count);
-        for (int j = 0; j < count; j++) {
-            GeometryChecks.requireLength(geometry, "x", xs[j]);
-            w.eigen.decompose(xs[j], values[j], vectors[j], "x");
-            MatrixFunctions.requirePositive(values[j], k, "x");
-            for (int i = 0; i < k; i++) {
-                inverseRoots[j][i] = 1 / Math.sqrt(values[j][i]);
-            }
-            if (spectral) {
-                for (int i = 0; i < k; i++) {
-                    for (int r = 0; r < k; r++) {
-                        whiteners[j][i * k + r] = inverseRoots[j][i] * vectors[j][r * k + i];
-                    }
-                }
-            }
-        }
+        decompose(xs, count, spectral);
         int blocks = RecordBlocks.count(data.length);
         int groups = (count + POINTS_PER_TASK - 1) / POINTS_PER_TASK;
         int taskCount = blocks * groups;
@@ -174,6 +253,26 @@ final class AffineInvariantLogSums implements LogSums.Batch {
                 double[] part = partial[b * groups + group];
                 for (int e = 0; e < kk; e++) {
                     sum[e] += part[offset + e];
+                }
+            }
+        }
+    }
+
+    /** Decomposes the first {@code count} points, in order (the whitenings too when {@code spectral}). */
+    private void decompose(double[][] xs, int count, boolean spectral) {
+        reserve(count);
+        for (int j = 0; j < count; j++) {
+            GeometryChecks.requireLength(geometry, "x", xs[j]);
+            w.eigen.decompose(xs[j], values[j], vectors[j], "x");
+            MatrixFunctions.requirePositive(values[j], k, "x");
+            for (int i = 0; i < k; i++) {
+                inverseRoots[j][i] = 1 / Math.sqrt(values[j][i]);
+            }
+            if (spectral) {
+                for (int i = 0; i < k; i++) {
+                    for (int r = 0; r < k; r++) {
+                        whiteners[j][i * k + r] = inverseRoots[j][i] * vectors[j][r * k + i];
+                    }
                 }
             }
         }

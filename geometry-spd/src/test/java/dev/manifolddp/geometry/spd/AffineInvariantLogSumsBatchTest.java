@@ -129,7 +129,7 @@ class AffineInvariantLogSumsBatchTest {
     }
 
     /** n points {@code exp_I(V)}, V symmetric with Frobenius norm uniform below {@code radius}. */
-    private static double[][] ball(AffineInvariantSpd spd, int n, double radius, Random random) {
+    static double[][] ball(AffineInvariantSpd spd, int n, double radius, Random random) {
         int k = spd.matrixSize();
         double[] identity = new double[k * k];
         for (int i = 0; i < k; i++) {

@@ -354,7 +354,7 @@ final class SphereHessianSums implements HessianSums.Blocks {
                            double[] hessian) {
         requireSplits();
         HessianSums.requireArguments(geometry, x, basis, logSum, coordinates, hessian);
-        int blocks = SplitSums.requireBlocks(sums, SUMS + 1);
+        int blocks = RecordBlocks.requireSums(sums, SUMS + 1);
         for (int b = 0; b < blocks; b++) {
             if (sums[b][SUMS] != 1) {
                 throw SplitSums.beyondRange("the Newton sums", b);

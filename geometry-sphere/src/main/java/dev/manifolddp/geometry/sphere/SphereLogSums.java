@@ -152,7 +152,7 @@ final class SphereLogSums implements LogSums.Blocks {
                     + "Provided value: " + point);
         }
         int at = point * (length + 1);
-        int blocks = SplitSums.requireBlocks(sums, at + length + 1);
+        int blocks = RecordBlocks.requireSums(sums, at + length + 1);
         for (int b = 0; b < blocks; b++) {
             if (sums[b][at + length] != 1) {
                 throw SplitSums.beyondRange("the sum of logarithms", b);

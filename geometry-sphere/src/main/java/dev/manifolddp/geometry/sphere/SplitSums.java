@@ -1,30 +1,9 @@
 package dev.manifolddp.geometry.sphere;
 
-/** The argument check shared by the sphere's kernels when they add blocks summed elsewhere. */
+/** The refusal shared by the sphere's kernels when blocks summed elsewhere took the per-record path. */
 final class SplitSums {
 
     private SplitSums() {
-    }
-
-    /**
-     * The number of blocks in {@code sums} (one array per block, in block order, each of at least {@code width}
-     * entries). The combining kernel's own records play no part: a kernel over no records adds blocks summed by
-     * kernels over theirs.
-     *
-     * @throws IllegalArgumentException naming the block that is missing or short
-     */
-    static int requireBlocks(double[][] sums, int width) {
-        if (sums == null || sums.length == 0) {
-            throw new IllegalArgumentException("sums must hold one array per block of records, at least one. "
-                    + "Provided value: " + (sums == null ? "null" : "no blocks"));
-        }
-        for (int b = 0; b < sums.length; b++) {
-            if (sums[b] == null || sums[b].length < width) {
-                throw new IllegalArgumentException(String.format("sums[%d] must hold at least %d entries. Provided "
-                        + "value: %s", b, width, sums[b] == null ? "null" : sums[b].length + " entries"));
-            }
-        }
-        return sums.length;
     }
 
     /**

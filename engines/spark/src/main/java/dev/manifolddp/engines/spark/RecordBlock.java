@@ -60,13 +60,20 @@ final class RecordBlock implements Serializable {
         return out;
     }
 
-    /** The block's sums of logarithms at every point of xs ({@link LogSums.Blocks#blockSums}). */
-    synchronized double[] logSums(double[][] xs) {
+    /**
+     * The block's sums of logarithms at every point of xs: for the sums themselves ({@link LogSums.Blocks#blockSums})
+     * or, when {@code norms}, for their norms alone ({@link LogSums.Blocks#normBlockSums}).
+     */
+    synchronized double[] logSums(double[][] xs, boolean norms) {
         if (logs == null) {
             logs = (LogSums.Blocks) geometry().capability(LogSums.class).orElseThrow().prepare(rows());
         }
         double[] out = new double[xs.length * logs.blockWidth()];
-        logs.blockSums(xs, xs.length, 0, out);
+        if (norms) {
+            logs.normBlockSums(xs, xs.length, 0, out);
+        } else {
+            logs.blockSums(xs, xs.length, 0, out);
+        }
         return out;
     }
 

@@ -25,12 +25,12 @@ final class SparkLogSums implements LogSums.Batch {
 
     @Override
     public void sumOfLogs(double[] x, double[] out) {
-        combiner.sumOfLogs(x, 0, sums(new double[][] {x}, 1), out);
+        combiner.sumOfLogs(x, 0, sums(new double[][] {x}, 1, false), out);
     }
 
     @Override
     public double normOfSumOfLogs(double[] x) {
-        return combiner.normOfSumOfLogs(x, 0, sums(new double[][] {x}, 1));
+        return combiner.normOfSumOfLogs(x, 0, sums(new double[][] {x}, 1, true));
     }
 
     @Override
@@ -42,19 +42,22 @@ final class SparkLogSums implements LogSums.Batch {
         if (count == 0) {
             return;
         }
-        double[][] sums = sums(xs, count);
+        double[][] sums = sums(xs, count, true);
         for (int j = 0; j < count; j++) {
             out[j] = combiner.normOfSumOfLogs(xs[j], j, sums);
         }
     }
 
-    /** Every block's sums at the first {@code count} points of xs (copied: the caller may reuse its arrays). */
-    private double[][] sums(double[][] xs, int count) {
+    /**
+     * Every block's sums at the first {@code count} points of xs (copied: the caller may reuse its arrays), for the
+     * norms alone when {@code norms} ({@link LogSums.Blocks#normBlockSums}).
+     */
+    private double[][] sums(double[][] xs, int count, boolean norms) {
         double[][] points = new double[count][];
         for (int j = 0; j < count; j++) {
             points[j] = xs[j].clone();
         }
-        return blocks.sums(true, block -> block.logSums(points));
+        return blocks.sums(true, block -> block.logSums(points, norms));
     }
 
     @Override

@@ -10,8 +10,8 @@ import java.util.function.Supplier;
 /**
  * A release's geometry whose kernels sum over records on Spark ({@link SparkReleaseSums}): the Newton mean's
  * {@link HessianSums} and KNG's {@link LogSums}, when the geometry's kernels split into per-block sums
- * ({@link HessianSums.Blocks}, {@link LogSums.Blocks}); every other call, and kernels that do not split, are the
- * geometry's own, on the driver.
+ * ({@link HessianSums.Blocks}, {@link LogSums.Blocks}: the sphere's, affine-invariant SPD(k)'s for k >= 3); every other
+ * call, and kernels that do not split, are the geometry's own, on the driver.
  */
 final class SparkSumsGeometry extends ForwardingGeometry {
 

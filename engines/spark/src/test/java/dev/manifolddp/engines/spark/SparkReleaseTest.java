@@ -12,6 +12,8 @@ import dev.manifolddp.geometry.TangentBasis;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +35,9 @@ class SparkReleaseTest {
 
     /** Three full blocks and a ragged fourth. */
     private static final int N = 200_000;
+    /** Affine-invariant SPD(3): one full block and a ragged second. */
+    private static final String SPD = "spd/affine-invariant:k=3";
+    private static final int SPD_N = RecordBlocks.SIZE + 4_464;
 
     @TempDir
     Path temp;
@@ -74,6 +79,104 @@ class SparkReleaseTest {
                 assertThat(Long.parseLong(jobs.group(2))).isPositive();
             }
         }
+    }
+
+    @Test
+    void npyAndCsvInputsWithClippedRowsAndABadRowGiveTheLocalBytesAndMessage() throws IOException {
+        // a cap wider than the ball: some rows are clipped onto its boundary; two blocks of records
+        double[][] cap = cap(RecordBlocks.SIZE + 2_000, 0.35, 269);
+        StringBuilder text = new StringBuilder("x0,x1,x2\n");
+        ByteBuffer values = ByteBuffer.allocate(8 * 3 * cap.length).order(ByteOrder.LITTLE_ENDIAN);
+        for (double[] p : cap) {
+            text.append(String.format(Locale.ROOT, "%.17g,%.17g,%.17g%n", p[0], p[1], p[2]));
+            for (double v : p) {
+                values.putDouble(v);
+            }
+        }
+        Path csv = temp.resolve("wide.csv");
+        Files.writeString(csv, text);
+        Path npy = temp.resolve("wide.npy");
+        Files.write(npy, npy(cap.length, 3, values.array()));
+        for (Path input : List.of(csv, npy)) {
+            Path local = temp.resolve(input.getFileName() + "-local.json");
+            Path spark = temp.resolve(input.getFileName() + "-spark.json");
+            Run localRun = release("riemannian-laplace", input, local, "--clip");
+            assertThat(localRun.status()).as(localRun.err()).isZero();
+            assertThat(localRun.out()).as("rows were clipped").contains("clipped onto the ball's boundary");
+            Run sparkRun = release("riemannian-laplace", input, spark, "--clip", "--engine", "spark", "--master",
+                    "local[2]");
+            assertThat(sparkRun.status()).as(sparkRun.err()).isZero();
+            assertThat(Files.readString(spark)).as(input.toString()).isEqualTo(Files.readString(local));
+        }
+        // a row that is no point of S^2, deep in the second block: refused with the local message, nothing written
+        int bad = RecordBlocks.SIZE + 17;
+        String[] lines = text.toString().split("\n", -1);
+        lines[bad + 1] = "0,0,2";
+        Path broken = temp.resolve("broken.csv");
+        Files.writeString(broken, String.join("\n", lines));
+        Run localRun = release("riemannian-laplace", broken, temp.resolve("broken-local.json"), "--clip");
+        Run sparkRun = release("riemannian-laplace", broken, temp.resolve("broken-spark.json"), "--clip", "--engine",
+                "spark", "--master", "local[2]");
+        assertThat(localRun.status()).isNotZero();
+        assertThat(sparkRun.status()).isNotZero();
+        assertThat(errorLines(localRun.err())).contains("line " + (bad + 2)).isEqualTo(errorLines(sparkRun.err()));
+        assertThat(temp.resolve("broken-spark.json")).doesNotExist();
+    }
+
+    /** The command's error lines (Spark may log its own warnings on the same stream). */
+    private static String errorLines(String err) {
+        return err.lines().filter(line -> line.startsWith("mdp: error")).reduce("", (a, b) -> a + b + "\n");
+    }
+
+    /** An n x width float64 array as numpy.save writes it (format 1.0, header padded to 64 bytes). */
+    private static byte[] npy(int n, int width, byte[] data) {
+        String dict = String.format(Locale.ROOT, "{'descr': '<f8', 'fortran_order': False, 'shape': (%d, %d), }", n,
+                width);
+        String header = dict + " ".repeat((64 - (11 + dict.length()) % 64) % 64) + "\n";
+        ByteBuffer out = ByteBuffer.allocate(10 + header.length() + data.length).order(ByteOrder.LITTLE_ENDIAN);
+        out.put(new byte[] {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0});
+        out.putShort((short) header.length());
+        out.put(header.getBytes(StandardCharsets.ISO_8859_1));
+        out.put(data);
+        return out.array();
+    }
+
+    @Test
+    void kngOnAffineInvariantSpdOnSparkHasTheLocalReleasesBytes() throws IOException {
+        Geometry spd = Geometries.parse(SPD);
+        double[] identity = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+        SplittableRandom random = new SplittableRandom(268);
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < SPD_N; i++) {
+            // exp at the identity of a symmetric V with |V|_F below 0.9: inside the ball of radius 1
+            double[] v = new double[9];
+            for (int r = 0; r < 3; r++) {
+                for (int c = r; c < 3; c++) {
+                    v[3 * r + c] = v[3 * c + r] = random.nextDouble(-0.3, 0.3);
+                }
+            }
+            double[] p = spd.exp(identity, v);
+            for (int j = 0; j < 9; j++) {
+                text.append(String.format(Locale.ROOT, j == 0 ? "%.17g" : ",%.17g", p[j]));
+            }
+            text.append('\n');
+        }
+        Path points = temp.resolve("spd.csv");
+        Files.writeString(points, text);
+        Path local = temp.resolve("spd-local.json");
+        Path spark = temp.resolve("spd-spark.json");
+        Run localRun = release(SPD, "kng", points, local, "--center", "1,0,0,0,1,0,0,0,1", "--radius", "1");
+        assertThat(localRun.status()).as(localRun.err()).isZero();
+        Run sparkRun = release(SPD, "kng", points, spark, "--center", "1,0,0,0,1,0,0,0,1", "--radius", "1",
+                "--engine", "spark", "--master", "local[2]");
+        assertThat(sparkRun.status()).as(sparkRun.err()).isZero();
+        assertThat(Files.readString(spark)).isEqualTo(Files.readString(local));
+        Matcher jobs = Pattern.compile("sums over records on engine spark \\(local\\[2]\\): (\\d+) jobs, of which "
+                + "(\\d+) on the sums of logarithms").matcher(sparkRun.out());
+        assertThat(jobs.find()).as(sparkRun.out()).isTrue();
+        // the anchor's Newton mean and the proposals' densities both ran on Spark
+        assertThat(Long.parseLong(jobs.group(1))).isGreaterThan(Long.parseLong(jobs.group(2)));
+        assertThat(Long.parseLong(jobs.group(2))).isPositive();
     }
 
     @Test
@@ -129,8 +232,14 @@ class SparkReleaseTest {
     }
 
     private Run release(String mechanism, Path points, Path out, String... extra) {
-        List<String> args = new ArrayList<>(List.of("release", "--geometry", "sphere:d=2", "--mechanism",
-                mechanism, "--epsilon", "1", "--center", "0,0,1", "--radius", "0.3", "--input", points.toString(),
+        List<String> args = new ArrayList<>(List.of("--center", "0,0,1", "--radius", "0.3"));
+        args.addAll(List.of(extra));
+        return release("sphere:d=2", mechanism, points, out, args.toArray(String[]::new));
+    }
+
+    private Run release(String geometry, String mechanism, Path points, Path out, String... extra) {
+        List<String> args = new ArrayList<>(List.of("release", "--geometry", geometry, "--mechanism",
+                mechanism, "--epsilon", "1", "--input", points.toString(),
                 "--seed", "5", "--out", out.toString(), "--ledger", temp.resolve("ledger-" + out.getFileName()
                         + ".json").toString()));
         args.addAll(List.of(extra));
