@@ -5,6 +5,10 @@ import dev.manifolddp.experiments.data.JavaHeap;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,10 +20,16 @@ import picocli.CommandLine.ParseResult;
  * {@code --debug} adds the stack trace.
  */
 @Command(name = "mdp", mixinStandardHelpOptions = true, versionProvider = Mdp.Version.class,
-        description = "Differentially private statistics on Riemannian manifolds: experiments and releases.",
-        subcommands = {RunCommand.class, ValidateCommand.class, ListCommand.class, ReleaseCommand.class,
-                AuditCommand.class, PlanCommand.class, BudgetCommand.class, DescribeCommand.class, CommandLine.HelpCommand.class})
+        description = "Differentially private statistics on Riemannian manifolds: experiments and releases.")
 public final class Mdp implements Runnable {
+
+    /**
+     * The subcommands, in the order {@code mdp --help} lists them. They are registered by {@link #commandLine}, not
+     * by the {@code @Command} annotation, so that a command builds the model of its own options only: picocli builds
+     * a subcommand's model by reflection over all its options when it is registered, which for all eight took about
+     * 0.25 s of every start (docs/scale.md, "Start-up").
+     */
+    private static final Map<String, Class<?>> SUBCOMMANDS = subcommands();
 
     /** Exit status of a command that failed on its input (bad file, bad configuration, impossible budget...). */
     public static final int FAILURE = 1;
@@ -39,7 +49,42 @@ public final class Mdp implements Runnable {
 
     @Override
     public void run() {
-        new CommandLine(this).usage(out);
+        commandLine(this, new String[0]).usage(out);
+    }
+
+    /**
+     * The command line of {@code mdp ARGS}: with every subcommand when ARGS name none of them (no arguments, {@code
+     * --help}, {@code help}, a misspelt name, so the usage and the suggestions list them all), otherwise with the one
+     * they name, the first argument that is not an option of {@code mdp} itself. Parsing, help and errors are those of
+     * the full command line: an argument that names a subcommand is that subcommand's for picocli too.
+     */
+    static CommandLine commandLine(Mdp mdp, String[] args) {
+        CommandLine commandLine = new CommandLine(mdp);
+        Class<?> named = null;
+        for (String arg : args) {
+            if (!arg.startsWith("-")) {
+                named = SUBCOMMANDS.get(arg);
+                break;
+            }
+        }
+        if (named != null) {
+            commandLine.addSubcommand(named);
+        } else {
+            for (Class<?> subcommand : SUBCOMMANDS.values()) {
+                commandLine.addSubcommand(subcommand);
+            }
+        }
+        return commandLine;
+    }
+
+    private static Map<String, Class<?>> subcommands() {
+        Map<String, Class<?>> subcommands = new LinkedHashMap<>();
+        for (Class<?> subcommand : List.of(RunCommand.class, ValidateCommand.class, ListCommand.class,
+                ReleaseCommand.class, AuditCommand.class, PlanCommand.class, BudgetCommand.class, DescribeCommand.class,
+                CommandLine.HelpCommand.class)) {
+            subcommands.put(subcommand.getAnnotation(Command.class).name(), subcommand);
+        }
+        return Collections.unmodifiableMap(subcommands);
     }
 
     public static void main(String[] args) {
@@ -56,7 +101,7 @@ public final class Mdp implements Runnable {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true");
         }
-        CommandLine commandLine = new CommandLine(new Mdp(out, err));
+        CommandLine commandLine = commandLine(new Mdp(out, err), args);
         commandLine.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
         commandLine.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
         commandLine.setExecutionExceptionHandler((exception, failed, parseResult) -> {

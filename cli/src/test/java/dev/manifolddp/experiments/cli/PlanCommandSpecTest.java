@@ -29,6 +29,8 @@ class PlanCommandSpecTest {
             assertThat(option.longestName()).doesNotContain("input").doesNotContain("file").doesNotContain("data");
         }
         assertThat(paths).containsExactly("--out");
-        assertThat(new CommandLine(new Mdp(System.out, System.err)).getSubcommands()).containsKey("plan");
+        assertThat(Mdp.commandLine(new Mdp(System.out, System.err), new String[0]).getSubcommands()).containsKey("plan");
+        assertThat(Mdp.commandLine(new Mdp(System.out, System.err), new String[] {"--debug", "plan", "--help"})
+                .getSubcommands()).containsOnlyKeys("plan");
     }
 }

@@ -72,6 +72,24 @@ final class CanonicalContent {
         endRow();
     }
 
+    /**
+     * Adds the rows {@code other} was given, as if they had been given here: the sums are the order-free part, so a
+     * file's blocks hashed apart add up to the file's digest ({@link CsvBlocks}). Both must have seen the same header.
+     */
+    void add(CanonicalContent other) {
+        if (other.order == null) {
+            return;
+        }
+        if (order == null) {
+            order = other.order;
+            names = other.names;
+        }
+        for (int k = 0; k < sums.length; k++) {
+            sums[k] += other.sums[k];
+        }
+        rows += other.rows;
+    }
+
     private void mixCell(long key) {
         for (int k = 0; k < lane.length; k++) {
             lane[k] = mix(lane[k] ^ key) + SEEDS[k];

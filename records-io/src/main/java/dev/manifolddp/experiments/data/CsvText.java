@@ -96,6 +96,11 @@ final class CsvText implements AutoCloseable {
         }
     }
 
+    /** The separator the first row fixed: comma, semicolon, tab, or a space for white space; once a row was read. */
+    char separator() {
+        return separator.symbol;
+    }
+
     /** The column names, or an empty list when the file has no header row; known once {@link #next()} was called. */
     List<String> header() {
         return header;

@@ -206,6 +206,10 @@ public final class PointFile {
         if (NpyPoints.isNpy(file)) {
             return NpyPoints.read(file, geometry, roles, filter, memory);
         }
+        Points blocks = CsvBlocks.read(file, geometry, roles, filter, memory);
+        if (blocks != null) {
+            return blocks;
+        }
         try (CsvText csv = CsvText.open(file)) {
             memory.opened(csv.size());
             return PointRows.read(csv, geometry, roles, filter, memory);

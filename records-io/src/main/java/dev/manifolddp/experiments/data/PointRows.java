@@ -3,10 +3,8 @@ package dev.manifolddp.experiments.data;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
 import dev.manifolddp.geometry.RecordBlocks;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -28,8 +26,6 @@ import java.util.Set;
  */
 final class PointRows {
 
-    private static final int LISTED = 10;
-
     private final CsvText csv;
     private final String file;
     private final PointLayout layout;
@@ -38,7 +34,6 @@ final class PointRows {
     private final RowFilter filter;
     private final ReadMemory memory;
     private final Set<String> seen = new LinkedHashSet<>();
-    private final List<String> offending = new ArrayList<>();
     private int filterColumn = -1;
     private ColumnMap map;
     private RecordAttributes attributes;
@@ -49,7 +44,7 @@ final class PointRows {
     private double[][] reshaped;
     private int[] lines = new int[ReadMemory.INITIAL];
     private int count;
-    private int offManifold;
+    private final OffManifoldRows offManifold = new OffManifoldRows();
 
     private PointRows(CsvText csv, Geometry geometry, PointFile.Columns roles, RowFilter filter,
             ReadMemory memory) {
@@ -113,16 +108,14 @@ final class PointRows {
     /**
      * Replaces every row read by its exact point ({@link ManifoldProjection}), in fixed blocks of records on the
      * calling pool's threads ({@link RecordBlocks}: a row's projection depends on the row alone, so the points are the
-     * same on any number of threads), and collects the rows that are not points in line order: the first
-     * {@code LISTED} of the whole file and their count, as one loop over the rows would.
+     * same on any number of threads), and collects the rows that are not points in line order ({@link
+     * OffManifoldRows}).
      */
     private void projectAll() {
         int blocks = RecordBlocks.count(count);
-        int[] failed = new int[blocks];
-        @SuppressWarnings("unchecked")
-        List<String>[] listed = new List[blocks];
+        OffManifoldRows[] failed = new OffManifoldRows[blocks];
         RecordBlocks.forEach(blocks, b -> {
-            List<String> mine = new ArrayList<>();
+            OffManifoldRows mine = new OffManifoldRows();
             double[] row = new double[width];
             for (int i = RecordBlocks.from(b), end = RecordBlocks.to(b, count); i < end; i++) {
                 try {
@@ -135,21 +128,13 @@ final class PointRows {
                         reshaped(i, point);
                     }
                 } catch (IllegalArgumentException e) {
-                    failed[b]++;
-                    if (mine.size() < LISTED) {
-                        mine.add("line " + lines[i] + " (" + e.getMessage() + ")");
-                    }
+                    mine.note(lines[i], e);
                 }
             }
-            listed[b] = mine;
+            failed[b] = mine;
         });
-        for (int b = 0; b < blocks; b++) {
-            offManifold += failed[b];
-            for (String row : listed[b]) {
-                if (offending.size() < LISTED) {
-                    offending.add(row);
-                }
-            }
+        for (OffManifoldRows block : failed) {
+            offManifold.add(block);
         }
     }
 
@@ -202,11 +187,7 @@ final class PointRows {
         }
         attributes.requireInRange();
         projectAll();
-        if (offManifold > 0) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT,
-                    "%s: %d of %d rows are not points of %s: %s%s", file, offManifold, count, geometry.spec(),
-                    String.join("; ", offending), offManifold > offending.size() ? "; ..." : ""));
-        }
+        offManifold.refuseAny(file, count, geometry);
         return new PointFile.Points(rows(), Arrays.copyOf(lines, count), attributes.ids(),
                 attributes.subjects(), attributes.covariates(), csv.sha256(), csv.canonicalSha256());
     }

@@ -1,0 +1,441 @@
+package dev.manifolddp.experiments.data;
+
+import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.RecordBlocks;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The read of a large, plain CSV file of points on all cores: the file's bytes are cut into fixed blocks of
+ * {@link #BLOCK} bytes, each block starts at the first line that begins in it, and the blocks' rows are parsed in
+ * parallel ({@link RecordBlocks#forEach}) and joined in file order. The blocks depend on the file alone, and every
+ * field is parsed by the same code as the row-by-row reader ({@link DecimalField#value}) and hashed into the same
+ * order-free content digest ({@link CanonicalContent}: a sum, so blocks add up), so the points, lines and digests are
+ * those of {@link PointRows} bit for bit, on any number of threads ({@code CsvBlocksTest}).
+ *
+ * <p>Only the plain case is read here: ASCII bytes, a comma or semicolon separator, rows of the first row's width
+ * whose coordinates are all decimals, no id, subject, covariate or row filter. Anything else, and every error, makes
+ * {@link #read} return null, and the caller reads the file row by row ({@link PointRows}), which words each refusal
+ * with its line and column and keeps their precedence. A problem therefore costs a second read, and a plain file a
+ * single one split over the cores: the parse was most of a million-record release (docs/scale.md).
+ *
+ * <p>The SHA-256 of the bytes is taken on a thread of its own reading the file in order ({@link BackgroundDigest});
+ * since that is a second read, the file's size and modification time are compared before and after, and a file
+ * that changed meanwhile is refused rather than described by a digest of other bytes.
+ */
+final class CsvBlocks {
+
+    /** Bytes per block: about 25 000 rows of S^2, large against handing a block to a thread. */
+    static final int BLOCK = 1 << 20;
+    /** Files smaller than this are read row by row: one block would gain nothing. */
+    static final long SMALLEST = 2L * BLOCK;
+    /** Bytes read at a time while looking for the end of a line. */
+    private static final int PROBE = 1 << 12;
+    /** Each thread's block of bytes, reused from block to block (a block is a little more than {@link #BLOCK}). */
+    private static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[BLOCK + PROBE]);
+
+    private final Path file;
+    private final FileChannel channel;
+    private final long size;
+    private final char separator;
+    private final int fields;
+    private final int[] coordinates;
+    private final List<String> header;
+
+    private CsvBlocks(Path file, FileChannel channel, long size, char separator, int fields, int[] coordinates,
+            List<String> header) {
+        this.file = file;
+        this.channel = channel;
+        this.size = size;
+        this.separator = separator;
+        this.fields = fields;
+        this.coordinates = coordinates;
+        this.header = header;
+    }
+
+    /**
+     * The points of {@code file} read in blocks on the calling pool's threads, or null when the file is not one this
+     * read handles (too small, not plain, or with any problem): the caller then reads it row by row.
+     */
+    static PointFile.Points read(Path file, Geometry geometry, PointFile.Columns roles, RowFilter filter,
+            ReadMemory memory) {
+        if (filter != null || roles.id() != null || roles.subject() != null || !roles.covariates().isEmpty()) {
+            return null;
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            if (size < SMALLEST) {
+                return null;
+            }
+            FileTime modified = Files.getLastModifiedTime(file);
+            try (BackgroundDigest digest = new BackgroundDigest(0)) {
+                digest.update(file);
+                PointFile.Points points = read(file, channel, size, geometry, roles, memory, digest);
+                if (points != null && (Files.size(file) != size
+                        || !Files.getLastModifiedTime(file).equals(modified))) {
+                    throw new IllegalArgumentException("data file " + file + " changed while it was being read; "
+                            + "read it again once nothing writes to it");
+                }
+                return points;
+            }
+        } catch (IOException e) {
+            return null; // the row-by-row read meets the same problem and names it
+        }
+    }
+
+    private static PointFile.Points read(Path file, FileChannel channel, long size, Geometry geometry,
+            PointFile.Columns roles, ReadMemory memory, BackgroundDigest digest) throws IOException {
+        ColumnMap map;
+        int firstLine;
+        char separator;
+        int fields;
+        List<String> header;
+        try (CsvText csv = CsvText.open(file)) {
+            if (!csv.next()) {
+                return null;
+            }
+            separator = csv.separator();
+            if (separator != ',' && separator != ';') {
+                return null;
+            }
+            String[] first = csv.fields();
+            header = csv.header();
+            firstLine = csv.line();
+            fields = first.length;
+            map = ColumnMap.of(header, first, firstLine, geometry.layout(), roles, file.toString());
+            memory.opened(size);
+            memory.records(geometry.layout().length(), 0, RecordAttributes.bytesPerRecord(map, 0, first));
+        } catch (IllegalArgumentException problem) {
+            return null;
+        }
+        CsvBlocks blocks = new CsvBlocks(file, channel, size, separator, fields, map.coordinates(), header);
+        long start = blocks.lineStart(firstLine);
+        if (start < 0) {
+            return null;
+        }
+        int count = (int) Math.max(1, (size - start + BLOCK - 1) / BLOCK);
+        Block[] read = new Block[count];
+        boolean[] plain = {true};
+        RecordBlocks.forEach(count, b -> {
+            if (plain[0]) {
+                read[b] = blocks.block(b, start);
+                if (read[b] == null) {
+                    plain[0] = false;
+                }
+            }
+        });
+        if (!plain[0]) {
+            return null;
+        }
+        return blocks.join(read, firstLine - 1, geometry, map, memory, digest);
+    }
+
+    /** The rows of one block: coordinates row after row, lines counted from the block's first, the digest's sums. */
+    private record Block(double[] values, int[] lines, int rows, int lineCount, CanonicalContent content) {
+    }
+
+    /**
+     * The rows that begin in {@code [start + b * BLOCK, start + (b + 1) * BLOCK)}, or null when one is not plain.
+     */
+    private Block block(int b, long start) {
+        try {
+            long from = boundary(start, b);
+            long to = boundary(start, b + 1);
+            if (from >= to) {
+                return new Block(new double[0], new int[0], 0, 0, new CanonicalContent());
+            }
+            int length = (int) (to - from);
+            byte[] bytes = BUFFER.get();
+            if (bytes.length < length) {
+                bytes = new byte[length];
+                BUFFER.set(bytes);
+            }
+            if (readFully(ByteBuffer.wrap(bytes, 0, length), from) != length) {
+                return null; // the file shrank: the row-by-row read says what it finds
+            }
+            Rows rows = new Rows(length);
+            int p = 0;
+            while (p < length) {
+                int end = lineEnd(bytes, p, length);
+                if (!rows.line(bytes, p, end)) {
+                    return null;
+                }
+                p = end < length && bytes[end] == '\r' && end + 1 < length && bytes[end + 1] == '\n' ? end + 2
+                        : end + 1;
+            }
+            // a last line without a terminator was counted; the next block starts on the line after it
+            return rows.block();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The end of the line starting at {@code p}: its terminator's offset, or the end of the bytes. */
+    private static int lineEnd(byte[] bytes, int p, int length) {
+        while (p < length && bytes[p] != '\n' && bytes[p] != '\r') {
+            p++;
+        }
+        return p;
+    }
+
+    /**
+     * One block's rows as they are parsed, one line at a time. Small methods on purpose: a one-shot command runs
+     * this loop cold, and the JIT compiles a short per-line method sooner than one long loop (measured: a single
+     * method doing it all made the parallel read of 10^6 rows slower than the serial one on its first run).
+     */
+    private final class Rows {
+        private final int width = coordinates.length;
+        private final CanonicalContent content = new CanonicalContent();
+        private final int[] starts = new int[fields];
+        private final int[] ends = new int[fields];
+        private final double[] numbers = new double[fields];
+        private char[] line = new char[256];
+        private double[] values;
+        private int[] lines;
+        private int rows;
+        private int number;
+
+        Rows(int bytes) {
+            // about 13 bytes a field (a double's shortest form is up to 24): grown by half when short, trimmed at the end
+            int capacity = bytes / (13 * fields) + 16;
+            values = new double[capacity * width];
+            lines = new int[capacity];
+        }
+
+        /** Takes the line {@code [begin, end)} of {@code bytes}: false when it is not plain. */
+        boolean line(byte[] bytes, int begin, int end) {
+            number++;
+            int length = end - begin;
+            if (length > line.length) {
+                line = new char[Math.max(length, 2 * line.length)];
+            }
+            char[] a = line;
+            for (int i = 0; i < length; i++) {
+                byte c = bytes[begin + i];
+                if (c < 0) {
+                    return false; // not ASCII: the row-by-row read decodes (or refuses) it
+                }
+                a[i] = (char) c;
+            }
+            int kept = split(a, length, starts, ends);
+            if (kept <= 0) {
+                return kept == 0; // a blank or comment line, or one CsvText would refuse
+            }
+            for (int j = 0; j < fields; j++) {
+                numbers[j] = DecimalField.value(a, starts[j], ends[j]);
+            }
+            content.add(a, starts, ends, numbers, fields, header);
+            return keep();
+        }
+
+        /** Keeps the current row's coordinates: false when one is not a decimal. */
+        private boolean keep() {
+            if (rows == lines.length) {
+                int grown = rows + (rows >> 1) + 1;
+                lines = Arrays.copyOf(lines, grown);
+                values = Arrays.copyOf(values, grown * width);
+            }
+            int at = rows * width;
+            for (int j = 0; j < width; j++) {
+                double value = numbers[coordinates[j]];
+                if (value != value) {
+                    return false;
+                }
+                values[at + j] = value;
+            }
+            lines[rows++] = number;
+            return true;
+        }
+
+        /**
+         * The rows taken, in arrays with room to spare (about a fifth on S^2; copying them to size made as much
+         * garbage as the read keeps, and the collector grew the heap for it at 10^7 rows).
+         */
+        Block block() {
+            return new Block(values, lines, rows, number, content);
+        }
+    }
+
+    /**
+     * Splits a line as {@link CsvText} splits a comma- or semicolon-separated row: the fields' bounds, white space
+     * stripped.
+     *
+     * @return the number of fields, 0 for a blank or comment line, -1 for anything {@link CsvText} would refuse
+     */
+    private int split(char[] a, int length, int[] starts, int[] ends) {
+        int from = 0;
+        int to = length;
+        while (from < to && Character.isWhitespace(a[from])) {
+            from++;
+        }
+        while (to > from && Character.isWhitespace(a[to - 1])) {
+            to--;
+        }
+        if (from == to || a[from] == '#') {
+            return 0;
+        }
+        int count = 0;
+        int start = from;
+        for (int p = from; ; p++) {
+            if (p == to || a[p] == separator) {
+                int s = start;
+                int e = p;
+                while (s < e && Character.isWhitespace(a[s])) {
+                    s++;
+                }
+                while (e > s && Character.isWhitespace(a[e - 1])) {
+                    e--;
+                }
+                if (s == e || count == fields) {
+                    return -1;
+                }
+                starts[count] = s;
+                ends[count] = e;
+                count++;
+                if (p == to) {
+                    return count == fields ? count : -1;
+                }
+                start = p + 1;
+            } else if (a[p] == '#') {
+                return -1;
+            }
+        }
+    }
+
+    /**
+     * The blocks' rows in file order as the points of the file, with the lines of the whole file: each row is mapped
+     * onto the manifold ({@link ManifoldProjection}) straight from its block, on the blocks' threads, into the one
+     * array per record the mechanisms take, so no array of all the rows is made besides the points.
+     */
+    private PointFile.Points join(Block[] read, int before, Geometry geometry, ColumnMap map, ReadMemory memory,
+            BackgroundDigest digest) {
+        int[] first = new int[read.length + 1];
+        for (int b = 0; b < read.length; b++) {
+            if ((long) first[b] + read[b].rows() > Integer.MAX_VALUE - 8) {
+                return null; // the row-by-row read refuses it, naming the limit
+            }
+            first[b + 1] = first[b] + read[b].rows();
+        }
+        int rows = first[read.length];
+        memory.check(rows, size);
+        int width = coordinates.length;
+        double[][] points = new double[rows][];
+        int[] lines = new int[rows];
+        OffManifoldRows[] failed = new OffManifoldRows[read.length];
+        CanonicalContent content = new CanonicalContent();
+        int base = before;
+        int[] bases = new int[read.length];
+        for (int b = 0; b < read.length; b++) {
+            bases[b] = base;
+            base += read[b].lineCount();
+            content.add(read[b].content());
+        }
+        ManifoldProjection projection = new ManifoldProjection(geometry);
+        RecordBlocks.forEach(read.length, b -> {
+            Block block = read[b];
+            OffManifoldRows mine = new OffManifoldRows();
+            double[] row = new double[width];
+            for (int i = 0; i < block.rows(); i++) {
+                int line = bases[b] + block.lines()[i];
+                lines[first[b] + i] = line;
+                System.arraycopy(block.values(), i * width, row, 0, width);
+                try {
+                    points[first[b] + i] = projection.project(row);
+                } catch (IllegalArgumentException e) {
+                    mine.note(line, e);
+                }
+            }
+            failed[b] = mine;
+            read[b] = null; // its rows are points now
+        });
+        OffManifoldRows offManifold = new OffManifoldRows();
+        for (OffManifoldRows block : failed) {
+            offManifold.add(block);
+        }
+        offManifold.refuseAny(file.toString(), rows, geometry);
+        RecordAttributes none = new RecordAttributes(file.toString(), map, List.of(), 0);
+        return new PointFile.Points(points, lines, none.ids(), none.subjects(), none.covariates(), digest.hex(),
+                content.sha256());
+    }
+
+    /**
+     * The offset where block {@code b}'s first line begins: the first offset at or after {@code start + b * BLOCK}
+     * that follows a line feed ({@code start} itself for block 0), or the file's size.
+     */
+    private long boundary(long start, int b) throws IOException {
+        long nominal = start + (long) b * BLOCK;
+        if (b == 0) {
+            return start;
+        }
+        if (nominal >= size) {
+            return size;
+        }
+        ByteBuffer probe = ByteBuffer.allocate(PROBE);
+        for (long at = nominal - 1; at < size; at += PROBE) {
+            probe.clear();
+            int got = readFully(probe, at);
+            for (int i = 0; i < got; i++) {
+                if (probe.get(i) == '\n') {
+                    return at + i + 1;
+                }
+            }
+        }
+        return size;
+    }
+
+    /**
+     * The offset where 1-based line {@code line} begins (lines end at {@code \r\n}, {@code \r} or {@code \n}, as
+     * {@link Utf8Lines} reads them), or -1 when a byte before it is not ASCII (a byte-order mark, say).
+     */
+    private long lineStart(int line) throws IOException {
+        int ended = 0;
+        long at = 0;
+        ByteBuffer probe = ByteBuffer.allocate(PROBE);
+        boolean afterCarriageReturn = false;
+        while (at < size) {
+            probe.clear();
+            int got = readFully(probe, at);
+            for (int i = 0; i < got; i++) {
+                byte c = probe.get(i);
+                if (c < 0) {
+                    return -1;
+                }
+                if (afterCarriageReturn) {
+                    afterCarriageReturn = false;
+                    if (c == '\n') {
+                        continue;
+                    }
+                }
+                if (ended == line - 1) {
+                    return at + i;
+                }
+                if (c == '\n' || c == '\r') {
+                    ended++;
+                    afterCarriageReturn = c == '\r';
+                }
+            }
+            at += got;
+        }
+        return -1;
+    }
+
+    /** Reads from {@code offset} until {@code buffer} is full or the file ends; the bytes read. */
+    private int readFully(ByteBuffer buffer, long offset) throws IOException {
+        int got = 0;
+        while (buffer.hasRemaining()) {
+            int read = channel.read(buffer, offset + got);
+            if (read < 0) {
+                break;
+            }
+            got += read;
+        }
+        return got;
+    }
+}
