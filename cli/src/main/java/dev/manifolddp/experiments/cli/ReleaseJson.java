@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.manifolddp.experiments.Versions;
+import dev.manifolddp.experiments.data.PlainJson;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.mechanisms.SamplerReport;
@@ -111,6 +112,12 @@ final class ReleaseJson {
      * replaced, never written as NaN.
      */
     private static byte[] json(Map<String, Object> root) {
+        // jackson-core alone for the plain values a release holds (no object mapper to build at every start); the
+        // object mapper only for a value of another type (a plugin's parameter, say), with the same bytes
+        return PlainJson.write(root).orElseGet(() -> mapped(root));
+    }
+
+    private static byte[] mapped(Map<String, Object> root) {
         try {
             ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
             JsonNode tree = mapper.valueToTree(root);

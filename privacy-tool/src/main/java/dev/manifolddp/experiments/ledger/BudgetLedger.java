@@ -2,8 +2,6 @@ package dev.manifolddp.experiments.ledger;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.manifolddp.experiments.data.AtomicFile;
@@ -44,7 +42,6 @@ public final class BudgetLedger implements AutoCloseable {
     /** Relative slack of the comparison with the total, so that 0.1 + 0.2 fits in a total of 0.3. */
     private static final double SLACK = 1e-9;
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /**
      * A declared total budget for a dataset.
@@ -114,14 +111,14 @@ public final class BudgetLedger implements AutoCloseable {
             throw corrupt(file, "it is a folder");
         }
         if (!Files.exists(file)) {
-            ObjectNode root = JSON.createObjectNode();
+            ObjectNode root = LedgerJson.object();
             root.put("format", FORMAT);
             root.putObject("datasets");
             return root;
         }
         JsonNode root;
         try {
-            root = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
+            root = LedgerJson.read(Files.readString(file, StandardCharsets.UTF_8));
         } catch (JsonProcessingException e) {
             throw corrupt(file, e.getLocation() == null ? "it is not JSON" : String.format(Locale.ROOT,
                     "it is not JSON (line %d, column %d)", e.getLocation().getLineNr(),
@@ -515,7 +512,7 @@ public final class BudgetLedger implements AutoCloseable {
             total.put("delta", declared.delta());
         }
         ArrayNode releases = (ArrayNode) account.get("releases");
-        releases.add(JSON.valueToTree(entry));
+        releases.add(LedgerJson.entry(entry));
         write();
     }
 
@@ -583,11 +580,7 @@ public final class BudgetLedger implements AutoCloseable {
     }
 
     private void write() {
-        try {
-            AtomicFile.write(file, JSON.writeValueAsBytes(root), true, "--ledger");
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot encode the budget ledger: " + e.getMessage(), e);
-        }
+        AtomicFile.write(file, LedgerJson.write(root), true, "--ledger");
     }
 
     private ObjectNode datasets() {

@@ -66,6 +66,19 @@ final class RadialRadiusSampler {
 
     /** The volume function (compared as its owner defines equality, by default identity), d and sigma. */
     private record PiecewiseKey(RadialVolume radial, int dimension, double sigma) {
+
+        // written out, with the record's own meaning: the generated ones bootstrap through method handles on first
+        // use, about 40 ms of every release's start (docs/scale.md, "Start-up")
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof PiecewiseKey key && java.util.Objects.equals(radial, key.radial)
+                    && dimension == key.dimension && Double.compare(sigma, key.sigma) == 0;
+        }
+
+        @Override
+        public int hashCode() {
+            return (31 * java.util.Objects.hashCode(radial) + dimension) * 31 + Double.hashCode(sigma);
+        }
     }
 
     /**
