@@ -40,7 +40,14 @@ class Release:
         self.unit_of_privacy = self.json["unitOfPrivacy"]
         self.budget = (self.json["budget"]["epsilon"], self.json["budget"]["delta"])
         self.warnings = list(self.json["warnings"])
-        if "value" in self.json:
+        meaning = self.json.get("meaning", {})
+        if "footpoint" in meaning:
+            # a regression: the value is the (footpoint, vector) pair on the tangent bundle; the estimator's reading
+            # at the caller's covariate is what a caller wants
+            self.footpoint = _shaped(meaning["footpoint"], shape)
+            self.shooting_vector = np.array(meaning["shootingVector"], dtype=float)
+            self.value = self.footpoint
+        elif "value" in self.json:
             self.value = _shaped(self.json["value"], shape)
         else:
             self.footpoint = _shaped(self.json["footpoint"], shape)

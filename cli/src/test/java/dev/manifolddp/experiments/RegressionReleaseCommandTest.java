@@ -93,8 +93,9 @@ class RegressionReleaseCommandTest {
         JsonNode a = new ObjectMapper().readTree(own.toFile());
         JsonNode b = new ObjectMapper().readTree(generic.toFile());
         assertThat(b.get("valueSpace").asText()).isEqualTo("tangent-bundle(" + b.get("geometry").asText() + ")");
-        assertThat(b.get("meaning").get("footpoint")).isEqualTo(a.get("footpoint"));
-        assertThat(b.get("meaning").get("shootingVector")).isEqualTo(a.get("shootingVector"));
+        // the regression flags are read as the estimator's parameters: the same release, byte for byte in its value
+        assertThat(b.get("meaning")).isEqualTo(a.get("meaning"));
+        assertThat(b.get("value")).isEqualTo(a.get("value"));
         assertThat(b.get("sigma").asDouble()).isEqualTo(a.get("sigma").asDouble());
         assertThat(b.get("guarantee").asText()).isEqualTo(a.get("guarantee").asText()).isEqualTo("not-private");
 
@@ -110,7 +111,7 @@ class RegressionReleaseCommandTest {
                 "--input", input.toString(), "--out", folder.resolve("narrow.json").toString(), "--ledger",
                 folder.resolve("narrow-ledger.json").toString(), "--allow-mcmc");
         assertThat(narrow.exit()).isEqualTo(1);
-        assertThat(narrow.err()).contains("record 1 has covariate 20.0").contains("[30.0, 60.0]");
+        assertThat(narrow.err()).contains("line 2, column 1 (age) = 20.0 not in [30.0, 60.0]");
         assertThat(folder.resolve("narrow.json")).doesNotExist();
     }
 
@@ -122,16 +123,22 @@ class RegressionReleaseCommandTest {
         JsonNode json = new ObjectMapper().readTree(folder.resolve("regression.json").toFile());
         assertThat(json.fieldNames().next()).isEqualTo("guarantee");
         assertThat(json.get("guarantee").asText()).isEqualTo("mcmc");
-        assertThat(json.get("footpoint")).hasSize(3);
-        assertThat(json.get("shootingVector")).hasSize(3);
+        // one release sequence: the regression flags became the estimator's public domain and kng's draw
+        JsonNode meaning = json.get("meaning");
+        assertThat(meaning.get("footpoint")).hasSize(3);
+        assertThat(meaning.get("shootingVector")).hasSize(3);
+        assertThat(meaning.get("covariateRange").get(0).asDouble()).isEqualTo(20.0);
+        assertThat(meaning.get("covariateRange").get(1).asDouble()).isEqualTo(60.0);
+        assertThat(json.get("mechanism").asText()).isEqualTo("kng");
+        assertThat(json.get("valueSpace").asText()).startsWith("tangent-bundle(");
         assertThat(json.get("budget").get("epsilon").asDouble()).isEqualTo(2.0);
         JsonNode parameters = json.get("parameters");
-        assertThat(parameters.get("method").asText()).isEqualTo("joint");
-        assertThat(parameters.get("covariateRangePublic").asBoolean()).isTrue();
-        // the default public domain: footpoint radius r, speed 2r, tau = V + Rp + r
-        assertThat(parameters.get("tau").asDouble()).isCloseTo(4 * 0.35, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(parameters.get("estimator").asText()).isEqualTo("geodesic-regression");
+        // the default public domain: footpoint radius r, speed 2r
+        assertThat(parameters.get("footpointRadius").asDouble()).isEqualTo(0.35);
+        assertThat(parameters.get("maxSpeed").asDouble()).isEqualTo(0.7);
         // the footpoint is reported at age 0 of the caller's covariate: a point of the sphere, not of the ball
-        JsonNode f = json.get("footpoint");
+        JsonNode f = meaning.get("footpoint");
         assertThat(Math.sqrt(f.get(0).asDouble() * f.get(0).asDouble() + f.get(1).asDouble() * f.get(1).asDouble()
                 + f.get(2).asDouble() * f.get(2).asDouble())).isCloseTo(1, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(Files.readString(folder.resolve("regression.json"))).doesNotContain("acceptance");
@@ -164,8 +171,8 @@ class RegressionReleaseCommandTest {
         Cli unknown = release("--allow-mcmc", "--param", "proposal-scales=adaptive", "--out",
                 folder.resolve("unknown.json").toString());
         assertThat(unknown.exit()).isEqualTo(1);
-        assertThat(unknown.err()).startsWith("mdp: error: ").contains("--param proposal-scales")
-                .contains("ladder, single").contains("Provided value: adaptive");
+        assertThat(unknown.err()).startsWith("mdp: error: ").contains("--param")
+                .contains("proposal-scales").contains("ladder, single").contains("Provided value: adaptive");
         assertThat(folder.resolve("unknown.json")).doesNotExist();
     }
 

@@ -216,7 +216,7 @@ final class PlanCommand implements Callable<Integer> {
     /** The estimand of --estimator and --estimator-param; the Planner creates it, naming the flag that fails. */
     private PlannedEstimator estimand() {
         String name = estimator == null ? "" : estimator.strip();
-        if (RegressionRelease.ESTIMATOR.equals(name)) {
+        if (RegressionFlags.ESTIMATOR.equals(name)) {
             throw new IllegalArgumentException("--estimator: mdp plan has no synthetic covariate, so it cannot predict "
                     + "geodesic-regression; plan it with mdp run on a configuration. Provided value: " + estimator);
         }

@@ -51,9 +51,9 @@ final class RegressionOptions {
     }
 
     /**
-     * True when a flag of the regression's own release path was given ({@link RegressionRelease}: the public domain
-     * as flags, the two-step methods, a split budget); without them, {@code --estimator geodesic-regression} takes
-     * the one release sequence with its settings as {@code --estimator-param} and {@code --covariate}.
+     * True when a regression flag other than {@code --covariate} was given (the public domain as flags, a two-step
+     * method, a split budget): {@link RegressionFlags} reads them as the estimator parameters and mechanism of the
+     * one release sequence.
      */
     boolean legacyGiven() {
         return covariateRange != null || epsilonP != null || epsilonV != null || tau != null

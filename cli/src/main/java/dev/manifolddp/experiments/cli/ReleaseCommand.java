@@ -273,22 +273,18 @@ final class ReleaseCommand implements Callable<Integer> {
         if (DatasetFiles.isName(input.toString())) {
             input = DatasetFiles.resolve("--input", input.toString(), List.of());
         }
-        if (RegressionRelease.ESTIMATOR.equals(estimator) && (regression.legacyGiven() || estimatorParams.isEmpty())) {
-            if (!estimatorParams.isEmpty()) {
-                throw new IllegalArgumentException("--estimator-param: geodesic-regression takes its settings from "
-                        + "--covariate, --covariate-range, --tau, --footpoint-radius, --max-speed and --method. "
-                        + "Provided value: --estimator-param " + estimatorParams);
-            }
+        String regressionNote = null;
+        if (RegressionFlags.ESTIMATOR.equals(estimator) && (regression.legacyGiven() || estimatorParams.isEmpty())) {
             if (!engine.local()) {
                 throw new IllegalArgumentException("--engine: geodesic regression releases run locally; leave out "
                         + "--engine. Provided value: --engine " + engine.name);
             }
-            return RegressionRelease.run(this);
-        }
-        if (regression.legacyGiven()) {
+            // the regression's own flags, read as the estimator's domain and the mechanism of the one sequence below
+            regressionNote = RegressionFlags.translate(this);
+        } else if (regression.legacyGiven()) {
             throw new IllegalArgumentException("--covariate-range, --epsilon-p, --epsilon-v, --tau, "
-                    + "--footpoint-radius, --max-speed and --method belong to --estimator geodesic-regression without "
-                    + "--estimator-param. Provided value: --estimator " + estimator);
+                    + "--footpoint-radius, --max-speed and --method belong to --estimator geodesic-regression. "
+                    + "Provided value: --estimator " + estimator);
         }
         PrivacyBudget requested = inputs.budget();
         double ballRadius = inputs.radius();
@@ -325,8 +321,11 @@ final class ReleaseCommand implements Callable<Integer> {
                             + "covariate), so leave it out. Provided value: --covariate " + regression.covariate);
         }
         PointFile.Columns roles = new PointFile.Columns(subjectColumn, columns);
+        // a covariate outside the estimator's public range is refused as the file is read, naming its line and column
         PointFile.Points points = records(space, covariates.isEmpty() ? roles
-                : roles.withCovariate(CovariateColumn.of(regression.covariate)));
+                : roles.withCovariate(covariates.get().covariateRange()
+                        .map(range -> CovariateColumn.of(regression.covariate, range[0], range[1]))
+                        .orElseGet(() -> CovariateColumn.of(regression.covariate))));
         // everything public is decided from the record count alone, before any record is used: the calibration
         // (sensitivity, scale, sampler, budget spent, guarantee), the refusal of a Metropolis-Hastings release and
         // the ledger's check
@@ -350,6 +349,9 @@ final class ReleaseCommand implements Callable<Integer> {
                     rows == null ? null : rows.column(), rows == null ? null : rows.values());
             BudgetLedger.Check check = accounts.check(key, charged, recordsPerSubject, total, overrideBudget);
             List<String> notes = new ArrayList<>(check.notes());
+            if (regressionNote != null) {
+                notes.add(regressionNote);
+            }
             // input errors found in the records (a subject over the bound, records outside the ball without --clip)
             // are refusals the curator sees before any release exists (docs/guarantees.md)
             SubjectGroups subjects = subjectColumn == null ? null

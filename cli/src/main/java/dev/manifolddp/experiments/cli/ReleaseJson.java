@@ -11,7 +11,6 @@ import dev.manifolddp.experiments.data.PlainJson;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.mechanisms.SamplerReport;
-import dev.manifolddp.mechanisms.regression.RegressionEstimate;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -51,17 +50,6 @@ final class ReleaseJson {
         if (!meaning.isEmpty()) {
             root.put("meaning", meaning); // the estimator's reading of the value: post-processing of the release
         }
-        return json(tail(root, release, input));
-    }
-
-    /** A regression release's file: the footpoint and the shooting vector at x = 0 of the caller's covariate. */
-    static byte[] regression(Release<RegressionEstimate> release, Geometry geometry, Map<String, Object> input) {
-        Map<String, Object> root = head(release);
-        root.put("estimator", RegressionRelease.ESTIMATOR);
-        root.put("geometry", geometry.spec());
-        root.put("footpoint", release.value().footpoint());
-        root.put("shootingVector", release.value().shootingVector());
-        root.put("footpointFormatted", geometry.layout().format(release.value().footpoint()));
         return json(tail(root, release, input));
     }
 
