@@ -272,12 +272,8 @@ final class CsvBlocks {
     private int split(char[] a, int length, int[] starts, int[] ends) {
         int from = 0;
         int to = length;
-        while (from < to && Character.isWhitespace(a[from])) {
-            from++;
-        }
-        while (to > from && Character.isWhitespace(a[to - 1])) {
-            to--;
-        }
+        from = CsvText.stripStart(a, from, to);
+        to = CsvText.stripEnd(a, from, to);
         if (from == to || a[from] == '#') {
             return 0;
         }
@@ -287,12 +283,8 @@ final class CsvBlocks {
             if (p == to || a[p] == separator) {
                 int s = start;
                 int e = p;
-                while (s < e && Character.isWhitespace(a[s])) {
-                    s++;
-                }
-                while (e > s && Character.isWhitespace(a[e - 1])) {
-                    e--;
-                }
+                s = CsvText.stripStart(a, s, e);
+                e = CsvText.stripEnd(a, s, e);
                 if (s == e || count == fields) {
                     return -1;
                 }

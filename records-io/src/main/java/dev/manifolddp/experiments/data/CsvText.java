@@ -176,12 +176,8 @@ final class CsvText implements AutoCloseable {
         char[] a = lines.chars();
         int from = 0;
         int to = lines.length();
-        while (from < to && Character.isWhitespace(a[from])) {
-            from++;
-        }
-        while (to > from && Character.isWhitespace(a[to - 1])) {
-            to--;
-        }
+        from = stripStart(a, from, to);
+        to = stripEnd(a, from, to);
         if (from == to || a[from] == '#') {
             return false;
         }
@@ -240,12 +236,8 @@ final class CsvText implements AutoCloseable {
             if (p == to || a[p] == symbol) {
                 int s = start;
                 int e = p;
-                while (s < e && Character.isWhitespace(a[s])) {
-                    s++;
-                }
-                while (e > s && Character.isWhitespace(a[e - 1])) {
-                    e--;
-                }
+                s = stripStart(a, s, e);
+                e = stripEnd(a, s, e);
                 if (s == e) {
                     throw emptyField(symbol, a, from, to, count);
                 }
@@ -279,6 +271,22 @@ final class CsvText implements AutoCloseable {
             }
         }
         return comment;
+    }
+
+    /** The first index of {@code [from, to)} of {@code a} that is not white space, or {@code to}. */
+    static int stripStart(char[] a, int from, int to) {
+        while (from < to && Character.isWhitespace(a[from])) {
+            from++;
+        }
+        return from;
+    }
+
+    /** One past the last index of {@code [from, to)} of {@code a} that is not white space, or {@code from}. */
+    static int stripEnd(char[] a, int from, int to) {
+        while (to > from && Character.isWhitespace(a[to - 1])) {
+            to--;
+        }
+        return to;
     }
 
     /** The white space of a regular expression's {@code \s}: what separates fields of a white-space file. */
