@@ -66,7 +66,10 @@ final class CsvBlocks {
      */
     static PointFile.Points read(Path file, Geometry geometry, PointFile.Columns roles, RowFilter filter,
             ReadMemory memory) {
-        if (filter != null || roles.id() != null || roles.subject() != null || !roles.covariates().isEmpty()) {
+        // only a regular file is opened here: a missing path, a folder or a named pipe (whose opening would block
+        // until a writer comes) go to the row-by-row read, which refuses them by name (InputFile.requireRegular)
+        if (file == null || !Files.isRegularFile(file) || filter != null || roles.id() != null
+                || roles.subject() != null || !roles.covariates().isEmpty()) {
             return null;
         }
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
