@@ -66,8 +66,12 @@ public final class Calibration {
 
     /** {@code release}, calibrated per record, restated at this calibration's unit of privacy. */
     private Release<double[]> atUnit(Release<double[]> release) {
-        return unit.isRecord() ? release
-                : release.withUnitOfPrivacy(unit.spent(requested, release.budget()), unit.describe());
+        // a record that carries a covariate is replaced as a (response, covariate) pair: the unit says so
+        boolean covariates = estimator.capability(CovariateRecords.class).isPresent();
+        if (unit.isRecord()) {
+            return covariates ? release.withUnitOfPrivacy(release.budget(), Release.ONE_PAIR) : release;
+        }
+        return release.withUnitOfPrivacy(unit.spent(requested, release.budget()), unit.describe(covariates));
     }
 
     /**

@@ -98,11 +98,22 @@ public record PrivacyUnit(int recordsPerSubject) {
 
     /** The sentence a release states as its unit of privacy. */
     public String describe() {
+        return describe(false);
+    }
+
+    /**
+     * The sentence a release states as its unit of privacy, for records that carry a covariate when
+     * {@code covariates} (a replaced record is then any response of the public ball with any covariate of the public
+     * range: what the estimator's sensitivity bounds).
+     */
+    public String describe(boolean covariates) {
         if (isRecord()) {
-            return Release.ONE_RECORD;
+            return covariates ? Release.ONE_PAIR : Release.ONE_RECORD;
         }
         return String.format(Locale.ROOT, "one subject (up to %d records): adjacent datasets differ in the records "
-                + "of one subject, each replaced by any other point of the public ball; n and the bound %d are "
-                + "public (group privacy over one-record adjacency)", recordsPerSubject, recordsPerSubject);
+                + "of one subject, each replaced by any other %s; n and the bound %d are public (group privacy over "
+                + "one-record adjacency)", recordsPerSubject, covariates ? "response of the public "
+                + "ball with any covariate of the estimator's public range" : "point of the public ball",
+                recordsPerSubject);
     }
 }

@@ -36,6 +36,14 @@ public record Release<T>(String mechanism, T value, PrivacyBudget budget, Guaran
     public static final String ONE_RECORD = "one record: adjacent datasets differ in one record replaced by any "
             + "other point of the public ball; n is public";
 
+    /**
+     * The unit of privacy of an estimator whose records carry a covariate ({@code CovariateRecords}): the replaced
+     * record's response is any point of the public ball and its covariate any value of the estimator's public range.
+     */
+    public static final String ONE_PAIR = "one record (a response and its covariate): adjacent datasets differ in one "
+            + "record replaced by any other response of the public ball with any covariate of the estimator's public "
+            + "range; n is public";
+
     public Release {
         parameters = Collections.unmodifiableMap(new LinkedHashMap<>(parameters));
         warnings = List.copyOf(warnings);

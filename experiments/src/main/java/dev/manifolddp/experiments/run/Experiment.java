@@ -6,7 +6,6 @@ import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.config.SweepAxis;
 import dev.manifolddp.experiments.spi.StreamLayout;
 import dev.manifolddp.mechanisms.PrivacyUnit;
-import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.utility.UtilityMeasure;
 import java.util.List;
 
@@ -50,18 +49,11 @@ public record Experiment(ExperimentConfig config, List<Cell> cells, List<Utility
      * (group privacy over the public bound {@code records-per-subject}).
      */
     public String unitOfPrivacy() {
-        if (config.data().subject() != null) {
-            return PrivacyUnit.subjects(config.data().recordsPerSubject()).describe();
-        }
         boolean covariates = !cells.isEmpty()
                 && cells.get(0).estimator().capability(CovariateRecords.class).isPresent();
-        return covariates ? ONE_PAIR : Release.ONE_RECORD;
+        return PrivacyUnit.subjects(config.data().subject() != null ? config.data().recordsPerSubject() : 1)
+                .describe(covariates);
     }
-
-    /** The unit of privacy of records that carry a covariate ({@link CovariateRecords}). */
-    static final String ONE_PAIR = "one record (a response and its covariate): adjacent datasets differ in one record "
-            + "replaced by any other response of the public ball with any covariate of the estimator's public range; "
-            + "n is public";
 
     public StreamLayout streams() {
         return new StreamLayout(config.seed(), mechanisms().size());

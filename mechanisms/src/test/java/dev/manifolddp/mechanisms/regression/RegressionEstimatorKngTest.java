@@ -80,6 +80,25 @@ class RegressionEstimatorKngTest {
         assertThat(release.guarantee()).isEqualTo(joint.guarantee()).isEqualTo(Guarantee.UNPROVEN);
     }
 
+    /**
+     * A record of the regression is a (response, covariate) pair, and the sensitivity bounds the replacement of both
+     * (any response of the ball, any covariate of the public range): the unit of privacy says so, at one record and
+     * for subjects, and the sentence of a covariate-free estimator is not used.
+     */
+    @Test
+    void theUnitOfPrivacyNamesTheResponseAndItsCovariate() {
+        Calibration record = kng().calibrate(estimator(), SPHERE, DataBall.declared(M0, R), 40, BUDGET);
+        assertThat(record.unitOfPrivacy()).isEqualTo(Release.ONE_PAIR)
+                .contains("any covariate of the estimator's public range");
+        Calibration subjects = kng().calibrate(estimator(), SPHERE, DataBall.declared(M0, R), 40, BUDGET,
+                dev.manifolddp.mechanisms.PrivacyUnit.subjects(3));
+        assertThat(subjects.unitOfPrivacy()).startsWith("one subject (up to 3 records)")
+                .contains("each replaced by any other response of the public ball with any covariate of the "
+                        + "estimator's public range").doesNotContain("point of the public ball");
+        assertThat(dev.manifolddp.mechanisms.PrivacyUnit.subjects(3).describe())
+                .contains("each replaced by any other point of the public ball");
+    }
+
     @Test
     void theSensitivityIsTheJointOneOfTheRegressionBounds() {
         double tau = V + RP + R;
