@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -53,6 +54,15 @@ public class IngestBenchmark {
     @Param({"100000"})
     public int n;
 
+    /**
+     * Threads of the pool the read runs in, as {@code mdp release --threads}: a file of at least 2 MB is read in
+     * blocks on them (CsvBlocks), so 1 against 2 shows how the read scales with cores.
+     */
+    @Param({"1", "2"})
+    public int threads;
+
+    private ForkJoinPool pool;
+
     private Geometry space;
     private Path file;
     private double megabytes;
@@ -91,6 +101,7 @@ public class IngestBenchmark {
                         m22, Math.exp(c)));
             }
         }
+        pool = new ForkJoinPool(threads);
         file = Files.createTempFile("ingest-" + geometry, ".csv");
         Files.writeString(file, text);
         megabytes = Files.size(file) / 1e6;
@@ -98,6 +109,7 @@ public class IngestBenchmark {
 
     @TearDown(Level.Trial)
     public void delete() {
+        pool.shutdown();
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
@@ -107,7 +119,7 @@ public class IngestBenchmark {
 
     @Benchmark
     public PointFile.Points read(Rate rate) {
-        PointFile.Points points = PointFile.read(file, space);
+        PointFile.Points points = pool.submit(() -> PointFile.read(file, space)).join();
         rate.megabytes += megabytes;
         return points;
     }
