@@ -5,16 +5,14 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayOutputStream;
+import dev.manifolddp.experiments.data.PlainJson;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.reflect.RecordComponent;
 import java.util.Iterator;
 import java.util.List;
@@ -134,14 +132,7 @@ final class LedgerJson {
                 throw new IllegalStateException("cannot encode the budget ledger: " + e.getMessage(), e);
             }
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JsonGenerator generator = FACTORY.createGenerator(out)) {
-            generator.setPrettyPrinter(new DefaultPrettyPrinter());
-            write(generator, root);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the budget ledger to memory", e);
-        }
-        return out.toByteArray();
+        return PlainJson.indented(generator -> write(generator, root));
     }
 
     private static boolean plain(JsonNode node) {

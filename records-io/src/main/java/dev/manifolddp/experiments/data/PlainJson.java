@@ -31,14 +31,28 @@ public final class PlainJson {
         if (!plain(root)) {
             return Optional.empty();
         }
+        return Optional.of(indented(generator -> value(generator, root)));
+    }
+
+    /** What {@link #indented} writes through its generator. */
+    @FunctionalInterface
+    public interface Body {
+        void write(JsonGenerator generator) throws IOException;
+    }
+
+    /**
+     * The bytes {@code body} writes through a generator with the object mapper's pretty printer (the indentation of
+     * {@code INDENT_OUTPUT}): for other writers of the same form, such as the budget ledger's.
+     */
+    public static byte[] indented(Body body) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (JsonGenerator generator = FACTORY.createGenerator(out)) {
             generator.setPrettyPrinter(new DefaultPrettyPrinter());
-            value(generator, root);
+            body.write(generator);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write JSON to memory", e);
         }
-        return Optional.of(out.toByteArray());
+        return out.toByteArray();
     }
 
     /** True when {@code value} and everything in it is of a type {@link #value} writes. */
