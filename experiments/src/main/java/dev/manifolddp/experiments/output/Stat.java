@@ -47,6 +47,12 @@ public record Stat(long count, double mean, double standardError, double standar
         if (count == 0) {
             return new Stat(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         }
+        if (identical(defined)) {
+            // n copies of one value: its mean is the value and its spread 0, exactly (the sum's rounding would put the
+            // mean an ulp off and leave a spread of about 1e-19, which a summary would print as data)
+            double value = defined[0];
+            return new Stat(count, value, count < 2 ? Double.NaN : 0, count < 2 ? Double.NaN : 0, value);
+        }
         double sum = 0;
         for (double value : defined) {
             sum += value;
@@ -65,5 +71,15 @@ public record Stat(long count, double mean, double standardError, double standar
         }
         double sd = Math.sqrt(squares / (count - 1));
         return new Stat(count, mean, sd / Math.sqrt(count), sd, median);
+    }
+
+    /** True when every value has the same bits but for the sign of zero (0 and -0 are one value here). */
+    private static boolean identical(double[] values) {
+        for (double value : values) {
+            if (value != values[0]) {
+                return false;
+            }
+        }
+        return true;
     }
 }
