@@ -1,8 +1,10 @@
 package dev.manifolddp.experiments.engine;
 
 import dev.manifolddp.experiments.audit.AuditChunks;
-import dev.manifolddp.experiments.spi.Progress;
 import dev.manifolddp.experiments.run.RunResult;
+import dev.manifolddp.experiments.spi.AuditJob;
+import dev.manifolddp.experiments.spi.Progress;
+import dev.manifolddp.experiments.spi.ReleaseSums;
 import dev.manifolddp.geometry.Geometry;
 
 /**

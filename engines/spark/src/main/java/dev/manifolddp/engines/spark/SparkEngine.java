@@ -1,18 +1,18 @@
 package dev.manifolddp.engines.spark;
 
 import dev.manifolddp.experiments.audit.AuditChunks;
-import dev.manifolddp.experiments.engine.AuditJob;
 import dev.manifolddp.experiments.engine.EngineJob;
-import dev.manifolddp.experiments.engine.ReleaseSums;
 import dev.manifolddp.experiments.engine.RunEngine;
 import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.KeptReleases;
-import dev.manifolddp.experiments.spi.Progress;
 import dev.manifolddp.experiments.run.ReplicateRecord;
 import dev.manifolddp.experiments.run.RunResult;
 import dev.manifolddp.experiments.run.Runner;
 import dev.manifolddp.experiments.run.WarningLog;
+import dev.manifolddp.experiments.spi.AuditJob;
+import dev.manifolddp.experiments.spi.Progress;
+import dev.manifolddp.experiments.spi.ReleaseSums;
 import dev.manifolddp.geometry.Geometry;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.manifolddp.engines.spark;
 
-import dev.manifolddp.experiments.engine.ReleaseSums;
+import dev.manifolddp.experiments.spi.ReleaseSums;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.RecordBlocks;
 import java.util.ArrayList;
