@@ -285,8 +285,11 @@ class RegressionReleaseCommandTest {
         Cli unknown = release("--method", "pairwise", "--allow-mcmc");
         assertThat(unknown.exit()).isEqualTo(1);
         assertThat(unknown.err()).contains("--method: unknown regression method").contains("pairwise");
+        Cli asParam = release("--method", "public-vector", "--param", "method=paper", "--allow-mcmc");
+        assertThat(asParam.exit()).isEqualTo(1);
+        assertThat(asParam.err()).contains("--param method: with the regression's flags give the method as --method");
         assertThat(folder.resolve("regression.json")).doesNotExist();
-        for (Cli cli : List.of(joint, unknown)) {
+        for (Cli cli : List.of(joint, unknown, asParam)) {
             assertThat(cli.err()).as(cli.toString()).startsWith("mdp: error: ").doesNotContain("\tat ");
         }
     }

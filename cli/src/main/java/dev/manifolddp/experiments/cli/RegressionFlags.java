@@ -71,6 +71,13 @@ final class RegressionFlags {
                     + (command.subjectColumn != null ? "--subject-column " + command.subjectColumn : "--clip"));
         }
         for (String key : command.params.keySet()) {
+            if (key.equals("method") || key.equals("footpoint-share")) {
+                // the two-step mechanism's own keys: the flag form sets them from --method and --epsilon-p/-v
+                throw new IllegalArgumentException("--param " + key + ": with the regression's flags give the "
+                        + "method as --method and the split as --epsilon-p and --epsilon-v (or leave out "
+                        + "--covariate-range and give --estimator-param covariate-low/high with --mechanism "
+                        + "two-step-regression --param " + key + "). Provided value: " + key);
+            }
             if (!PARAMETERS.contains(key)) {
                 throw new IllegalArgumentException("--param: the regression release accepts " + new TreeSet<>(
                         PARAMETERS) + ". Provided value: " + key);
