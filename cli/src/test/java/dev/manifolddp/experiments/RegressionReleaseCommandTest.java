@@ -262,4 +262,35 @@ class RegressionReleaseCommandTest {
             assertThat(cli.err()).as(cli.toString()).startsWith("mdp: error: ").doesNotContain("\tat ");
         }
     }
+
+    /**
+     * {@code --method} and {@code --mechanism} name one release: kng serves every method (the flag form's spelling),
+     * two-step-regression agrees with a two-step method and releases the same draw for the same seed, and contradicts
+     * the joint one; an unknown method is refused naming {@code --method}.
+     */
+    @Test
+    void methodAndMechanismAgreeOrAreRefusedNamingTheFlag() throws IOException {
+        Cli viaKng = release("--method", "public-vector", "--seed", "3", "--out",
+                folder.resolve("kng.json").toString(), "--ledger", folder.resolve("kng-ledger.json").toString(),
+                "--allow-mcmc");
+        Cli viaTwoStep = release("--method", "public-vector", "--mechanism", "two-step-regression", "--seed", "3",
+                "--out", folder.resolve("two.json").toString(), "--ledger", folder.resolve("two-ledger.json").toString(),
+                "--allow-mcmc");
+        assertThat(viaKng.exit()).as(viaKng.err()).isZero();
+        assertThat(viaTwoStep.exit()).as(viaTwoStep.err()).isZero();
+        assertThat(Files.readString(folder.resolve("two.json"))).isEqualTo(Files.readString(folder.resolve("kng.json")));
+        Cli joint = release("--mechanism", "two-step-regression", "--allow-mcmc");
+        assertThat(joint.exit()).isEqualTo(1);
+        assertThat(joint.err()).contains("--method: --mechanism two-step-regression").contains("--method joint");
+        Cli unknown = release("--method", "pairwise", "--allow-mcmc");
+        assertThat(unknown.exit()).isEqualTo(1);
+        assertThat(unknown.err()).contains("--method: unknown regression method").contains("pairwise");
+        Cli asParam = release("--method", "public-vector", "--param", "method=paper", "--allow-mcmc");
+        assertThat(asParam.exit()).isEqualTo(1);
+        assertThat(asParam.err()).contains("--param method: with the regression's flags give the method as --method");
+        assertThat(folder.resolve("regression.json")).doesNotExist();
+        for (Cli cli : List.of(joint, unknown, asParam)) {
+            assertThat(cli.err()).as(cli.toString()).startsWith("mdp: error: ").doesNotContain("\tat ");
+        }
+    }
 }

@@ -20,6 +20,9 @@ final class RegressionFlags {
     /** The --estimator value these flags belong to. */
     static final String ESTIMATOR = "geodesic-regression";
 
+    /** The mechanism of the two-step methods. */
+    private static final String TWO_STEP = "two-step-regression";
+
     /** The --param keys a regression release accepts (the chain's settings and the sigma rule). */
     private static final Set<String> PARAMETERS = Set.of("burn-in", "thin", "step", "chains", "sigma-rule",
             "non-private", "proposal-scales");
@@ -45,11 +48,22 @@ final class RegressionFlags {
         requireGiven("--covariate", options.covariate, "the column holding each record's covariate");
         requireGiven("--covariate-range", options.covariateRange, "the covariate's PUBLIC range LO,HI (never read "
                 + "it off the data)");
-        if (!"kng".equals(command.mechanism)) {
+        RegressionMethod method = method(options.method);
+        // kng is the regression's mechanism for every --method (the two-step methods are KNG draws too, and the
+        // flag form has always said kng); two-step-regression names the two-step methods directly, so it
+        // contradicts only the joint one
+        boolean twoStep = TWO_STEP.equals(command.mechanism);
+        if (!"kng".equals(command.mechanism) && !twoStep) {
             throw new IllegalArgumentException("--mechanism: a geodesic regression is released by kng (one K-norm "
                     + "gradient draw on the tangent bundle); the Laplace and Gaussian mechanisms need a bound on the "
                     + "estimate's own sensitivity, which the regression does not have. Provided value: "
                     + command.mechanism);
+        }
+        if (twoStep && method == RegressionMethod.JOINT) {
+            throw new IllegalArgumentException("--method: --mechanism " + TWO_STEP + " releases the footpoint and "
+                    + "the shooting vector in two steps, which --method joint does not; give --method public-vector "
+                    + "or --method paper with it, or --mechanism kng for the joint release. Provided value: --method "
+                    + options.method);
         }
         if (command.subjectColumn != null || command.clip) {
             throw new IllegalArgumentException("--subject-column and --clip are not available for a regression "
@@ -57,6 +71,13 @@ final class RegressionFlags {
                     + (command.subjectColumn != null ? "--subject-column " + command.subjectColumn : "--clip"));
         }
         for (String key : command.params.keySet()) {
+            if (key.equals("method") || key.equals("footpoint-share")) {
+                // the two-step mechanism's own keys: the flag form sets them from --method and --epsilon-p/-v
+                throw new IllegalArgumentException("--param " + key + ": with the regression's flags give the "
+                        + "method as --method and the split as --epsilon-p and --epsilon-v (or leave out "
+                        + "--covariate-range and give --estimator-param covariate-low/high with --mechanism "
+                        + "two-step-regression --param " + key + "). Provided value: " + key);
+            }
             if (!PARAMETERS.contains(key)) {
                 throw new IllegalArgumentException("--param: the regression release accepts " + new TreeSet<>(
                         PARAMETERS) + ". Provided value: " + key);
@@ -66,7 +87,6 @@ final class RegressionFlags {
             throw new IllegalArgumentException("--param non-private: a command-line release uses public bounds only; "
                     + "data-derived ranges and tau belong to experiments. Provided value: non-private");
         }
-        RegressionMethod method = RegressionMethod.parse(options.method);
         // decided from public settings before the file is read: the joint and the public-vector methods are
         // Metropolis-Hastings draws of proven targets (guarantee mcmc), and a seeded chain needs the same consent
         if (method != RegressionMethod.PAPER && !command.allowMcmc) {
@@ -103,13 +123,22 @@ final class RegressionFlags {
             }
         }
         if (method != RegressionMethod.JOINT) {
-            command.mechanism = "two-step-regression";
+            command.mechanism = TWO_STEP;
             command.params.put("method", method.configName());
             if (split) {
                 command.params.put("footpoint-share", Double.toString(footpointShare));
             }
         }
         return note;
+    }
+
+    /** The --method flag, refused naming the flag (the parser's own message names no flag). */
+    private static RegressionMethod method(String text) {
+        try {
+            return RegressionMethod.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--method: " + e.getMessage(), e);
+        }
     }
 
     /** Passes a positive domain flag on as the estimator parameter {@code key}, checked as the flag. */
