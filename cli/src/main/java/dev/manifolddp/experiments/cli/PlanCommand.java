@@ -194,7 +194,8 @@ final class PlanCommand implements Callable<Integer> {
 
         PlanRequest request = new PlanRequest(space, centre, ballRadius, ns, eps, ds, planned, m, s, target, largest,
                 allowMcmc, how, workers, estimand());
-        PlanResult result = new Planner(request, components, parent.err).plan();
+        PlanResult result = new Planner(request, components.estimators(), components.generators(),
+                components.utilities(), parent.err).plan();
         PlanTable.print(result, parent.out);
         if (total != null) {
             BudgetSplit.print(BudgetSplit.split(result, total), total, totalDeltaValue,

@@ -1,6 +1,6 @@
-package dev.manifolddp.experiments.run;
+package dev.manifolddp.experiments.spi;
 
-import dev.manifolddp.experiments.spi.Progress;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -77,7 +77,9 @@ public final class CellGrid {
         } catch (InterruptedException e) {
             pool.shutdownNow();
             Thread.currentThread().interrupt();
-            throw new ExperimentFailure("the run was interrupted", e);
+            CancellationException cancelled = new CancellationException("the run was interrupted");
+            cancelled.initCause(e);
+            throw cancelled;
         }
         if (error.get() != null) {
             throw error.get();

@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.config;
 
+import dev.manifolddp.experiments.output.Stat;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -39,6 +40,11 @@ public record PlotConfig(String x, Boolean logX, Boolean logY, Statistic statist
             return name().toLowerCase(Locale.ROOT);
         }
 
+        /** The plotted centre of {@code stat}: its mean or its median. */
+        public double of(Stat stat) {
+            return this == MEDIAN ? stat.median() : stat.mean();
+        }
+
         static Statistic parse(String text, String path) {
             return ConfigEnums.parse(values(), text, path, "plot statistic");
         }
@@ -65,6 +71,16 @@ public record PlotConfig(String x, Boolean logX, Boolean logY, Statistic statist
                 case SD -> "+- 2 sd";
                 case NONE -> "no band";
             };
+        }
+
+        /** Half the width of the plotted band about {@code stat}'s centre: 2 SE, 2 sd, or 0 (a NaN spread counts as 0). */
+        public double halfWidth(Stat stat) {
+            double spread = switch (this) {
+                case SE -> stat.standardError();
+                case SD -> stat.standardDeviation();
+                case NONE -> 0;
+            };
+            return Double.isNaN(spread) ? 0 : 2 * spread;
         }
 
         static Band parse(String text, String path) {

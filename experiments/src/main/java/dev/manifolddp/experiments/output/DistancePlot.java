@@ -77,8 +77,8 @@ final class DistancePlot {
                 .yAxisTitle(onManifold ? "rho(release, non-private mean), mean +- 2 SE"
                         : "distance(release, non-private estimate), mean +- 2 SE")
                 .build();
-        Plots.style(chart, low > 0, positive);
-        Plots.addSeries(chart, series);
+        ChartStyle.style(chart, low > 0, positive);
+        ChartStyle.addSeries(chart, series);
         if (Double.isFinite(spread)) { // an estimand off the manifold (a covariance) has no spread line
             XYSeries line = chart.addSeries(String.format(Locale.ROOT, "data spread: RMS distance of the records to "
                     + "their mean = %.4g (diagnostic, not released)", spread), new double[] {low, high},

@@ -3,8 +3,6 @@ package dev.manifolddp.experiments.output;
 import dev.manifolddp.experiments.config.PlotConfig;
 import dev.manifolddp.experiments.config.SweepAxis;
 import dev.manifolddp.experiments.run.Experiment;
-import java.awt.BasicStroke;
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,9 +15,6 @@ import java.util.stream.Collectors;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * PNG plots with XChart: for each utility, the mean utility against the plot's x axis (the first swept axis unless
@@ -116,8 +111,8 @@ public final class Plots {
                 continue;
             }
             double position = positions.get(group.cell().values().get(x.name()));
-            double centre = stat.centre(settings.statistic());
-            double error = stat.halfBand(settings.band());
+            double centre = settings.statistic().of(stat);
+            double error = settings.band().halfWidth(stat);
             points.add(new double[] {position, centre, error});
             positiveX &= position > 0;
             positiveY &= centre - error > 0;
@@ -144,35 +139,9 @@ public final class Plots {
                 .yAxisTitle(utility + " (" + settings.statistic().configName()
                         + (settings.band() == PlotConfig.Band.NONE ? "" : " " + settings.band().describe()) + ")")
                 .build();
-        style(chart, logX, logY);
-        addSeries(chart, series);
+        ChartStyle.style(chart, logX, logY);
+        ChartStyle.addSeries(chart, series);
         return chart;
-    }
-
-    /** White background, grey grid, legend below, error bars in the series' colours. */
-    public static void style(XYChart chart, boolean logX, boolean logY) {
-        Styler styler = chart.getStyler();
-        chart.getStyler().setXAxisLogarithmic(logX).setYAxisLogarithmic(logY).setErrorBarsColorSeriesColor(true);
-        styler.setLegendPosition(Styler.LegendPosition.OutsideS).setChartBackgroundColor(Color.WHITE)
-                .setAntiAlias(true);
-        chart.getStyler().setPlotGridLinesColor(new Color(220, 220, 220));
-    }
-
-    /** One line with markers and error bars per series of {x, y, error} points, sorted by x; empty series skipped. */
-    public static void addSeries(XYChart chart, Map<String, List<double[]>> series) {
-        for (Map.Entry<String, List<double[]>> entry : series.entrySet()) {
-            List<double[]> points = entry.getValue();
-            if (points.isEmpty()) {
-                continue;
-            }
-            points.sort((a, b) -> Double.compare(a[0], b[0]));
-            double[] xs = points.stream().mapToDouble(p -> p[0]).toArray();
-            double[] ys = points.stream().mapToDouble(p -> p[1]).toArray();
-            double[] errors = points.stream().mapToDouble(p -> p[2]).toArray();
-            XYSeries added = chart.addSeries(entry.getKey(), xs, ys, errors);
-            added.setMarker(SeriesMarkers.CIRCLE);
-            added.setLineStyle(new BasicStroke(1.5f));
-        }
     }
 
     private static String join(String a, String b) {

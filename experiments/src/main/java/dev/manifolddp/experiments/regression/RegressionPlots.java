@@ -1,6 +1,6 @@
 package dev.manifolddp.experiments.regression;
 
-import dev.manifolddp.experiments.output.Plots;
+import dev.manifolddp.experiments.output.ChartStyle;
 import java.awt.BasicStroke;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -57,7 +57,7 @@ final class RegressionPlots {
         XYChart chart = new XYChartBuilder().width(900).height(640).title(title)
                 .xAxisTitle(unequal ? "footpoint budget epsilon_p" : "total epsilon")
                 .yAxisTitle("mean MSE (1/n) sum rho(exp(p~, x_k v~), y_k)^2, +- 2 SE").build();
-        Plots.style(chart, false, true);
+        ChartStyle.style(chart, false, true);
         Map<String, List<double[]>> series = new LinkedHashMap<>();
         Map<Integer, double[]> nonPrivate = new LinkedHashMap<>();
         double lowX = Double.POSITIVE_INFINITY;
@@ -73,7 +73,7 @@ final class RegressionPlots {
             lowX = Math.min(lowX, cell.x());
             highX = Math.max(highX, cell.x());
         }
-        Plots.addSeries(chart, series);
+        ChartStyle.addSeries(chart, series);
         for (Map.Entry<Integer, double[]> entry : nonPrivate.entrySet()) {
             double level = entry.getValue()[0];
             XYSeries line = chart.addSeries("non-private fit, n = " + entry.getKey(), new double[] {lowX, highX},

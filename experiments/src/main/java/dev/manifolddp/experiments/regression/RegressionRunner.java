@@ -2,7 +2,7 @@ package dev.manifolddp.experiments.regression;
 
 import dev.manifolddp.estimators.GeodesicRegression;
 import dev.manifolddp.estimators.GeodesicRegressionResult;
-import dev.manifolddp.experiments.run.CellGrid;
+import dev.manifolddp.experiments.spi.CellGrid;
 import dev.manifolddp.experiments.spi.Progress;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.PrivacyBudget;

@@ -1,6 +1,6 @@
 package dev.manifolddp.experiments.regressioncheck;
 
-import dev.manifolddp.experiments.run.CellGrid;
+import dev.manifolddp.experiments.spi.CellGrid;
 import dev.manifolddp.experiments.spi.Progress;
 import java.util.ArrayList;
 import java.util.List;

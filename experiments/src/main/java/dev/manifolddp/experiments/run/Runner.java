@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.experiments.config.MechanismConfig;
+import dev.manifolddp.experiments.spi.CellGrid;
 import dev.manifolddp.experiments.spi.Dataset;
 import dev.manifolddp.experiments.spi.Progress;
 import dev.manifolddp.experiments.spi.StreamLayout;

@@ -1,38 +1,37 @@
 package dev.manifolddp.experiments.plan;
 
+import dev.manifolddp.estimators.CovariateRecords;
 import dev.manifolddp.estimators.Estimator;
-import dev.manifolddp.experiments.config.DataConfig;
-import dev.manifolddp.experiments.config.ExperimentConfig;
-import dev.manifolddp.experiments.config.MechanismConfig;
-import dev.manifolddp.experiments.config.PlotConfig;
-import dev.manifolddp.experiments.config.PluginRef;
+import dev.manifolddp.estimators.ResponsePrediction;
 import dev.manifolddp.experiments.output.Stat;
-import dev.manifolddp.experiments.run.Cell;
-import dev.manifolddp.experiments.run.Experiment;
+import dev.manifolddp.experiments.spi.CellGrid;
+import dev.manifolddp.experiments.spi.Dataset;
 import dev.manifolddp.experiments.spi.Progress;
-import dev.manifolddp.experiments.run.ReplicateRecord;
-import dev.manifolddp.experiments.run.RunOptions;
-import dev.manifolddp.experiments.run.RunResult;
-import dev.manifolddp.experiments.run.Runner;
+import dev.manifolddp.experiments.spi.StreamLayout;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.PrivacyBudget;
+import dev.manifolddp.mechanisms.PrivacyUnit;
+import dev.manifolddp.mechanisms.Release;
+import dev.manifolddp.utility.MeasureContext;
 import dev.manifolddp.utility.Measurement;
+import dev.manifolddp.utility.Prediction;
+import dev.manifolddp.utility.Timing;
 import dev.manifolddp.utility.UtilityMeasure;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
+import org.apache.commons.rng.UniformRandomProvider;
 
 /**
- * Simulates expected errors with the experiment machinery: every pending prediction becomes one cell of an
- * {@link Experiment} run by the {@link Runner} (its own data stream, the mechanism's release call, the
- * {@code geodesic-distance} utility against the non-private estimate, on the estimator's parameter space), so a
- * plan measures exactly what
- * {@code mdp run} measures. Cell k draws its data from stream {@code (2k, r)} and its noise from {@code (2k+1, r)} of
- * the plan's seed ({@link dev.manifolddp.experiments.spi.StreamLayout} with one mechanism per cell); results do not
- * depend on the thread count.
+ * Simulates expected errors the way {@code mdp run} measures them, on the one task grid of every study
+ * ({@link CellGrid}): replicate r of a pending prediction draws its records from the plan's synthetic law, computes the
+ * non-private estimate, calibrates and releases with the mechanism and measures the {@code geodesic-distance} utility
+ * of the release to the estimate, on the estimator's parameter space. Prediction k draws its records from stream
+ * {@code (2k, r)} and its noise from {@code (2k+1, r)} of the plan's seed ({@link StreamLayout} with one mechanism per
+ * cell), the streams a one-mechanism run's cell k would use, so results do not depend on the thread count.
  */
 final class ErrorSimulation {
 
@@ -60,7 +59,6 @@ final class ErrorSimulation {
 
     private final Geometry geometry;
     private final BallData data;
-    private final PlannedEstimator named;
     private final Estimator estimator;
     private final UtilityMeasure distance;
     private final long seed;
@@ -70,11 +68,10 @@ final class ErrorSimulation {
     /**
      * @param progress where a progress bar appears for simulations longer than a second, or null for none
      */
-    ErrorSimulation(Geometry geometry, BallData data, PlannedEstimator named, Estimator estimator,
+    ErrorSimulation(Geometry geometry, BallData data, Estimator estimator,
             UtilityMeasure distance, long seed, int threads, PrintStream progress) {
         this.geometry = geometry;
         this.data = data;
-        this.named = named;
         this.estimator = estimator;
         this.distance = distance;
         this.seed = seed;
@@ -87,40 +84,78 @@ final class ErrorSimulation {
         if (pending.isEmpty()) {
             return List.of();
         }
-        List<Cell> cells = new ArrayList<>();
-        for (Pending p : pending) {
-            Map<String, String> values = new LinkedHashMap<>();
-            values.put("mechanism", p.label());
-            values.put("n", Integer.toString(p.n()));
-            values.put("epsilon", Double.toString(p.budget().epsilon()));
-            values.put("delta", Double.toString(p.budget().delta()));
-            cells.add(new Cell(p.stream(), values, geometry, data, p.n(), p.budget(), estimator,
-                    List.of(p.mechanism()), 1));
-        }
-        ExperimentConfig config = new ExperimentConfig("plan", null, seed, replicates, threads, geometry.spec(),
-                new DataConfig(null, null, Map.of(), null, null, null, false, false, List.of(), null, null, null, 1),
-                List.of(),
-                new PluginRef(named.name(), named.parameters(), "estimator"),
-                List.of(new MechanismConfig("planned", "planned", Map.of(), "--mechanism")),
-                List.of(distance.name()), List.of(), false, PlotConfig.AUTOMATIC, null, null, null);
-        Experiment experiment = new Experiment(config, cells, List.of(distance), replicates,
-                new RunOptions(1.0, threads, null, progress != null), threads, List.of(), 0, null);
-        Progress bar = Progress.create(progress != null, (long) cells.size() * replicates, progress);
-        RunResult result = new Runner(experiment, Thread.currentThread().getContextClassLoader()).run(bar);
+        StreamLayout streams = new StreamLayout(seed, 1);
+        Measurement[][] measured = new Measurement[pending.size()][replicates];
+        Progress bar = Progress.create(progress != null, (long) pending.size() * replicates, progress);
+        CellGrid.run(threads, "mdp-worker", pending.size(), replicates, bar,
+                (c, r) -> measured[c][r] = simulate(pending.get(c), r, streams));
         List<Outcome> outcomes = new ArrayList<>();
-        for (int c = 0; c < cells.size(); c++) {
+        for (Measurement[] cell : measured) {
             double[] values = new double[replicates];
             long projected = 0;
             long undefined = 0;
             for (int r = 0; r < replicates; r++) {
-                ReplicateRecord record = result.record(c, r, 0);
-                Measurement measurement = record.utilities()[0];
-                values[r] = measurement.value();
-                projected += measurement.status() == Measurement.Status.PROJECTED ? 1 : 0;
-                undefined += measurement.isDefined() ? 0 : 1;
+                values[r] = cell[r].value();
+                projected += cell[r].status() == Measurement.Status.PROJECTED ? 1 : 0;
+                undefined += cell[r].isDefined() ? 0 : 1;
             }
             outcomes.add(new Outcome(Stat.of(values), projected, undefined));
         }
         return outcomes;
+    }
+
+    /** Replicate {@code r} of {@code p}: records, the non-private estimate, one release and its distance to it. */
+    private Measurement simulate(Pending p, int r, StreamLayout streams) {
+        Dataset records;
+        try {
+            records = data.draw(p.n(), streams.data(p.stream(), r));
+            // the check every release makes: a record the rounding of the draw put outside the ball is refused here
+            records.ball().requireContains(geometry, CovariateRecords.ballPoints(estimator, geometry,
+                    records.points()));
+        } catch (RuntimeException e) {
+            throw failure("drawing the synthetic records", p, r, "--radius", e);
+        }
+        long estimateStart = System.nanoTime();
+        double[] estimate;
+        try {
+            // an estimand defined by the public ball is bound to it, as the mechanisms bind it in calibration
+            estimate = estimator.forBall(geometry, records.ball().center(), records.ball().radius())
+                    .estimate(geometry, records.points());
+        } catch (RuntimeException e) {
+            throw failure("computing the non-private estimate", p, r, "--radius (a smaller ball) or "
+                    + "--estimator-param", e);
+        }
+        long estimateNanos = System.nanoTime() - estimateStart;
+        UniformRandomProvider random = streams.mechanism(p.stream(), 0, r);
+        long start = System.nanoTime();
+        Release<double[]> release;
+        try {
+            Calibration calibration = p.mechanism().calibrate(estimator, geometry, records.ball(), p.n(), p.budget(),
+                    PrivacyUnit.subjects(1));
+            release = p.mechanism().release(calibration, records.points(), random);
+        } catch (RuntimeException e) {
+            throw failure("mechanism '" + p.label() + "'", p, r, "--mechanism", e);
+        }
+        Timing timing = new Timing((System.nanoTime() - start) / 1e9, estimateNanos / 1e9);
+        Geometry valueSpace = estimator.parameterSpace(geometry);
+        Prediction prediction = estimator.capability(ResponsePrediction.class)
+                .<Prediction>map(q -> (value, covariate) -> q.predict(geometry, value, covariate)).orElse(null);
+        MeasureContext context = new MeasureContext(timing, valueSpace == geometry ? records.ball().center() : null,
+                geometry, records.points(), prediction);
+        try {
+            return distance.measure(valueSpace, release.value(), estimate, context);
+        } catch (RuntimeException e) {
+            throw failure("utility '" + distance.name() + "' of mechanism '" + p.label() + "'", p, r, "--mechanism",
+                    e);
+        }
+    }
+
+    /** A failure naming the prediction, the replicate, the stage and the flag to change, in the runner's words. */
+    private static IllegalArgumentException failure(String stage, Pending p, int replicate, String flags,
+            RuntimeException cause) {
+        return new IllegalArgumentException(String.format(Locale.ROOT, "%s failed in the simulation {mechanism=%s, "
+                + "n=%d, epsilon=%s, delta=%s}, replicate %d: %s (change %s)", stage, p.label(), p.n(),
+                p.budget().epsilon(), p.budget().delta(), replicate, String.valueOf(cause.getMessage())
+                        .replace('\n', ' '), flags), cause);
     }
 }

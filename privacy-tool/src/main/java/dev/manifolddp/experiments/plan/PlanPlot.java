@@ -1,6 +1,6 @@
 package dev.manifolddp.experiments.plan;
 
-import dev.manifolddp.experiments.output.Plots;
+import dev.manifolddp.experiments.output.ChartStyle;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -55,8 +55,8 @@ public final class PlanPlot {
                         ? "expected geodesic distance to the non-private mean"
                         : "expected distance to the non-private " + request.estimator().name() + " on "
                                 + result.valueSpace()).build();
-        Plots.style(chart, logX, lowest > 0);
-        Plots.addSeries(chart, series);
+        ChartStyle.style(chart, logX, lowest > 0);
+        ChartStyle.addSeries(chart, series);
         if (!result.valuesOnManifold()) {
             // r is a distance on the data's manifold: no yardstick for a variance's or a covariance's error
             return png(chart);

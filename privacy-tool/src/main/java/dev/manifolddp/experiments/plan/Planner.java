@@ -2,7 +2,6 @@ package dev.manifolddp.experiments.plan;
 
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.EstimatorProvider;
-import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.spi.StreamLayout;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
@@ -14,6 +13,7 @@ import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.sampling.Capabilities;
 import dev.manifolddp.sampling.data.DataGenerator;
 import dev.manifolddp.sampling.data.DataGeneratorProvider;
+import dev.manifolddp.spi.Registry;
 import dev.manifolddp.utility.UtilityMeasure;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -63,17 +63,20 @@ public final class Planner {
 
     /**
      * @param request    the public inputs
-     * @param components the registered geometries, mechanisms, generators and utility measures
+     * @param estimators the registered estimators, one of which {@code request} names
+     * @param generators the registered data generators (the planner draws its synthetic records with one)
+     * @param utilities  the registered utility measures (the planner measures with the geodesic distance)
      * @param log        where progress goes (stderr), or null for none
      * @throws IllegalArgumentException naming {@code --radius} or {@code --center} when the synthetic law cannot be
      *                                  drawn in the declared ball, {@code --estimator} when the estimator is unknown,
      *                                  {@code --estimator-param} when it refuses its parameters
      */
-    public Planner(PlanRequest request, Components components, PrintStream log) {
+    public Planner(PlanRequest request, Registry<EstimatorProvider> estimators, Registry<DataGeneratorProvider> generators,
+            Registry<UtilityMeasure> utilities, PrintStream log) {
         this.request = request;
         this.geometry = request.geometry();
         this.log = log;
-        DataGeneratorProvider provider = components.generators().provider(GENERATOR);
+        DataGeneratorProvider provider = generators.provider(GENERATOR);
         Map<String, String> parameters = new LinkedHashMap<>();
         parameters.put("center", Arrays.stream(request.center()).mapToObj(Double::toString)
                 .collect(Collectors.joining(",")));
@@ -93,19 +96,19 @@ public final class Planner {
         }
         this.data = new BallData(generator, DataBall.declared(request.center(), request.radius()),
                 describeLaw(request));
-        this.estimator = estimator(request.estimator(), components);
+        this.estimator = estimator(request.estimator(), estimators);
         this.valueSpace = estimator.parameterSpace(geometry);
-        UtilityMeasure distance = components.utilities().provider(DISTANCE);
-        this.simulation = new ErrorSimulation(geometry, data, request.estimator(), estimator, distance,
+        UtilityMeasure distance = utilities.provider(DISTANCE);
+        this.simulation = new ErrorSimulation(geometry, data, estimator, distance,
                 request.seed(), request.threads(), log);
         this.streams = new StreamLayout(request.seed(), 1);
     }
 
     /** The named estimator with its parameters, each failure naming the flag to change. */
-    private static Estimator estimator(PlannedEstimator planned, Components components) {
-        EstimatorProvider provider = components.estimators().find(planned.name()).orElseThrow(() ->
+    private static Estimator estimator(PlannedEstimator planned, Registry<EstimatorProvider> estimators) {
+        EstimatorProvider provider = estimators.find(planned.name()).orElseThrow(() ->
                 new IllegalArgumentException(String.format("--estimator: unknown estimator '%s'; known: %s. Provided "
-                        + "value: %s", planned.name(), String.join(", ", components.estimators().names()),
+                        + "value: %s", planned.name(), String.join(", ", estimators.names()),
                         planned.name())));
         try {
             return provider.create(planned.parameters());

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.experiments.data.PointFile;
-import dev.manifolddp.experiments.plugins.Components;
+import dev.manifolddp.experiments.BuiltInComponents;
 import dev.manifolddp.experiments.spi.Progress;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Calibration;
@@ -24,7 +24,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.commons.rng.UniformRandomProvider;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -51,12 +50,6 @@ class AuditorTest {
             + "-0.951057";
     /** The number of audits in the false-alarm test (the Bonferroni divisor). */
     static final int SOUND_CASES = 11;
-    private static Components components;
-
-    @BeforeAll
-    static void load() {
-        components = Components.builtIn();
-    }
 
     static Stream<Arguments> soundCases() {
         return Stream.of(
@@ -129,7 +122,7 @@ class AuditorTest {
      */
     @Test
     void catchesAReleaseThatFailsWhenTheMeanLeavesTheBall() {
-        Geometry sphere = components.geometry("sphere:d=2");
+        Geometry sphere = BuiltInComponents.geometry("sphere:d=2");
         AuditSetup setup = new AuditSetup(sphere, new double[] {0, 0, 1}, Math.PI / 8, 10, PrivacyBudget.pure(1), 500,
                 1, 21, 0.95);
         Mechanism kng = KNormGradient.builder().autoProposalBudget().build();
@@ -247,7 +240,7 @@ class AuditorTest {
 
     @Test
     void boundaryPairsAreAdjacentOnTheBoundaryAndAtTheAdmittedSlack() {
-        Geometry sphere = components.geometry("sphere:d=2");
+        Geometry sphere = BuiltInComponents.geometry("sphere:d=2");
         double[] centre = {0, 0, 1};
         double radius = 0.4;
         DataBall ball = DataBall.declared(centre, radius);
@@ -294,7 +287,7 @@ class AuditorTest {
 
     private static AuditSetup setup(String geometry, String centre, double radius, PrivacyBudget budget,
             int releases, int directions, long seed, double confidence) {
-        Geometry space = components.geometry(geometry);
+        Geometry space = BuiltInComponents.geometry(geometry);
         return new AuditSetup(space, PointFile.center(centre, space, "centre"), radius, 10, budget, releases,
                 directions, seed, confidence);
     }
@@ -311,6 +304,6 @@ class AuditorTest {
                 map.put(kv[0], kv[1]);
             }
         }
-        return new AuditTarget(mechanism, map, components.mechanisms().provider(mechanism).create(map));
+        return new AuditTarget(mechanism, map, BuiltInComponents.mechanisms().provider(mechanism).create(map));
     }
 }

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import dev.manifolddp.estimators.FrechetVarianceEstimator;
 import dev.manifolddp.estimators.GeodesicRegressionEstimator;
 import dev.manifolddp.estimators.TangentPcaEstimator;
-import dev.manifolddp.experiments.plugins.Components;
+import dev.manifolddp.experiments.BuiltInComponents;
 import dev.manifolddp.experiments.spi.Progress;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.TangentBasis;
@@ -28,13 +28,11 @@ class EstimandAuditTest {
 
     private static final double[] NORTH = {0, 0, 1};
     private static final double R = Math.PI / 8;
-    private static Components components;
     private static Geometry sphere;
 
     @BeforeAll
     static void load() {
-        components = Components.builtIn();
-        sphere = components.geometry("sphere:d=2");
+        sphere = BuiltInComponents.geometry("sphere:d=2");
     }
 
     @Test
@@ -125,7 +123,7 @@ class EstimandAuditTest {
 
     private static MechanismAudit audit(AuditSetup setup, String mechanism, Map<String, String> params) {
         Map<String, String> map = new LinkedHashMap<>(params);
-        AuditTarget target = new AuditTarget(mechanism, map, components.mechanisms().provider(mechanism).create(map));
+        AuditTarget target = new AuditTarget(mechanism, map, BuiltInComponents.mechanisms().provider(mechanism).create(map));
         return Auditor.run(setup, List.of(target), 2, Progress.none()).audits().get(0);
     }
 }

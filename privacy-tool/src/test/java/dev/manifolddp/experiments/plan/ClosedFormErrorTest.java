@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.manifolddp.experiments.plugins.Components;
+import dev.manifolddp.experiments.BuiltInComponents;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.MechanismProvider;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,13 +17,6 @@ import org.junit.jupiter.api.Test;
  * simulation (seeded; each comparison fails by chance with probability below 1e-4 for |z| > 4).
  */
 class ClosedFormErrorTest {
-
-    private static Components components;
-
-    @BeforeAll
-    static void registry() {
-        components = Components.builtIn();
-    }
 
     @Test
     void chiMeanMatchesKnownValues() {
@@ -43,7 +35,7 @@ class ClosedFormErrorTest {
     @Test
     void closedFormsMatchSimulationOnFlatCharts() {
         for (String spec : List.of("spd/log-euclidean:k=2", "spd/log-euclidean:k=3")) {
-            Geometry geometry = components.geometry(spec);
+            Geometry geometry = BuiltInComponents.geometry(spec);
             double[] identity = spec.endsWith("2") ? new double[] {1, 0, 0, 1}
                     : new double[] {1, 0, 0, 0, 1, 0, 0, 0, 1};
             List<PlanRow> closed = plan(geometry, identity, PlanRequest.Method.AUTO).rows();
@@ -67,11 +59,12 @@ class ClosedFormErrorTest {
         List<PlannedMechanism> mechanisms = List.of(planned("tangent-gaussian"), planned("riemannian-laplace"));
         PlanRequest request = new PlanRequest(geometry, center, 0.5, List.of(20, 200), List.of(1.0), List.of(1e-6),
                 mechanisms, 400, 7, null, 1 << 20, false, method, 2);
-        return new Planner(request, components, null).plan();
+        return new Planner(request, BuiltInComponents.estimators(), BuiltInComponents.generators(),
+                BuiltInComponents.utilities(), null).plan();
     }
 
     private static PlannedMechanism planned(String name) {
-        MechanismProvider provider = components.mechanisms().provider(name);
+        MechanismProvider provider = BuiltInComponents.mechanisms().provider(name);
         Mechanism mechanism = provider.create(Map.of());
         return new PlannedMechanism(name, Map.of(), mechanism, mechanism);
     }

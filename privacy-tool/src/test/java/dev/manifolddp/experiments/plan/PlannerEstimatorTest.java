@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.manifolddp.experiments.plugins.Components;
+import dev.manifolddp.experiments.BuiltInComponents;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Mechanism;
 import dev.manifolddp.mechanisms.MechanismProvider;
@@ -22,13 +22,11 @@ class PlannerEstimatorTest {
 
     private static final double[] POLE = {0, 0, 1};
     private static final double RADIUS = 0.39269908169872414;
-    private static Components components;
     private static Geometry sphere;
 
     @BeforeAll
     static void registry() {
-        components = Components.builtIn();
-        sphere = components.geometry("sphere:d=2");
+        sphere = BuiltInComponents.geometry("sphere:d=2");
     }
 
     /**
@@ -103,11 +101,12 @@ class PlannerEstimatorTest {
         PlanRequest request = new PlanRequest(sphere, POLE, RADIUS, List.of(100), List.of(1.0), List.of(1e-6),
                 mechanisms, replicates, 7, null, 1 << 20, allowMcmc, method, 2,
                 new PlannedEstimator(estimator, parameters));
-        return new Planner(request, components, null).plan();
+        return new Planner(request, BuiltInComponents.estimators(), BuiltInComponents.generators(),
+                BuiltInComponents.utilities(), null).plan();
     }
 
     private static PlannedMechanism planned(String name, boolean chain) {
-        MechanismProvider provider = components.mechanisms().provider(name);
+        MechanismProvider provider = BuiltInComponents.mechanisms().provider(name);
         Map<String, String> parameters = chain && name.equals("kng")
                 ? Map.of("sampler", "mcmc", "burn-in", "200", "thin", "10") : Map.of();
         Mechanism mechanism = provider.create(parameters);

@@ -2,7 +2,7 @@ package dev.manifolddp.experiments.plan;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.manifolddp.experiments.plugins.Components;
+import dev.manifolddp.experiments.BuiltInComponents;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Mechanism;
@@ -17,15 +17,15 @@ import org.junit.jupiter.api.Test;
  */
 class PlannerFlagTest {
 
-    private static final Components COMPONENTS = Components.builtIn();
     private static final Geometry SPHERE = Geometries.parse("sphere:d=2");
 
     private static void plan(double[] center, double radius) {
-        Mechanism mechanism = COMPONENTS.mechanisms().provider("riemannian-laplace").create(Map.of());
+        Mechanism mechanism = BuiltInComponents.mechanisms().provider("riemannian-laplace").create(Map.of());
         PlanRequest request = new PlanRequest(SPHERE, center, radius, List.of(20), List.of(1.0), List.of(1e-6),
                 List.of(new PlannedMechanism("riemannian-laplace", Map.of(), mechanism, mechanism)), 10, 7, null,
                 1 << 20, false, PlanRequest.Method.AUTO, 1);
-        new Planner(request, COMPONENTS, null);
+        new Planner(request, BuiltInComponents.estimators(), BuiltInComponents.generators(),
+                BuiltInComponents.utilities(), null);
     }
 
     @Test

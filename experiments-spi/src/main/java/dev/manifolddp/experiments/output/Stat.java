@@ -1,6 +1,5 @@
 package dev.manifolddp.experiments.output;
 
-import dev.manifolddp.experiments.config.PlotConfig;
 import java.util.Arrays;
 
 /**
@@ -23,21 +22,6 @@ public record Stat(long count, double mean, double standardError, double standar
 
     public double upper() {
         return mean + 2 * standardError;
-    }
-
-    /** The plotted centre: the mean or the median. */
-    public double centre(PlotConfig.Statistic statistic) {
-        return statistic == PlotConfig.Statistic.MEDIAN ? median : mean;
-    }
-
-    /** Half the width of the plotted band: 2 SE, 2 sd, or 0 (NaN spreads count as 0). */
-    public double halfBand(PlotConfig.Band band) {
-        double spread = switch (band) {
-            case SE -> standardError;
-            case SD -> standardDeviation;
-            case NONE -> 0;
-        };
-        return Double.isNaN(spread) ? 0 : 2 * spread;
     }
 
     /** Mean, standard error, standard deviation and median of the defined (non-NaN) values, summed in index order. */
