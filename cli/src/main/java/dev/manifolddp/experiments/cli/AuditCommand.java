@@ -2,7 +2,6 @@ package dev.manifolddp.experiments.cli;
 
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.EstimatorProvider;
-import dev.manifolddp.experiments.audit.AuditChunks;
 import dev.manifolddp.experiments.audit.AuditJson;
 import dev.manifolddp.experiments.audit.AuditPlot;
 import dev.manifolddp.experiments.audit.AuditResult;
@@ -13,10 +12,11 @@ import dev.manifolddp.experiments.audit.Auditor;
 import dev.manifolddp.experiments.audit.MechanismAudit;
 import dev.manifolddp.experiments.audit.ReleaseFailures;
 import dev.manifolddp.experiments.audit.Replacement;
-import dev.manifolddp.experiments.engine.RunEngine;
 import dev.manifolddp.experiments.plugins.Components;
+import dev.manifolddp.experiments.spi.AuditChunks;
 import dev.manifolddp.experiments.spi.AuditJob;
 import dev.manifolddp.experiments.spi.Progress;
+import dev.manifolddp.experiments.spi.RunEngine;
 import dev.manifolddp.experiments.spi.Workers;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.MechanismProvider;
@@ -145,7 +145,8 @@ final class AuditCommand implements Callable<Integer> {
             if (runEngine == null) {
                 result = Auditor.run(setup, targets, workers, progress);
             } else {
-                try (AuditChunks chunks = runEngine.audit(new AuditJob(arguments(), engine.master))) {
+                try (AuditChunks chunks = runEngine.audit(new AuditJob(new AuditArguments(arguments()),
+                        engine.master))) {
                     result = Auditor.run(tasks, chunks, progress);
                 }
             }

@@ -1,7 +1,7 @@
 package dev.manifolddp.experiments.cli;
 
-import dev.manifolddp.experiments.engine.Engines;
-import dev.manifolddp.experiments.engine.RunEngine;
+import dev.manifolddp.experiments.spi.Engines;
+import dev.manifolddp.experiments.spi.RunEngine;
 import picocli.CommandLine.Option;
 
 /**

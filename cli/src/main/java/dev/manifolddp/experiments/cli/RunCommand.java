@@ -1,13 +1,14 @@
 package dev.manifolddp.experiments.cli;
 
 import dev.manifolddp.experiments.config.ConfigFiles;
-import dev.manifolddp.experiments.engine.EngineJob;
-import dev.manifolddp.experiments.engine.RunEngine;
+import dev.manifolddp.experiments.engine.EngineRuns;
 import dev.manifolddp.experiments.output.OutputFolder;
 import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
 import dev.manifolddp.experiments.run.RunOptions;
 import dev.manifolddp.experiments.spi.Progress;
+import dev.manifolddp.experiments.spi.RunEngine;
+import dev.manifolddp.experiments.study.ExperimentLoader;
 import dev.manifolddp.experiments.study.Study;
 import java.nio.file.Path;
 import java.util.List;
@@ -80,8 +81,8 @@ final class RunCommand implements Callable<Integer> {
             parent.out.println(study.plan(engine.local() ? null : "engine " + engine.name
                     + (engine.master == null ? "" : " (" + engine.master + ")")));
             Progress progress = Progress.create(options.progress() && study.tasks() > 0, study.tasks(), parent.err);
-            Study.Engine distributed = runEngine == null ? null : (experiment, steps) -> runEngine.run(
-                    new EngineJob(experiment, config, jars, options, engine.master), steps);
+            Study.Engine distributed = runEngine == null ? null : (experiment, steps) -> EngineRuns.run(runEngine,
+                    experiment, config, jars, options, engine.master, steps);
             Study.Finished finished = study.run(folder, distributed, progress);
             parent.out.printf(Locale.ROOT, "done in %.1f s; wrote %s: %s%n", finished.wallSeconds(), folder,
                     String.join(", ", finished.files()));

@@ -1,6 +1,7 @@
 package dev.manifolddp.experiments.cli;
 
 import dev.manifolddp.experiments.run.RunOptions;
+import dev.manifolddp.experiments.study.ExperimentLoader;
 import dev.manifolddp.experiments.study.Study;
 import java.nio.file.Path;
 import java.util.Locale;

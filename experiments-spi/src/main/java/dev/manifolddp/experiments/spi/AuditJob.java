@@ -1,17 +1,16 @@
 package dev.manifolddp.experiments.spi;
 
-import java.util.List;
+import java.util.Objects;
 
 /**
- * What an engine needs to draw an audit's releases elsewhere: the {@code mdp audit} arguments, from which every
- * worker rebuilds the same chunk tasks (the CLI's {@code Experiments.audit}).
+ * What an engine needs to draw an audit's releases elsewhere ({@link RunEngine#audit}).
  *
- * @param arguments the arguments after {@code audit}
- * @param master    the engine's cluster ({@code --master}), or null for the engine's default
+ * @param worker computes one chunk wherever the engine puts it
+ * @param master the engine's cluster ({@code --master}), or null for the engine's default
  */
-public record AuditJob(List<String> arguments, String master) {
+public record AuditJob(ChunkWorker worker, String master) {
 
     public AuditJob {
-        arguments = List.copyOf(arguments);
+        Objects.requireNonNull(worker, "worker");
     }
 }

@@ -1,4 +1,4 @@
-package dev.manifolddp.experiments.engine;
+package dev.manifolddp.experiments.spi;
 
 import java.util.ArrayList;
 import java.util.List;

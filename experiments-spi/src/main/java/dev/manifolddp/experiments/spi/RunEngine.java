@@ -1,22 +1,20 @@
-package dev.manifolddp.experiments.engine;
+package dev.manifolddp.experiments.spi;
 
-import dev.manifolddp.experiments.audit.AuditChunks;
-import dev.manifolddp.experiments.run.RunResult;
-import dev.manifolddp.experiments.spi.AuditJob;
-import dev.manifolddp.experiments.spi.Progress;
-import dev.manifolddp.experiments.spi.ReleaseSums;
 import dev.manifolddp.geometry.Geometry;
+import java.util.List;
 
 /**
- * Somewhere else to run an experiment's (cell, replicate) tasks than this JVM's worker threads, e.g. a Spark cluster
- * ({@code mdp run CONFIG --engine spark}). Engines are optional jars found through {@link java.util.ServiceLoader}
- * ({@code META-INF/services/dev.manifolddp.experiments.engine.RunEngine}), so the default CLI never names one.
+ * Somewhere else than this JVM's threads to run a study's (cell, replicate) tasks ({@code mdp run CONFIG --engine
+ * spark}), an audit's release chunks ({@code mdp audit --engine spark}) or the sums over records of one release
+ * ({@code mdp release --engine spark}). Engines are optional jars found through {@link java.util.ServiceLoader}
+ * ({@code META-INF/services/dev.manifolddp.experiments.spi.RunEngine}, {@link Engines}), so the default CLI never
+ * names one, and an engine compiles against this SPI only.
  *
- * <p>The contract is the local {@link dev.manifolddp.experiments.run.Runner}'s: every task is a pure function of
- * (configuration, cell, replicate) with its own seeded streams, so an engine that runs each task once, through
- * {@link dev.manifolddp.experiments.run.Runner#runBlock} on a worker that rebuilt the experiment from the same
- * configuration and plugins ({@link dev.manifolddp.experiments.cli.Experiments#load}), and puts the records back by
- * task index returns the result the local runner would, wall times aside.
+ * <p>The contract: the application hands the engine serializable workers ({@link BlockWorker}, {@link ChunkWorker})
+ * that rebuild the work from public inputs (a configuration file, the command's arguments) wherever they run, and
+ * every task or chunk is a pure function of those inputs and its index with its own seeded streams. An engine that runs
+ * each block or chunk once and hands the results back in index order therefore gives the local result, wall times
+ * aside.
  */
 public interface RunEngine {
 
@@ -24,16 +22,17 @@ public interface RunEngine {
     String name();
 
     /**
-     * Runs every task of {@code job} and returns the records in the local runner's order; the first failure fails
-     * the run with the local runner's message (cell, replicate, stage).
+     * Runs tasks {@code [0, job.tasks())} of {@code job} in contiguous blocks, each through
+     * {@link BlockWorker#run} on a worker, and returns the blocks' results in task order (the first block's first).
+     * The first failure fails the run with the worker's own exception where the engine can recover it.
      *
-     * @param progress one step per (cell, replicate); the engine closes it
+     * @param progress one step per task; the engine closes it
      */
-    RunResult run(EngineJob job, Progress progress);
+    List<byte[]> run(BlockJob job, Progress progress);
 
     /**
-     * Where {@code mdp audit --engine NAME} computes its release chunks; the caller closes it. An engine that cannot
-     * run audits keeps this default, which says so.
+     * Where an audit's release chunks are computed ({@link AuditJob}); the caller closes it. An engine that cannot run
+     * audits keeps this default, which says so.
      */
     default AuditChunks audit(AuditJob job) {
         throw new IllegalArgumentException("--engine " + name() + " runs experiments only, not audits; audit without "

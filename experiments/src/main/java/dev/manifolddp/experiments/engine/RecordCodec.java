@@ -1,24 +1,81 @@
-package dev.manifolddp.engines.spark;
+package dev.manifolddp.experiments.engine;
 
 import dev.manifolddp.experiments.run.ReplicateRecord;
-import dev.manifolddp.utility.Measurement;
+import dev.manifolddp.experiments.run.WarningLog;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.SamplerReport;
+import dev.manifolddp.utility.Measurement;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Turns a block's {@link ReplicateRecord}s into bytes and back, so that a worker's results cross the network without
- * making the experiment's types {@link java.io.Serializable}. Doubles travel as their IEEE bits, so every number the
- * driver writes is the one the worker computed; enums travel by name.
+ * making the experiment's types {@link java.io.Serializable} or an engine knowing them
+ * ({@link dev.manifolddp.experiments.spi.BlockWorker} returns bytes). Doubles travel as their IEEE bits, so every number
+ * the driver writes is the one the worker computed; enums travel by name.
  */
-final class RecordCodec {
+public final class RecordCodec {
+
+    /**
+     * A block of tasks' results.
+     *
+     * @param first    the block's first task
+     * @param records  task {@code first + i}'s mechanism m at index {@code i M + m}
+     * @param warnings the block's warnings, for the driver's log to merge
+     */
+    public record Block(int first, ReplicateRecord[] records, List<WarningLog.Occurrence> warnings) {
+
+        public Block {
+            warnings = List.copyOf(warnings);
+        }
+    }
 
     private RecordCodec() {
+    }
+
+    /** A block as bytes: its first task, its records ({@link #encode(ReplicateRecord[])}) and its warnings. */
+    public static byte[] encode(Block block) {
+        byte[] records = encode(block.records());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(records.length + 64);
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeInt(block.first());
+            out.write(records);
+            out.writeInt(block.warnings().size());
+            for (WarningLog.Occurrence warning : block.warnings()) {
+                out.writeInt(warning.mechanism());
+                out.writeLong(warning.firstTask());
+                out.writeUTF(warning.text());
+                out.writeLong(warning.count());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot encode a block of records: " + e.getMessage(), e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /** The block {@link #encode(Block)} wrote. */
+    public static Block decodeBlock(byte[] bytes) {
+        try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
+            int first = in.readInt();
+            ReplicateRecord[] records = read(in);
+            int count = in.readInt();
+            List<WarningLog.Occurrence> warnings = new ArrayList<>(count);
+            for (int i = 0; i < count; i++) {
+                warnings.add(new WarningLog.Occurrence(in.readInt(), in.readLong(), in.readUTF(), in.readLong()));
+            }
+            if (in.read() != -1) {
+                throw new IOException("bytes left after the block's last warning");
+            }
+            return new Block(first, records, warnings);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot decode a block of records: " + e.getMessage(), e);
+        }
     }
 
     static byte[] encode(ReplicateRecord[] records) {
@@ -59,33 +116,37 @@ final class RecordCodec {
 
     static ReplicateRecord[] decode(byte[] bytes) {
         try (DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes))) {
-            ReplicateRecord[] records = new ReplicateRecord[in.readInt()];
-            for (int i = 0; i < records.length; i++) {
-                Measurement[] utilities = new Measurement[in.readInt()];
-                for (int u = 0; u < utilities.length; u++) {
-                    double value = in.readDouble();
-                    utilities[u] = new Measurement(value, Measurement.Status.valueOf(in.readUTF()));
-                }
-                double sigma = in.readDouble();
-                double sensitivity = in.readDouble();
-                String sigmaRule = readNullable(in);
-                String guarantee = readNullable(in);
-                double delta = in.readDouble();
-                boolean dataDerived = in.readBoolean();
-                SamplerReport sampler = null;
-                if (in.readBoolean()) {
-                    sampler = new SamplerReport(SamplerReport.Method.valueOf(in.readUTF()), in.readLong(),
-                            in.readLong(), in.readLong(), in.readInt(), in.readDouble(), in.readDouble(),
-                            in.readDouble());
-                }
-                records[i] = new ReplicateRecord(utilities, sigma, sensitivity, sigmaRule,
-                        guarantee == null ? null : Guarantee.valueOf(guarantee), delta, dataDerived, sampler,
-                        in.readDouble());
-            }
-            return records;
+            return read(in);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot decode a block of records: " + e.getMessage(), e);
         }
+    }
+
+    private static ReplicateRecord[] read(DataInputStream in) throws IOException {
+        ReplicateRecord[] records = new ReplicateRecord[in.readInt()];
+        for (int i = 0; i < records.length; i++) {
+            Measurement[] utilities = new Measurement[in.readInt()];
+            for (int u = 0; u < utilities.length; u++) {
+                double value = in.readDouble();
+                utilities[u] = new Measurement(value, Measurement.Status.valueOf(in.readUTF()));
+            }
+            double sigma = in.readDouble();
+            double sensitivity = in.readDouble();
+            String sigmaRule = readNullable(in);
+            String guarantee = readNullable(in);
+            double delta = in.readDouble();
+            boolean dataDerived = in.readBoolean();
+            SamplerReport sampler = null;
+            if (in.readBoolean()) {
+                sampler = new SamplerReport(SamplerReport.Method.valueOf(in.readUTF()), in.readLong(),
+                        in.readLong(), in.readLong(), in.readInt(), in.readDouble(), in.readDouble(),
+                        in.readDouble());
+            }
+            records[i] = new ReplicateRecord(utilities, sigma, sensitivity, sigmaRule,
+                    guarantee == null ? null : Guarantee.valueOf(guarantee), delta, dataDerived, sampler,
+                    in.readDouble());
+        }
+        return records;
     }
 
     private static void writeNullable(DataOutputStream out, String text) throws IOException {

@@ -1,4 +1,4 @@
-package dev.manifolddp.experiments.cli;
+package dev.manifolddp.experiments.study;
 
 import com.google.inject.Injector;
 import dev.manifolddp.experiments.config.ConfigException;
@@ -6,24 +6,25 @@ import dev.manifolddp.experiments.config.ConfigFiles;
 import dev.manifolddp.experiments.config.ConfigReader;
 import dev.manifolddp.experiments.config.Configuration;
 import dev.manifolddp.experiments.data.InputFile;
+import dev.manifolddp.experiments.plugins.Graphs;
+import dev.manifolddp.experiments.plugins.PluginJars;
+import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.RunOptions;
-import dev.manifolddp.experiments.study.Study;
-import dev.manifolddp.experiments.study.StudyKinds;
 import java.nio.file.Path;
 import java.util.function.Supplier;
 
 /**
  * Reads a configuration and builds the {@link Study} its kind names ({@link StudyKinds}: a mechanism comparison, a
- * sensitivity check, a regression experiment or a regression-sensitivity check) for run and validate. Configuration
- * errors are prefixed with the file.
+ * sensitivity check, a regression experiment or a regression-sensitivity check) for run and validate, and for a
+ * distributed engine's workers. Configuration errors are prefixed with the file.
  */
-final class ExperimentLoader {
+public final class ExperimentLoader {
 
     private ExperimentLoader() {
     }
 
     /** Reads {@code file} and builds the study of its kind, in a child injector of {@code root}. */
-    static Study load(Path file, Injector root, RunOptions options) {
+    public static Study load(Path file, Injector root, RunOptions options) {
         return prefixed(file, () -> {
             Configuration configuration = ConfigReader.readAny(file);
             // before any reader opens them: a FIFO among the named files would block the build forever
@@ -35,6 +36,19 @@ final class ExperimentLoader {
             }
             return StudyKinds.build(configuration, root, options);
         });
+    }
+
+    /**
+     * Builds the mechanism comparison in {@code config} over {@code plugins}, as a distributed engine's worker does
+     * ({@link dev.manifolddp.experiments.engine.ExperimentBlocks}); fails with the file's message for any other kind.
+     */
+    public static Experiment comparison(Path config, PluginJars plugins, RunOptions options) {
+        Study study = load(config, Graphs.root(plugins, null), options);
+        if (study instanceof ComparisonStudy comparison) {
+            return comparison.experiment();
+        }
+        throw new IllegalArgumentException(config + ": --engine runs mechanism comparisons (kind: mechanisms) "
+                + "only; run this configuration without --engine");
     }
 
     private static <T> T prefixed(Path file, Supplier<T> action) {

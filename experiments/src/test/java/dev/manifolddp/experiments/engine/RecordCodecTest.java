@@ -1,11 +1,15 @@
-package dev.manifolddp.engines.spark;
+package dev.manifolddp.experiments.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.manifolddp.experiments.run.ReplicateRecord;
-import dev.manifolddp.utility.Measurement;
+import dev.manifolddp.experiments.run.WarningLog;
 import dev.manifolddp.mechanisms.Guarantee;
 import dev.manifolddp.mechanisms.SamplerReport;
+import dev.manifolddp.utility.Measurement;
+import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The records a block sends back decode to exactly what the worker computed. */
@@ -55,5 +59,24 @@ class RecordCodecTest {
             Measurement.exact(0.2)}, 0.3, 0.4, "proven", Guarantee.PURE, 0, false, SamplerReport.exact(3), 1e-5);
         assertThat(RecordCodec.encode(new ReplicateRecord[] {record, record}).length
                 - RecordCodec.encode(new ReplicateRecord[] {record}).length).isEqualTo(143);
+    }
+
+    /** A block keeps its first task and its warnings (text, first task, count) through the wire, and nothing else. */
+    @Test
+    void aBlockRoundTripsWithItsWarnings() {
+        ReplicateRecord record = new ReplicateRecord(new Measurement[] {Measurement.exact(0.1)}, 0.3, 0.4, "proven",
+                Guarantee.PURE, 0, false, null, 1e-5);
+        List<WarningLog.Occurrence> warnings = List.of(new WarningLog.Occurrence(1, 41, "projected onto \u00e9", 3),
+                new WarningLog.Occurrence(0, 40, "chain short", 1));
+        RecordCodec.Block block = RecordCodec.decodeBlock(RecordCodec.encode(new RecordCodec.Block(40,
+                new ReplicateRecord[] {record, record}, warnings)));
+        assertThat(block.first()).isEqualTo(40);
+        assertThat(block.records()).hasSize(2);
+        assertThat(block.records()[1].sigmaRule()).isEqualTo("proven");
+        assertThat(block.warnings()).isEqualTo(warnings);
+        byte[] bytes = RecordCodec.encode(new RecordCodec.Block(0, new ReplicateRecord[0], List.of()));
+        byte[] longer = Arrays.copyOf(bytes, bytes.length + 1);
+        assertThatThrownBy(() -> RecordCodec.decodeBlock(longer))
+                .hasMessageContaining("bytes left after the block's last warning");
     }
 }

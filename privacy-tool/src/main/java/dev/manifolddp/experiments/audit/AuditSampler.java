@@ -18,7 +18,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * function of the setup, the mechanism and {@code (p, role, i)}: it uses seeded stream
  * {@code (cell, i)} with {@code cell = 1 + 2p + role} (stream (0, 0) chose the directions) and a fresh copy of the
  * data set. The loop can therefore run on any number of threads, or on a distributed engine, with the same result;
- * it runs in chunks ({@link #chunk}) on a fork-join pool or an engine ({@link AuditChunks}), each chunk written to its
+ * it runs in chunks ({@link #chunk}) on a fork-join pool or an engine ({@link dev.manifolddp.experiments.spi.AuditChunks}), each chunk written to its
  * own slots of the {@link ReleaseTable}.
  *
  * <p><b>A release that fails is an outcome.</b> Every release is calibrated from the public inputs
@@ -138,7 +138,7 @@ final class AuditSampler {
         return table;
     }
 
-    /** The table of chunks computed elsewhere ({@link AuditChunks}), {@code chunks[task]} from {@link #chunk}. */
+    /** The table of chunks computed elsewhere ({@link dev.manifolddp.experiments.spi.AuditChunks}), {@code chunks[task]} from {@link #chunk}. */
     static ReleaseTable fill(AuditSetup setup, List<BoundaryPair> pairs, ReleaseCoordinates coordinates,
             double[][] chunks) {
         ReleaseTable table = new ReleaseTable(coordinates, pairs.size(), setup.releases());

@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.audit;
 
+import dev.manifolddp.experiments.spi.AuditChunks;
 import dev.manifolddp.experiments.spi.Progress;
 import dev.manifolddp.experiments.spi.Workers;
 import dev.manifolddp.mechanisms.Calibration;
@@ -55,7 +56,7 @@ public final class Auditor {
      */
     public static AuditResult run(AuditTasks tasks, AuditChunks engine, Progress progress) {
         return audit(tasks, (t, target, step) -> AuditSampler.fill(tasks.setup(), tasks.pairs(),
-                tasks.coordinates(), engine.compute(t, target, step)), progress);
+                tasks.coordinates(), engine.compute(target, t.chunks(), step)), progress);
     }
 
     /** How one target's release table is filled. */

@@ -1,32 +1,34 @@
 package dev.manifolddp.engines.spark;
 
-import dev.manifolddp.experiments.audit.AuditChunks;
-import dev.manifolddp.experiments.audit.AuditTasks;
+import dev.manifolddp.experiments.spi.AuditChunks;
+import dev.manifolddp.experiments.spi.ChunkWorker;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
- * {@code mdp audit --engine spark}: each audited mechanism's release chunks as one Spark job. The executors rebuild
- * the audit from the same command-line arguments ({@link AuditChunkTask}) and send back each chunk's release
- * coordinates, which the driver puts back by chunk index; the event selection and the bound run on the driver.
+ * {@code mdp audit --engine spark}: each target's release chunks as one Spark job, one Spark task per chunk slice;
+ * executors compute the chunks through the audit's {@link ChunkWorker}, which rebuilds the audit from the same
+ * command-line arguments, and send back each chunk's release coordinates in chunk order; the event selection and the
+ * bound run on the driver.
  */
 final class SparkAudit implements AuditChunks {
 
     private final JavaSparkContext spark;
-    private final List<String> arguments;
+    private final ChunkWorker worker;
 
-    SparkAudit(JavaSparkContext spark, List<String> arguments) {
+    SparkAudit(JavaSparkContext spark, ChunkWorker worker) {
         this.spark = spark;
-        this.arguments = List.copyOf(arguments);
+        this.worker = worker;
     }
 
     @Override
-    public double[][] compute(AuditTasks tasks, int target, Runnable progressStep) {
-        List<Integer> chunks = IntStream.range(0, tasks.chunks()).boxed().toList();
-        int slices = Math.max(1, Math.min(chunks.size(), spark.defaultParallelism() * SparkEngine.BLOCKS_PER_CORE));
-        List<double[]> computed = SparkFailures.rethrowFirst(() -> spark.parallelize(chunks, slices)
-                .map(new AuditChunkTask(arguments, target)).collect());
+    public double[][] compute(int target, int chunks, Runnable progressStep) {
+        List<Integer> ids = IntStream.range(0, chunks).boxed().toList();
+        int slices = Math.max(1, Math.min(ids.size(), spark.defaultParallelism() * SparkEngine.BLOCKS_PER_CORE));
+        ChunkWorker chunkWorker = worker;
+        List<double[]> computed = SparkFailures.rethrowFirst(() -> spark.parallelize(ids, slices)
+                .map(chunk -> chunkWorker.chunk(target, chunk)).collect());
         computed.forEach(chunk -> progressStep.run());
         return computed.toArray(double[][]::new);
     }
@@ -34,6 +36,6 @@ final class SparkAudit implements AuditChunks {
     @Override
     public void close() {
         spark.close();
-        AuditChunkTask.forget();
+        worker.forget();
     }
 }

@@ -1,22 +1,14 @@
 package dev.manifolddp.engines.spark;
 
-import dev.manifolddp.experiments.audit.AuditChunks;
-import dev.manifolddp.experiments.engine.EngineJob;
-import dev.manifolddp.experiments.engine.RunEngine;
-import dev.manifolddp.experiments.plugins.PluginJars;
-import dev.manifolddp.experiments.run.Experiment;
-import dev.manifolddp.experiments.run.KeptReleases;
-import dev.manifolddp.experiments.run.ReplicateRecord;
-import dev.manifolddp.experiments.run.RunResult;
-import dev.manifolddp.experiments.run.Runner;
-import dev.manifolddp.experiments.run.WarningLog;
+import dev.manifolddp.experiments.spi.AuditChunks;
 import dev.manifolddp.experiments.spi.AuditJob;
+import dev.manifolddp.experiments.spi.BlockJob;
 import dev.manifolddp.experiments.spi.Progress;
 import dev.manifolddp.experiments.spi.ReleaseSums;
+import dev.manifolddp.experiments.spi.RunEngine;
 import dev.manifolddp.geometry.Geometry;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.spark.api.java.JavaSparkContext;
@@ -24,11 +16,10 @@ import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 
 /**
- * {@code --engine spark}: runs an experiment's (cell, replicate) tasks as one Spark job. The tasks are cut into
- * contiguous blocks, one Spark task each; an executor rebuilds the experiment from the same configuration and the
- * plugin jars shipped with the job ({@link BlockTask}) and sends back the block's records; the driver puts them back
- * by task index and the usual output writers write them. The pictures' few releases are recomputed on the driver
- * ({@link Runner#keptReleases}) instead of shipping release values. A failed Spark task is retried by Spark
+ * {@code --engine spark}: runs a study's (cell, replicate) tasks as one Spark job. The tasks are cut into contiguous
+ * blocks, one Spark task each; an executor runs the job's {@link dev.manifolddp.experiments.spi.BlockWorker} on its
+ * block with its copies of the plugin jars shipped with the job ({@link BlockTask}) and sends back the block's encoded
+ * records, which the application puts back by task index. The engine compiles against the experiment SPI only. A failed Spark task is retried by Spark
  * ({@code spark.task.maxFailures}, or {@code local[N,F]}); a deterministic failure fails the run with the first
  * error's own message ({@link SparkFailures}). {@code mdp audit --engine spark} draws the audit's release chunks the
  * same way ({@link SparkAudit}).
@@ -44,24 +35,17 @@ public final class SparkEngine implements RunEngine {
     }
 
     @Override
-    public RunResult run(EngineJob job, Progress progress) {
-        long start = System.nanoTime();
-        Experiment experiment = job.experiment();
-        int mechanisms = experiment.mechanisms().size();
-        int tasks = Math.multiplyExact(experiment.cells().size(), experiment.replicates());
-        PluginJars plugins = job.plugins();
-        List<BlockResult> results;
-        try (progress; JavaSparkContext spark = new JavaSparkContext(SparkContexts.conf(job.master(),
-                "mdp run " + experiment.config().name()))) {
+    public List<byte[]> run(BlockJob job, Progress progress) {
+        int tasks = job.tasks();
+        try (progress; JavaSparkContext spark = new JavaSparkContext(SparkContexts.conf(job.master(), job.name()))) {
             List<String> shipped = new ArrayList<>();
-            for (Path jar : plugins.jars()) {
+            for (Path jar : job.pluginJars()) {
                 spark.addFile(jar.toAbsolutePath().toString());
                 shipped.add(jar.getFileName().toString());
             }
             int blocks = Math.max(1, Math.min(tasks, spark.defaultParallelism() * BLOCKS_PER_CORE));
-            int blockSize = (tasks + blocks - 1) / blocks;
-            BlockSpec spec = new BlockSpec(job.config().toAbsolutePath().normalize().toString(), shipped,
-                    job.options().scale(), tasks, mechanisms, blockSize);
+            int blockSize = Math.max(1, (tasks + blocks - 1) / blocks);
+            BlockSpec spec = new BlockSpec(shipped, tasks, blockSize);
             spark.sc().addSparkListener(new SparkListener() {
                 @Override
                 public void onTaskEnd(SparkListenerTaskEnd end) {
@@ -72,26 +56,17 @@ public final class SparkEngine implements RunEngine {
                 }
             });
             List<Integer> ids = IntStream.range(0, spec.blocks()).boxed().toList();
-            results = SparkFailures.rethrowFirst(() -> spark.parallelize(ids, ids.size())
-                    .map(new BlockTask(spec)).collect());
-            ReplicateRecord[] records = new ReplicateRecord[tasks * mechanisms];
-            WarningLog warnings = WarningLog.of(experiment);
-            for (BlockResult result : results) {
-                ReplicateRecord[] block = RecordCodec.decode(result.records());
-                System.arraycopy(block, 0, records, spec.first(result.block()) * mechanisms, block.length);
-                result.warnings().forEach(warnings::merge);
-            }
-            KeptReleases kept = new Runner(experiment, plugins.loader()).keptReleases();
-            return new RunResult(experiment, Arrays.asList(records), warnings.entries(),
-                    (System.nanoTime() - start) / 1e9, kept);
+            // collect() keeps the order of the ids: the blocks come back in task order
+            return SparkFailures.rethrowFirst(() -> spark.parallelize(ids, Math.max(1, ids.size()))
+                    .map(new BlockTask(spec, job.worker())).collect());
         } finally {
-            BlockTask.forget();
+            job.worker().forget();
         }
     }
 
     @Override
     public AuditChunks audit(AuditJob job) {
-        return new SparkAudit(new JavaSparkContext(SparkContexts.conf(job.master(), "mdp audit")), job.arguments());
+        return new SparkAudit(new JavaSparkContext(SparkContexts.conf(job.master(), "mdp audit")), job.worker());
     }
 
     /**
