@@ -52,6 +52,22 @@ final class CanonicalContent {
     }
 
     /**
+     * Adds the current row of a CSV file whose fields are all finite decimals with values {@code values[0..count)}:
+     * what {@link #add(char[], int[], int[], double[], int, List)} adds for them, without their text.
+     */
+    void addNumbers(double[] values, int count, List<String> header) {
+        if (order == null) {
+            order = columnOrder(header, count);
+            names = header.isEmpty() ? List.of() : sortedNames(header);
+        }
+        System.arraycopy(SEEDS, 0, lane, 0, SEEDS.length);
+        for (int c : order) {
+            mixCell(numberKey(values[c]));
+        }
+        endRow();
+    }
+
+    /**
      * Adds a row of numbers without column names (finite): the row of a binary file, or of an array handed over in
      * process ({@link ArrayRecords}), which hashes as the same numbers written in a CSV file without a header, so
      * both are charged to the same account as the file holding their numbers.

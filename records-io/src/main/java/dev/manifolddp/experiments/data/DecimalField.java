@@ -145,6 +145,22 @@ public final class DecimalField {
         if (p != to) {
             return Double.NaN;
         }
+        double value = exact(significand, significant, exponent, negative);
+        if (value == value) {
+            return value;
+        }
+        // a field the grammar above accepts: FastDoubleParser (Eisel-Lemire, then exact big arithmetic) gives
+        // parseDouble's double bit for bit, in place and without a String
+        value = NumberInput.parseDouble(chars, from, to - from, true);
+        return Double.isFinite(value) ? value : Double.NaN;
+    }
+
+    /**
+     * The decimal {@code (-1)^negative m 10^exponent} by the fast path of Clinger 1990 (see {@link #value}), or NaN
+     * when it does not apply: {@code m} as {@link #value} accumulates it (its first 18 significant digits), with
+     * {@code significant} significant digits. A zero significand is a zero of the sign whatever the exponent.
+     */
+    static double exact(long significand, int significant, int exponent, boolean negative) {
         double value;
         if (significand == 0) {
             // every digit zero: the value is a zero whatever the exponent
@@ -152,10 +168,7 @@ public final class DecimalField {
         } else if (significant <= 17 && significand <= 1L << 53 && exponent >= -22 && exponent <= 22) {
             value = exponent < 0 ? significand / POWERS_OF_TEN[-exponent] : significand * POWERS_OF_TEN[exponent];
         } else {
-            // a field the grammar above accepts: FastDoubleParser (Eisel-Lemire, then exact big arithmetic) gives
-            // parseDouble's double bit for bit, in place and without a String
-            value = NumberInput.parseDouble(chars, from, to - from, true);
-            return Double.isFinite(value) ? value : Double.NaN;
+            return Double.NaN;
         }
         return negative ? -value : value;
     }

@@ -45,6 +45,17 @@ class CsvBlocksTest {
                 // 6 to 17 decimals (the fast and the slow decimal path), sometimes padded or in exponent form
                 String field = random.nextInt(10) == 0 ? String.format(Locale.ROOT, "%.9e", value)
                         : String.format(Locale.ROOT, "%." + (6 + random.nextInt(12)) + "f", value);
+                // and the other spellings a one-pass parse of a plain row must read as DecimalField does: a plus
+                // sign, no leading zero, an upper-case exponent with its own sign, a zero with a minus sign
+                switch (random.nextInt(40)) {
+                    case 0 -> field = value >= 0 ? "+" + field : field;
+                    case 1 -> field = field.replaceFirst("^(-?)0\\.", "$1.");
+                    case 2 -> field = String.format(Locale.ROOT, "%.12fE-3", value * 1e3);
+                    case 3 -> field = String.format(Locale.ROOT, "%.12e", value).replace("e-0", "E-")
+                            .replace("e+0", "E+");
+                    default -> {
+                    }
+                }
                 text.append(separator).append(random.nextInt(20) == 0 ? " " + field + "\t" : field);
             }
             text.append(newline);
