@@ -5,6 +5,7 @@ import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.IsometricChart;
+import dev.manifolddp.geometry.RecordBlocks;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -92,6 +93,9 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
         requireContainsCharted(geometry, points);
     }
 
+    /** The records outside the ball a refusal lists (the count covers them all). */
+    private static final int LISTED = 10;
+
     /**
      * {@link #requireContains(Geometry, double[][])} that, when the geometry has an
      * {@link dev.manifolddp.geometry.IsometricChart}, returns the records checked and charted in one pass
@@ -103,26 +107,54 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
         if (points == null || points.length == 0) {
             throw new IllegalArgumentException("the data set is empty; a release needs at least one record");
         }
+        ChartedRecords charted = geometry.capability(IsometricChart.class).isPresent()
+                ? ChartedRecords.check(geometry, points, RECORD_NAMES) : null;
+        double[] centerChart = charted == null ? null
+                : geometry.capability(IsometricChart.class).get().toChart(center);
+        // on all cores in fixed blocks of records, each noting its count and its first few records outside and its
+        // first record that is not a point; combined in block order, so the refusal is the one a single loop words
+        int n = points.length;
+        int blocks = RecordBlocks.count(n);
+        int[] counts = new int[blocks];
+        String[][] firstOutside = new String[blocks][];
+        IllegalArgumentException[] notPoints = new IllegalArgumentException[blocks];
+        RecordBlocks.forEach(blocks, b -> {
+            List<String> mine = new ArrayList<>();
+            int found = 0;
+            try {
+                for (int i = RecordBlocks.from(b), end = RecordBlocks.to(b, n); i < end; i++) {
+                    double distance;
+                    if (charted != null) {
+                        distance = IsometricChart.chartDistance(centerChart, charted.coordinates(i));
+                    } else {
+                        GeometryChecks.requirePoint(geometry, RECORD_NAMES, i, points[i]);
+                        distance = geometry.distance(center, points[i]);
+                    }
+                    if (!admitsDistance(distance)) {
+                        found++;
+                        if (mine.size() < LISTED) {
+                            mine.add(String.format(Locale.ROOT, "row %d at distance %.6g", i + 1, distance));
+                        }
+                    }
+                }
+            } catch (IllegalArgumentException e) {
+                notPoints[b] = e;
+            }
+            counts[b] = found;
+            firstOutside[b] = mine.toArray(String[]::new);
+        });
         List<String> outside = new ArrayList<>();
         int count = 0;
-        ChartedRecords charted = null;
-        double[] centerChart = null;
-        if (geometry.capability(IsometricChart.class).isPresent()) {
-            charted = ChartedRecords.check(geometry, points, RECORD_NAMES);
-            centerChart = geometry.capability(IsometricChart.class).get().toChart(center);
-        }
-        for (int i = 0; i < points.length; i++) {
-            double distance;
-            if (charted != null) {
-                distance = IsometricChart.chartDistance(centerChart, charted.coordinates(i));
-            } else {
-                GeometryChecks.requirePoint(geometry, RECORD_NAMES, i, points[i]);
-                distance = geometry.distance(center, points[i]);
+        for (int b = 0; b < blocks; b++) {
+            if (notPoints[b] != null) {
+                throw notPoints[b];
             }
-            if (!admitsDistance(distance)) {
-                count++;
-                if (outside.size() < 10) {
-                    outside.add(String.format(Locale.ROOT, "row %d at distance %.6g", i + 1, distance));
+        }
+        for (int b = 0; b < blocks; b++) {
+            count += counts[b];
+            for (String row : firstOutside[b]) {
+                if (outside.size() < LISTED) {
+                    outside.add(row);
                 }
             }
         }

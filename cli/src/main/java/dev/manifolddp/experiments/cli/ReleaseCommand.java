@@ -335,7 +335,7 @@ final class ReleaseCommand implements Callable<Integer> {
                 DataBall.declared(centre, r), m, new PrivacyBudget(e, requested.delta()), PrivacyUnit.subjects(group)),
                 requested.epsilon(), ballRadius, points.size()));
         PrivacyBudget spent = calibration.budget();
-        DatasetKey key = new DatasetKey(dataset, points.contentSha256(), points.sha256());
+        DatasetKey key = new DatasetKey(dataset, points.contentSha256(), points::sha256);
         int recordsPerSubject = subjectColumn == null ? 0 : group;
 
         try (BudgetLedger accounts = BudgetLedger.open(ledgerFile)) {

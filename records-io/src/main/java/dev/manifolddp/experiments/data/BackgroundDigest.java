@@ -29,8 +29,6 @@ final class BackgroundDigest implements AutoCloseable {
         return hasher;
     });
     private String hex;
-    /** Why a file given to {@link #update(java.nio.file.Path)} could not be read, or null. */
-    private volatile String failure;
 
     /** A digest of byte chunks of at most {@code chunk} bytes (0 when it is given only buffers to read in place). */
     BackgroundDigest(int chunk) {
@@ -67,27 +65,6 @@ final class BackgroundDigest implements AutoCloseable {
         thread.execute(() -> digest.update(own));
     }
 
-    /**
-     * Appends the bytes of {@code file}, read in order on the digest's own thread: for a reader that reads the file in
-     * blocks out of order ({@link CsvBlocks}). A failed read makes {@link #hex()} fail.
-     */
-    void update(java.nio.file.Path file) {
-        thread.execute(() -> {
-            // 64 KiB a call, as the row-by-row read gives it: hashed in a few large calls, the compression loop stays
-            // interpreted instead of reaching its intrinsic (SHA-NI), several times slower
-            java.nio.ByteBuffer buffer = java.nio.ByteBuffer.allocate(1 << 16);
-            try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(file)) {
-                while (channel.read(buffer) >= 0) {
-                    buffer.flip();
-                    digest.update(buffer);
-                    buffer.clear();
-                }
-            } catch (java.io.IOException e) {
-                failure = "cannot read data file " + file + ": " + e.getMessage();
-            }
-        });
-    }
-
     /** The lower-case hex SHA-256 of every byte given, once they are all hashed; no more may be given after it. */
     String hex() {
         if (hex == null) {
@@ -99,9 +76,6 @@ final class BackgroundDigest implements AutoCloseable {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while the file's SHA-256 was being taken", e);
-            }
-            if (failure != null) {
-                throw new IllegalArgumentException(failure);
             }
             hex = HexFormat.of().formatHex(digest.digest());
         }

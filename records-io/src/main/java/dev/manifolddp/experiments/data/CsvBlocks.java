@@ -26,9 +26,10 @@ import java.util.List;
  * with its line and column and keeps their precedence. A problem therefore costs a second read, and a plain file a
  * single one split over the cores: the parse was most of a million-record release (docs/scale.md).
  *
- * <p>The SHA-256 of the bytes is taken on a thread of its own reading the file in order ({@link BackgroundDigest});
- * since that is a second read, the file's size and modification time are compared before and after, and a file
- * that changed meanwhile is refused rather than described by a digest of other bytes.
+ * <p>The SHA-256 of the bytes is taken on first use, by a second read of the file in order ({@link FileDigest}): the
+ * budget ledger needs it only to continue an earlier ledger's account keyed by a file's bytes. The file's size and
+ * modification time are compared before and after this read, and again when the digest is taken, and a file that
+ * changed meanwhile is refused rather than described by a digest of other bytes.
  */
 final class CsvBlocks {
 
@@ -78,23 +79,22 @@ final class CsvBlocks {
                 return null;
             }
             FileTime modified = Files.getLastModifiedTime(file);
-            try (BackgroundDigest digest = new BackgroundDigest(0)) {
-                digest.update(file);
-                PointFile.Points points = read(file, channel, size, geometry, roles, memory, digest);
-                if (points != null && (Files.size(file) != size
-                        || !Files.getLastModifiedTime(file).equals(modified))) {
-                    throw new IllegalArgumentException("data file " + file + " changed while it was being read; "
-                            + "read it again once nothing writes to it");
-                }
-                return points;
+            // the bytes' SHA-256 is taken on first use, if ever (FileDigest), of the file as it is now
+            PointFile.Points points = read(file, channel, size, geometry, roles, memory,
+                    FileDigest.later(file, size, modified));
+            if (points != null && (Files.size(file) != size
+                    || !Files.getLastModifiedTime(file).equals(modified))) {
+                throw new IllegalArgumentException("data file " + file + " changed while it was being read; "
+                        + "read it again once nothing writes to it");
             }
+            return points;
         } catch (IOException e) {
             return null; // the row-by-row read meets the same problem and names it
         }
     }
 
     private static PointFile.Points read(Path file, FileChannel channel, long size, Geometry geometry,
-            PointFile.Columns roles, ReadMemory memory, BackgroundDigest digest) throws IOException {
+            PointFile.Columns roles, ReadMemory memory, FileDigest digest) throws IOException {
         ColumnMap map;
         int firstLine;
         char separator;
@@ -406,7 +406,7 @@ final class CsvBlocks {
      * array per record the mechanisms take, so no array of all the rows is made besides the points.
      */
     private PointFile.Points join(Block[] read, int before, Geometry geometry, ColumnMap map, ReadMemory memory,
-            BackgroundDigest digest) {
+            FileDigest digest) {
         int[] first = new int[read.length + 1];
         for (int b = 0; b < read.length; b++) {
             if ((long) first[b] + read[b].rows() > Integer.MAX_VALUE - 8) {
@@ -452,7 +452,7 @@ final class CsvBlocks {
         }
         offManifold.refuseAny(file.toString(), rows, geometry);
         RecordAttributes none = new RecordAttributes(file.toString(), map, List.of(), 0);
-        return new PointFile.Points(points, lines, none.ids(), none.subjects(), none.covariates(), digest.hex(),
+        return new PointFile.Points(points, lines, none.ids(), none.subjects(), none.covariates(), digest,
                 content.sha256());
     }
 

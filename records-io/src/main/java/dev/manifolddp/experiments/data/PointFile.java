@@ -36,12 +36,12 @@ public final class PointFile {
      * @param ids        the id of each point (unique), or null when the file names no id column
      * @param subjects   the subject of each point, or null when the file names no subject column
      * @param covariates the values of each covariate column by name, in declared order (empty when none is named)
-     * @param sha256     the SHA-256 of the file's bytes as read (lower-case hex), or null
+     * @param fileDigest the SHA-256 of the file's bytes as read ({@link #sha256()}), or null
      * @param contentSha256 the digest of the file's content independent of row order, column order and number
      *                   spelling ({@code CanonicalContent}; the budget ledger's default dataset identity), or null
      */
     public record Points(double[][] points, int[] lines, String[] ids, String[] subjects,
-            Map<String, double[]> covariates, String sha256, String contentSha256) {
+            Map<String, double[]> covariates, FileDigest fileDigest, String contentSha256) {
 
         public Points {
             covariates = covariates == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(covariates));
@@ -67,6 +67,12 @@ public final class PointFile {
             }
         }
 
+        /** Points whose file digest was taken as they were read ({@code sha256}, or null for none). */
+        public Points(double[][] points, int[] lines, String[] ids, String[] subjects,
+                Map<String, double[]> covariates, String sha256, String contentSha256) {
+            this(points, lines, ids, subjects, covariates, FileDigest.of(sha256), contentSha256);
+        }
+
         public Points(double[][] points, int[] lines, String[] ids, String[] subjects,
                 Map<String, double[]> covariates, String sha256) {
             this(points, lines, ids, subjects, covariates, sha256, null);
@@ -82,6 +88,16 @@ public final class PointFile {
 
         public int size() {
             return points.length;
+        }
+
+        /**
+         * The SHA-256 of the file's bytes as read (lower-case hex), or null; a large file read in blocks is hashed on
+         * this first call ({@link FileDigest}).
+         *
+         * @throws IllegalArgumentException naming the file when it has changed since it was read
+         */
+        public String sha256() {
+            return fileDigest == null ? null : fileDigest.get();
         }
 
         /**
