@@ -15,7 +15,8 @@ import java.util.List;
 /**
  * The read of a large, plain CSV file of points on all cores: the file's bytes are cut into fixed blocks of
  * {@link #BLOCK} bytes, each block starts at the first line that begins in it, and the blocks' rows are parsed in
- * parallel ({@link RecordBlocks#forEach}) and joined in file order. The blocks depend on the file alone, and every
+ * parallel ({@link RecordBlocks#forEach}), each row mapped onto the manifold ({@link ManifoldProjection}) as it is
+ * parsed, and joined in file order. The blocks depend on the file alone, and every
  * field is parsed by the same code as the row-by-row reader ({@link DecimalField#value}) and hashed into the same
  * order-free content digest ({@link CanonicalContent}: a sum, so blocks add up), so the points, lines and digests are
  * those of {@link PointRows} bit for bit, on any number of threads ({@code CsvBlocksTest}).
@@ -49,9 +50,10 @@ final class CsvBlocks {
     private final int fields;
     private final int[] coordinates;
     private final List<String> header;
+    private final ManifoldProjection projection;
 
     private CsvBlocks(Path file, FileChannel channel, long size, char separator, int fields, int[] coordinates,
-            List<String> header) {
+            List<String> header, Geometry geometry) {
         this.file = file;
         this.channel = channel;
         this.size = size;
@@ -59,6 +61,7 @@ final class CsvBlocks {
         this.fields = fields;
         this.coordinates = coordinates;
         this.header = header;
+        this.projection = new ManifoldProjection(geometry);
     }
 
     /**
@@ -118,7 +121,8 @@ final class CsvBlocks {
         } catch (IllegalArgumentException problem) {
             return null;
         }
-        CsvBlocks blocks = new CsvBlocks(file, channel, size, separator, fields, map.coordinates(), header);
+        CsvBlocks blocks = new CsvBlocks(file, channel, size, separator, fields, map.coordinates(), header,
+                geometry);
         long start = blocks.lineStart(firstLine);
         if (start < 0) {
             return null;
@@ -140,8 +144,12 @@ final class CsvBlocks {
         return blocks.join(read, firstLine - 1, geometry, map, memory, digest);
     }
 
-    /** The rows of one block: coordinates row after row, lines counted from the block's first, the digest's sums. */
-    private record Block(double[] values, int[] lines, int rows, int lineCount, CanonicalContent content) {
+    /**
+     * The rows of one block: their points (null for a row that is not one), their lines and the rows that are not
+     * points, lines counted from the block's first; and the digest's sums.
+     */
+    private record Block(double[][] points, int[] lines, int rows, int lineCount, CanonicalContent content,
+            OffManifoldRows offManifold) {
     }
 
     /**
@@ -152,7 +160,7 @@ final class CsvBlocks {
             long from = boundary(start, b);
             long to = boundary(start, b + 1);
             if (from >= to) {
-                return new Block(new double[0], new int[0], 0, 0, new CanonicalContent());
+                return new Block(new double[0][], new int[0], 0, 0, new CanonicalContent(), new OffManifoldRows());
             }
             int length = (int) (to - from);
             byte[] bytes = BUFFER.get();
@@ -202,8 +210,9 @@ final class CsvBlocks {
         private final int[] starts = new int[fields];
         private final int[] ends = new int[fields];
         private final double[] numbers = new double[fields];
+        private final OffManifoldRows offManifold = new OffManifoldRows();
         private char[] line = new char[256];
-        private double[] values;
+        private double[][] points;
         private int[] lines;
         private int rows;
         private int number;
@@ -211,7 +220,7 @@ final class CsvBlocks {
         Rows(int bytes) {
             // about 13 bytes a field (a double's shortest form is up to 24): grown by half when short, trimmed at the end
             int capacity = bytes / (13 * fields) + 16;
-            values = new double[capacity * width];
+            points = new double[capacity][];
             lines = new int[capacity];
         }
 
@@ -334,31 +343,38 @@ final class CsvBlocks {
             return keep();
         }
 
-        /** Keeps the current row's coordinates: false when one is not a decimal. */
+        /**
+         * Keeps the current row as its point on the manifold ({@link ManifoldProjection}), mapped here on the block's
+         * thread so that no array of all the rows' coordinates is ever held beside the points (at 10^7 rows of S^2
+         * that array was a quarter of a gigabyte); a row that is not a point is noted and refused with the others
+         * once the file is read. False when a coordinate is not a decimal.
+         */
         private boolean keep() {
             if (rows == lines.length) {
                 int grown = rows + (rows >> 1) + 1;
                 lines = Arrays.copyOf(lines, grown);
-                values = Arrays.copyOf(values, grown * width);
+                points = Arrays.copyOf(points, grown);
             }
-            int at = rows * width;
+            double[] row = new double[width];
             for (int j = 0; j < width; j++) {
                 double value = numbers[coordinates[j]];
                 if (value != value) {
                     return false;
                 }
-                values[at + j] = value;
+                row[j] = value;
+            }
+            try {
+                points[rows] = projection.project(row);
+            } catch (IllegalArgumentException e) {
+                offManifold.note(number, e);
             }
             lines[rows++] = number;
             return true;
         }
 
-        /**
-         * The rows taken, in arrays with room to spare (about a fifth on S^2; copying them to size made as much
-         * garbage as the read keeps, and the collector grew the heap for it at 10^7 rows).
-         */
+        /** The rows taken, in arrays with room to spare (the join copies the points out). */
         Block block() {
-            return new Block(values, lines, rows, number, content);
+            return new Block(points, lines, rows, number, content, offManifold);
         }
     }
 
@@ -401,9 +417,8 @@ final class CsvBlocks {
     }
 
     /**
-     * The blocks' rows in file order as the points of the file, with the lines of the whole file: each row is mapped
-     * onto the manifold ({@link ManifoldProjection}) straight from its block, on the blocks' threads, into the one
-     * array per record the mechanisms take, so no array of all the rows is made besides the points.
+     * The blocks' points in file order as the points of the file, with the lines of the whole file, and the rows that
+     * are not points refused together, listed in line order.
      */
     private PointFile.Points join(Block[] read, int before, Geometry geometry, ColumnMap map, ReadMemory memory,
             FileDigest digest) {
@@ -416,39 +431,21 @@ final class CsvBlocks {
         }
         int rows = first[read.length];
         memory.check(rows, size);
-        int width = coordinates.length;
         double[][] points = new double[rows][];
         int[] lines = new int[rows];
-        OffManifoldRows[] failed = new OffManifoldRows[read.length];
         CanonicalContent content = new CanonicalContent();
-        int base = before;
-        int[] bases = new int[read.length];
-        for (int b = 0; b < read.length; b++) {
-            bases[b] = base;
-            base += read[b].lineCount();
-            content.add(read[b].content());
-        }
-        ManifoldProjection projection = new ManifoldProjection(geometry);
-        RecordBlocks.forEach(read.length, b -> {
-            Block block = read[b];
-            OffManifoldRows mine = new OffManifoldRows();
-            double[] row = new double[width];
-            for (int i = 0; i < block.rows(); i++) {
-                int line = bases[b] + block.lines()[i];
-                lines[first[b] + i] = line;
-                System.arraycopy(block.values(), i * width, row, 0, width);
-                try {
-                    points[first[b] + i] = projection.project(row);
-                } catch (IllegalArgumentException e) {
-                    mine.note(line, e);
-                }
-            }
-            failed[b] = mine;
-            read[b] = null; // its rows are points now
-        });
         OffManifoldRows offManifold = new OffManifoldRows();
-        for (OffManifoldRows block : failed) {
-            offManifold.add(block);
+        int base = before;
+        for (int b = 0; b < read.length; b++) {
+            Block block = read[b];
+            System.arraycopy(block.points(), 0, points, first[b], block.rows());
+            for (int i = 0; i < block.rows(); i++) {
+                lines[first[b] + i] = base + block.lines()[i];
+            }
+            offManifold.add(block.offManifold(), base);
+            content.add(block.content());
+            base += block.lineCount();
+            read[b] = null;
         }
         offManifold.refuseAny(file.toString(), rows, geometry);
         RecordAttributes none = new RecordAttributes(file.toString(), map, List.of(), 0);

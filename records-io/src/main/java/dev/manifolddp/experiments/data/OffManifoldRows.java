@@ -17,23 +17,29 @@ final class OffManifoldRows {
     static final int LISTED = 10;
 
     private final List<String> listed = new ArrayList<>();
+    private final List<Integer> lines = new ArrayList<>();
     private int count;
 
     /** Notes that the row on {@code line} is not a point, for the reason {@code why}. */
     void note(int line, IllegalArgumentException why) {
         count++;
         if (listed.size() < LISTED) {
-            listed.add("line " + line + " (" + why.getMessage() + ")");
+            listed.add(why.getMessage());
+            lines.add(line);
         }
     }
 
     /** Adds a later block's rows. */
     void add(OffManifoldRows block) {
+        add(block, 0);
+    }
+
+    /** Adds a later block's rows, whose lines were counted from {@code base + 1} (the block's own first line). */
+    void add(OffManifoldRows block, int base) {
         count += block.count;
-        for (String row : block.listed) {
-            if (listed.size() < LISTED) {
-                listed.add(row);
-            }
+        for (int k = 0; k < block.listed.size() && listed.size() < LISTED; k++) {
+            listed.add(block.listed.get(k));
+            lines.add(base + block.lines.get(k));
         }
     }
 
@@ -47,7 +53,15 @@ final class OffManifoldRows {
         if (count > 0) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "%s: %d of %d rows are not points of %s: %s%s", file, count, rows, geometry.spec(),
-                    String.join("; ", listed), count > listed.size() ? "; ..." : ""));
+                    described(), count > listed.size() ? "; ..." : ""));
         }
+    }
+
+    private String described() {
+        List<String> rows = new ArrayList<>();
+        for (int k = 0; k < listed.size(); k++) {
+            rows.add("line " + lines.get(k) + " (" + listed.get(k) + ")");
+        }
+        return String.join("; ", rows);
     }
 }
