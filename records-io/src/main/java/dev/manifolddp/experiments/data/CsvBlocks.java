@@ -206,6 +206,7 @@ final class CsvBlocks {
      */
     private final class Rows {
         private final int width = coordinates.length;
+        private final double[] row = new double[width];
         private final CanonicalContent content = new CanonicalContent();
         private final int[] starts = new int[fields];
         private final int[] ends = new int[fields];
@@ -355,7 +356,6 @@ final class CsvBlocks {
                 lines = Arrays.copyOf(lines, grown);
                 points = Arrays.copyOf(points, grown);
             }
-            double[] row = new double[width];
             for (int j = 0; j < width; j++) {
                 double value = numbers[coordinates[j]];
                 if (value != value) {
@@ -364,6 +364,7 @@ final class CsvBlocks {
                 row[j] = value;
             }
             try {
+                // the projection returns a new array and keeps none of its argument, so one row serves every line
                 points[rows] = projection.project(row);
             } catch (IllegalArgumentException e) {
                 offManifold.note(number, e);

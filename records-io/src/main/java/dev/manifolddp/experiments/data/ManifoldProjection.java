@@ -61,7 +61,8 @@ public final class ManifoldProjection {
     }
 
     /**
-     * The exact point for row {@code x} (finite, of the layout's length).
+     * The exact point for row {@code x} (finite, of the layout's length), in a new array: {@code x} is neither kept nor
+     * changed, so a reader may pass the same row array for every line.
      *
      * @throws IllegalArgumentException saying why {@code x} is not (near) a point, with its distance and the
      *     tolerance; the caller adds the row's name
@@ -69,7 +70,8 @@ public final class ManifoldProjection {
     public double[] project(double[] x) {
         if (shapes.isPresent()) {
             try {
-                return shapes.get().preshape(x);
+                double[] shape = shapes.get().preshape(x);
+                return shape == x ? x.clone() : shape;
             } catch (RuntimeException e) {
                 throw new IllegalArgumentException("the landmark configuration has no shape: " + e.getMessage(), e);
             }
