@@ -1,5 +1,7 @@
 package dev.manifolddp.experiments.audit;
 
+import dev.manifolddp.experiments.spi.CellGrid;
+import dev.manifolddp.experiments.spi.Progress;
 import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.Mechanism;
@@ -7,9 +9,6 @@ import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.sampling.random.RandomStreams;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ForkJoinPool;
-import java.util.stream.IntStream;
 import java.util.Locale;
 import org.apache.commons.rng.UniformRandomProvider;
 
@@ -18,7 +17,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * function of the setup, the mechanism and {@code (p, role, i)}: it uses seeded stream
  * {@code (cell, i)} with {@code cell = 1 + 2p + role} (stream (0, 0) chose the directions) and a fresh copy of the
  * data set. The loop can therefore run on any number of threads, or on a distributed engine, with the same result;
- * it runs in chunks ({@link #chunk}) on a fork-join pool or an engine ({@link dev.manifolddp.experiments.spi.AuditChunks}), each chunk written to its
+ * it runs in chunks ({@link #chunk}) on the task grid of every study ({@link CellGrid}) or an engine ({@link dev.manifolddp.experiments.spi.AuditChunks}), each chunk written to its
  * own slots of the {@link ReleaseTable}.
  *
  * <p><b>A release that fails is an outcome.</b> Every release is calibrated from the public inputs
@@ -118,23 +117,13 @@ final class AuditSampler {
 
     /** Draws every release of {@code mechanism} on {@code pool} and stores its coordinates. */
     static ReleaseTable fill(AuditSetup setup, Mechanism mechanism, List<BoundaryPair> pairs,
-            ReleaseCoordinates coordinates, ForkJoinPool pool, Runnable progressStep) {
+            ReleaseCoordinates coordinates, int threads, Runnable progressStep) {
         ReleaseTable table = new ReleaseTable(coordinates, pairs.size(), setup.releases());
-        try {
-            pool.submit(() -> IntStream.range(0, tasks(setup, pairs.size())).parallel().forEach(task -> {
-                place(setup, table, task, chunk(setup, mechanism, pairs, coordinates, task));
-                progressStep.run();
-            })).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("the audit was interrupted", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException runtime) {
-                throw runtime;
-            }
-            throw new IllegalStateException(cause.getMessage(), cause);
-        }
+        // the one task grid of every study: one cell of chunk tasks, each writing its own slots of the table
+        CellGrid.run(threads, "mdp-audit", 1, tasks(setup, pairs.size()), Progress.none(), (cell, task) -> {
+            place(setup, table, task, chunk(setup, mechanism, pairs, coordinates, task));
+            progressStep.run();
+        });
         return table;
     }
 

@@ -7,7 +7,6 @@ import dev.manifolddp.mechanisms.Calibration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ForkJoinPool;
 
 /**
  * The black-box empirical privacy auditor (Jagielski, Ullman, Oprea 2020; Nasr et al. 2021; docs/auditor.md): for
@@ -41,13 +40,8 @@ public final class Auditor {
             throw new IllegalArgumentException(String.format(Locale.ROOT, "--threads must lie in [1, %d]. Provided "
                     + "value: %d", Workers.MAX_THREADS, threads));
         }
-        ForkJoinPool pool = new ForkJoinPool(threads);
-        try {
-            return audit(new AuditTasks(setup, targets), (tasks, target, step) -> AuditSampler.fill(setup,
-                    targets.get(target).mechanism(), tasks.pairs(), tasks.coordinates(), pool, step), progress);
-        } finally {
-            pool.shutdown();
-        }
+        return audit(new AuditTasks(setup, targets), (tasks, target, step) -> AuditSampler.fill(setup,
+                targets.get(target).mechanism(), tasks.pairs(), tasks.coordinates(), threads, step), progress);
     }
 
     /**
