@@ -10,8 +10,9 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The house style of every XY chart mdp draws (the runner's utility plots, the planner's error curves, a plugin
- * output's own charts), in one place so that they all look alike.
+ * The house style of every XY chart mdp draws (the runner's utility plots, the planner's error curves), in one place
+ * so that they all look alike; it lives with the data reading both applications share, not in the SPI artifacts,
+ * which depend on no charting library.
  */
 public final class ChartStyle {
 
