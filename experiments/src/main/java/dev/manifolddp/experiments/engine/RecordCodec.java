@@ -41,11 +41,10 @@ public final class RecordCodec {
 
     /** A block as bytes: its first task, its records ({@link #encode(ReplicateRecord[])}) and its warnings. */
     public static byte[] encode(Block block) {
-        byte[] records = encode(block.records());
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(records.length + 64);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeInt(block.first());
-            out.write(records);
+            write(out, block.records());
             out.writeInt(block.warnings().size());
             for (WarningLog.Occurrence warning : block.warnings()) {
                 out.writeInt(warning.mechanism());
@@ -81,37 +80,41 @@ public final class RecordCodec {
     static byte[] encode(ReplicateRecord[] records) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeInt(records.length);
-            for (ReplicateRecord record : records) {
-                out.writeInt(record.utilities().length);
-                for (Measurement measurement : record.utilities()) {
-                    out.writeDouble(measurement.value());
-                    out.writeUTF(measurement.status().name());
-                }
-                out.writeDouble(record.sigma());
-                out.writeDouble(record.sensitivity());
-                writeNullable(out, record.sigmaRule());
-                writeNullable(out, record.guarantee() == null ? null : record.guarantee().name());
-                out.writeDouble(record.delta());
-                out.writeBoolean(record.dataDerived());
-                SamplerReport sampler = record.sampler();
-                out.writeBoolean(sampler != null);
-                if (sampler != null) {
-                    out.writeUTF(sampler.method().name());
-                    out.writeLong(sampler.proposals());
-                    out.writeLong(sampler.burnIn());
-                    out.writeLong(sampler.thin());
-                    out.writeInt(sampler.chains());
-                    out.writeDouble(sampler.acceptanceRate());
-                    out.writeDouble(sampler.effectiveSampleSize());
-                    out.writeDouble(sampler.rHat());
-                }
-                out.writeDouble(record.releaseSeconds());
-            }
+            write(out, records);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot encode a block of records: " + e.getMessage(), e);
         }
         return bytes.toByteArray();
+    }
+
+    private static void write(DataOutputStream out, ReplicateRecord[] records) throws IOException {
+        out.writeInt(records.length);
+        for (ReplicateRecord record : records) {
+            out.writeInt(record.utilities().length);
+            for (Measurement measurement : record.utilities()) {
+                out.writeDouble(measurement.value());
+                out.writeUTF(measurement.status().name());
+            }
+            out.writeDouble(record.sigma());
+            out.writeDouble(record.sensitivity());
+            writeNullable(out, record.sigmaRule());
+            writeNullable(out, record.guarantee() == null ? null : record.guarantee().name());
+            out.writeDouble(record.delta());
+            out.writeBoolean(record.dataDerived());
+            SamplerReport sampler = record.sampler();
+            out.writeBoolean(sampler != null);
+            if (sampler != null) {
+                out.writeUTF(sampler.method().name());
+                out.writeLong(sampler.proposals());
+                out.writeLong(sampler.burnIn());
+                out.writeLong(sampler.thin());
+                out.writeInt(sampler.chains());
+                out.writeDouble(sampler.acceptanceRate());
+                out.writeDouble(sampler.effectiveSampleSize());
+                out.writeDouble(sampler.rHat());
+            }
+            out.writeDouble(record.releaseSeconds());
+        }
     }
 
     static ReplicateRecord[] decode(byte[] bytes) {

@@ -1,14 +1,13 @@
 package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.estimators.CovariateRecords;
-import dev.manifolddp.estimators.ResponsePrediction;
 import dev.manifolddp.experiments.config.DataConfig;
 import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.spi.Dataset;
+import dev.manifolddp.experiments.spi.MeasureContexts;
 import dev.manifolddp.experiments.spi.StreamLayout;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.utility.MeasureContext;
-import dev.manifolddp.utility.Prediction;
 import dev.manifolddp.utility.Timing;
 import dev.manifolddp.utility.UtilityMeasure;
 import java.util.ArrayList;
@@ -84,18 +83,9 @@ public final class ReplicateCheck {
         }
     }
 
-    /**
-     * What the utilities of a release of {@code data} see besides the value and the estimate: the times, the ball's
-     * centre where releases live on the data's manifold (no yardstick for a variance or a covariance), the records,
-     * and how a value predicts a response for an estimator with covariate records ({@link ResponsePrediction}).
-     */
+    /** What the utilities of a release of {@code data} see besides the value and the estimate ({@link MeasureContexts}). */
     public static MeasureContext context(Cell cell, Dataset data, Timing timing) {
-        Geometry valueSpace = cell.estimator().parameterSpace(cell.geometry());
-        double[] centre = valueSpace == cell.geometry() ? data.ball().center() : null;
-        Prediction prediction = cell.estimator().capability(ResponsePrediction.class)
-                .<Prediction>map(p -> (value, covariate) -> p.predict(cell.geometry(), value, covariate))
-                .orElse(null);
-        return new MeasureContext(timing, centre, cell.geometry(), data.points(), prediction);
+        return MeasureContexts.of(cell.estimator(), cell.geometry(), data, timing);
     }
 
     /**

@@ -2,10 +2,10 @@ package dev.manifolddp.experiments.plan;
 
 import dev.manifolddp.estimators.CovariateRecords;
 import dev.manifolddp.estimators.Estimator;
-import dev.manifolddp.estimators.ResponsePrediction;
 import dev.manifolddp.experiments.output.Stat;
 import dev.manifolddp.experiments.spi.CellGrid;
 import dev.manifolddp.experiments.spi.Dataset;
+import dev.manifolddp.experiments.spi.MeasureContexts;
 import dev.manifolddp.experiments.spi.Progress;
 import dev.manifolddp.experiments.spi.StreamLayout;
 import dev.manifolddp.geometry.Geometry;
@@ -16,7 +16,6 @@ import dev.manifolddp.mechanisms.PrivacyUnit;
 import dev.manifolddp.mechanisms.Release;
 import dev.manifolddp.utility.MeasureContext;
 import dev.manifolddp.utility.Measurement;
-import dev.manifolddp.utility.Prediction;
 import dev.manifolddp.utility.Timing;
 import dev.manifolddp.utility.UtilityMeasure;
 import java.io.PrintStream;
@@ -136,14 +135,10 @@ final class ErrorSimulation {
         } catch (RuntimeException e) {
             throw failure("mechanism '" + p.label() + "'", p, r, "--mechanism", e);
         }
-        Timing timing = new Timing((System.nanoTime() - start) / 1e9, estimateNanos / 1e9);
-        Geometry valueSpace = estimator.parameterSpace(geometry);
-        Prediction prediction = estimator.capability(ResponsePrediction.class)
-                .<Prediction>map(q -> (value, covariate) -> q.predict(geometry, value, covariate)).orElse(null);
-        MeasureContext context = new MeasureContext(timing, valueSpace == geometry ? records.ball().center() : null,
-                geometry, records.points(), prediction);
+        MeasureContext context = MeasureContexts.of(estimator, geometry, records,
+                new Timing((System.nanoTime() - start) / 1e9, estimateNanos / 1e9));
         try {
-            return distance.measure(valueSpace, release.value(), estimate, context);
+            return distance.measure(estimator.parameterSpace(geometry), release.value(), estimate, context);
         } catch (RuntimeException e) {
             throw failure("utility '" + distance.name() + "' of mechanism '" + p.label() + "'", p, r, "--mechanism",
                     e);

@@ -251,7 +251,8 @@ final class CsvBlocks {
             }
             number++;
             content.addNumbers(numbers, fields, header);
-            return keep() ? p : -1;
+            keep(); // every value is a finite decimal here, so the row is kept (as a point or as an off-manifold row)
+            return p;
         }
 
         /**

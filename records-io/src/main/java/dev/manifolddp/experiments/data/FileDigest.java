@@ -89,16 +89,6 @@ public final class FileDigest implements Supplier<String> {
     }
 
     @Override
-    public boolean equals(Object other) {
-        return other instanceof FileDigest digest && Objects.equals(get(), digest.get());
-    }
-
-    @Override
-    public int hashCode() {
-        return get().hashCode();
-    }
-
-    @Override
     public String toString() {
         return hex != null ? hex : "SHA-256 of " + file + " (on first use)";
     }
