@@ -96,34 +96,6 @@ class RegressionThroughRunnerTest {
     }
 
     @Test
-    void theFirstCellReadsTheRegressionKindsRecordsAndFindsItsNonPrivateError() throws IOException {
-        // the same seed, domain and truth as a kind: regression run: cell 0's data stream is (0, r) in both layouts
-        String kind = """
-                kind: regression
-                name: tiny-regression-kind
-                seed: %d
-                replicates: 3
-                geometry: sphere:d=2
-                domain: { center: [0, 0, 1], data-radius: 0.39269908169872414, footpoint-radius: 0.3, max-speed: 0.4,
-                          covariate-range: [0, 1] }
-                truth: { footpoint: [%s], shooting-vector: [%s] }
-                sweep: { n: [%d], noise: [0.01], epsilon: [%s] }
-                methods: [ { label: joint, method: joint, sigma-rule: proven } ]
-                mcmc: { burn-in: 200, thin: 10, step: 0.5 }
-                """.formatted(SEED, FOOTPOINT, VELOCITY, N, EPSILON);
-        Path regression = Configs.runQuietly(folder, kind, "kind", 1);
-        Path pipeline = Configs.runQuietly(folder, config("estimate-prediction-mse"), "pipeline", 1);
-        List<String> kindRows = Files.readAllLines(regression.resolve("replicates.csv"));
-        List<String> rows = Files.readAllLines(pipeline.resolve("replicates.csv"));
-        int nonPrivate = List.of(kindRows.get(0).split(",")).indexOf("nonprivate_mse");
-        assertThat(nonPrivate).isPositive();
-        for (int r = 0; r < 3; r++) {
-            assertThat(rows.get(1 + r).split(",")[4]).as("replicate %d", r)
-                    .isEqualTo(kindRows.get(1 + r).split(",")[nonPrivate]);
-        }
-    }
-
-    @Test
     void fileRecordsCarryTheirCovariateColumnAndAnAgeOutsideThePublicRangeIsRefused() throws IOException {
         Map<String, String> data = generatorParameters();
         double[][] records = new NoisyGeodesicGeneratorProvider().create(SPHERE, data)

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.manifolddp.experiments.config.ConfigReader;
 import dev.manifolddp.experiments.config.Configuration;
 import dev.manifolddp.experiments.config.ExperimentConfig;
-import dev.manifolddp.experiments.config.RegressionConfig;
 import dev.manifolddp.experiments.config.RegressionSensitivityConfig;
 import dev.manifolddp.experiments.config.SensitivityCheckConfig;
 import java.io.IOException;
@@ -72,11 +71,9 @@ class RepositoryConfigsTest {
             }
             Configuration parsed = ConfigReader.readAny(config);
             String reproduces = parsed instanceof ExperimentConfig e ? e.reproduces()
-                    : parsed instanceof RegressionConfig r ? r.reproduces()
                     : parsed instanceof RegressionSensitivityConfig s ? s.reproduces()
                     : ((SensitivityCheckConfig) parsed).reproduces();
             List<String> deviations = parsed instanceof ExperimentConfig e ? e.deviations()
-                    : parsed instanceof RegressionConfig r ? r.deviations()
                     : parsed instanceof RegressionSensitivityConfig s ? s.deviations()
                     : ((SensitivityCheckConfig) parsed).deviations();
             String number = config.getFileName().toString().substring(0, 3);

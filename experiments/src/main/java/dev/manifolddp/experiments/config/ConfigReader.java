@@ -22,8 +22,8 @@ import java.util.regex.Pattern;
  * naming the key with its path and listing the allowed keys. The schema:
  *
  * <pre>
- * kind: mechanisms                     # optional: mechanisms (default), sensitivity-check (SensitivityCheckConfig),
- *                                      # regression (RegressionConfig) or regression-sensitivity
+ * kind: mechanisms                     # optional: mechanisms (default; a regression too), sensitivity-check
+ *                                      # (SensitivityCheckConfig) or regression-sensitivity
  *                                      # (RegressionSensitivityConfig)
  * name: sphere-frechet                 # required; [A-Za-z0-9._-]+, the output folder results/&lt;name&gt;
  * reproduces: "Soto et al. 2022, Fig. 1 left" # optional
@@ -61,12 +61,10 @@ public final class ConfigReader {
     public static final String KIND_MECHANISMS = "mechanisms";
     /** The kind of an empirical sensitivity check ({@link SensitivityCheckConfig}). */
     public static final String KIND_SENSITIVITY_CHECK = "sensitivity-check";
-    /** The kind of a private geodesic regression experiment ({@link RegressionConfig}). */
-    public static final String KIND_REGRESSION = "regression";
     /** The kind of an empirical check of the regression sensitivities ({@link RegressionSensitivityConfig}). */
     public static final String KIND_REGRESSION_SENSITIVITY = "regression-sensitivity";
     /** Every kind, the default first. */
-    public static final List<String> KINDS = List.of(KIND_MECHANISMS, KIND_SENSITIVITY_CHECK, KIND_REGRESSION,
+    public static final List<String> KINDS = List.of(KIND_MECHANISMS, KIND_SENSITIVITY_CHECK,
             KIND_REGRESSION_SENSITIVITY);
 
     /** The top-level keys, in the order of the schema. */
@@ -148,7 +146,6 @@ public final class ConfigReader {
     private static final Map<String, KindReader> READERS = Map.of(
             KIND_MECHANISMS, ConfigReader::readComparison,
             KIND_SENSITIVITY_CHECK, SensitivityCheckReader::read,
-            KIND_REGRESSION, RegressionReader::read,
             KIND_REGRESSION_SENSITIVITY, RegressionSensitivityReader::read);
 
     /** A mechanism comparison ({@value #KIND_MECHANISMS}), the default kind. */

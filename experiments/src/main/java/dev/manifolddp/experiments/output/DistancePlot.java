@@ -36,9 +36,13 @@ final class DistancePlot {
     private DistancePlot() {
     }
 
-    /** Writes {@value #FILE}; returns false (and writes nothing) when no cell has a defined distance. */
+    /** Writes {@value #FILE}; returns false (and writes nothing) when no cell has a defined distance or the
+     * run measures none. */
     static boolean write(Experiment experiment, List<Group> groups, double spread, Path folder) throws IOException {
         GalleryPlan plan = experiment.gallery();
+        if (plan.distance() < 0) {
+            return false; // a regression's pictures without the distance utility
+        }
         Map<String, List<double[]>> series = new LinkedHashMap<>();
         boolean positive = spread > 0;
         double low = Double.POSITIVE_INFINITY;

@@ -1,6 +1,11 @@
 package dev.manifolddp.experiments.output;
 
+import dev.manifolddp.estimators.CovariateRecords;
+import dev.manifolddp.estimators.Estimator;
+import dev.manifolddp.estimators.ResponsePrediction;
+import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.DataBall;
+import dev.manifolddp.utility.Prediction;
 import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.run.Cell;
 import dev.manifolddp.experiments.run.Experiment;
@@ -43,17 +48,28 @@ final class GalleryOutputs {
             releases.put(label(groups, cell, m, mechanisms.get(m).label()), kept.releases(m));
         }
         String where = cell.describe() + (cell.n() < 0 ? ", n = " + kept.records() : "");
+        Estimator estimator = cell.estimator();
+        Geometry geometry = cell.geometry();
+        Prediction prediction = estimator.capability(ResponsePrediction.class)
+                .<Prediction>map(p -> (value, covariate) -> p.predict(geometry, value, covariate)).orElse(null);
+        double[] range = estimator.capability(CovariateRecords.class).flatMap(CovariateRecords::covariateRange)
+                .orElse(null);
         ReleaseGallery gallery = new ReleaseGallery(experiment.config().name() + ": " + where, kept.sample(),
-                kept.estimate(), releases, withBall(plan.config().options(), kept.ball(), plan.pictures()));
+                kept.estimate(), releases, withBall(plan.config().options(), kept.ball(), plan.pictures()),
+                prediction, range);
         List<String> files = new ArrayList<>();
         for (ReleasePicture picture : plan.pictures()) {
             String file = picture.name() + ".png";
             picture.write(folder.resolve(file), cell.geometry(), gallery);
             files.add(file);
-            notes.add(String.format(Locale.ROOT, "%s: the first %d releases of each mechanism at %s (replicates "
-                    + "1..%d), %d of the records and the non-private mean of replicate 1", file,
-                    releases.values().stream().mapToInt(List::size).max().orElse(0), where,
-                    releases.values().stream().mapToInt(List::size).max().orElse(0), kept.sample().length));
+            int drawn = releases.values().stream().mapToInt(List::size).max().orElse(0);
+            notes.add(picture.drawsPredictions()
+                    ? String.format(Locale.ROOT, "%s: what the first %d releases of each mechanism at %s (replicates "
+                            + "1..%d) and the non-private fit of replicate 1 predict along the covariate", file, drawn,
+                            where, drawn)
+                    : String.format(Locale.ROOT, "%s: the first %d releases of each mechanism at %s (replicates "
+                            + "1..%d), %d of the records and the non-private mean of replicate 1", file, drawn, where,
+                            drawn, kept.sample().length));
         }
         if (DistancePlot.write(experiment, groups, kept.spread(), folder)) {
             files.add(DistancePlot.FILE);

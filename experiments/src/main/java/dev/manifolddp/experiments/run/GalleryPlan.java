@@ -2,6 +2,7 @@ package dev.manifolddp.experiments.run;
 
 import dev.manifolddp.experiments.config.ConfigException;
 import dev.manifolddp.experiments.config.PicturesConfig;
+import dev.manifolddp.estimators.ResponsePrediction;
 import dev.manifolddp.experiments.config.SweepAxis;
 import dev.manifolddp.experiments.output.pictures.Pictures;
 import dev.manifolddp.experiments.output.pictures.ReleasePicture;
@@ -13,12 +14,15 @@ import java.util.Map;
 /**
  * What the {@code pictures} section asks the run to keep and draw, checked against the built experiment: the cell
  * whose first releases are drawn, the cells of the distance-against-epsilon plot (every epsilon at the other axes'
- * values of that cell), and the pictures, each of which must accept the geometry.
+ * values of that cell), and the pictures, each of which must accept the geometry. A regression's pictures draw its
+ * releases' predictions and need no distance utility (a geodesic has no distance plot against epsilon here); every
+ * other gallery plots the distance to the non-private estimate and needs {@value #DISTANCE}.
  *
  * @param config        the section as written
  * @param cell          the index of the cell drawn
  * @param epsilonCells  the cells of the distance plot, by increasing position in the sweep
- * @param distance      the index of the {@code geodesic-distance} utility in the experiment's utilities
+ * @param distance      the index of the {@code geodesic-distance} utility in the experiment's utilities, or -1 for a
+ *                      regression's pictures without it
  * @param pictures      the pictures to draw, in the order listed
  */
 public record GalleryPlan(PicturesConfig config, int cell, List<Integer> epsilonCells, int distance,
@@ -42,6 +46,17 @@ public record GalleryPlan(PicturesConfig config, int cell, List<Integer> epsilon
             ReleasePicture picture = Pictures.named(name).orElseThrow(() -> new ConfigException(path, String.format(
                     "unknown picture '%s'; known pictures: %s", name, Pictures.names())));
             for (Cell cell : cells) {
+                boolean predicts = cell.estimator().capability(ResponsePrediction.class).isPresent();
+                if (picture.drawsPredictions() != predicts) {
+                    throw new ConfigException(path, String.format(picture.drawsPredictions()
+                            ? "the picture '%s' draws what a regression's releases predict along the covariate, and "
+                                    + "the estimator %s predicts no response; choose a picture of its releases "
+                                    + "(known pictures: %s). Provided value: %s"
+                            : "the picture '%s' draws releases as points of the data's space, and the estimator %s "
+                                    + "releases a regression (a geodesic); choose predicted-shapes or "
+                                    + "predicted-ellipses (known pictures: %s). Provided value: %s", name,
+                            cell.estimator().name(), Pictures.names(), name));
+                }
                 if (!picture.accepts(cell.geometry())) {
                     throw new ConfigException(path, String.format("the picture '%s' cannot draw points of %s; remove "
                             + "it or choose a picture for this geometry (known pictures: %s). Provided value: %s",
@@ -60,7 +75,8 @@ public record GalleryPlan(PicturesConfig config, int cell, List<Integer> epsilon
                 distance = u;
             }
         }
-        if (distance < 0) {
+        boolean predictions = pictures.stream().anyMatch(ReleasePicture::drawsPredictions);
+        if (distance < 0 && !predictions) {
             throw new ConfigException("utility", "the pictures section plots the distance of the releases to the "
                     + "non-private estimate against epsilon: add " + DISTANCE + " to the utility list");
         }

@@ -6,11 +6,9 @@ import dev.manifolddp.experiments.config.ConfigReader;
 import dev.manifolddp.experiments.config.Configuration;
 import dev.manifolddp.experiments.config.ExperimentConfig;
 import dev.manifolddp.experiments.config.Limits;
-import dev.manifolddp.experiments.config.RegressionConfig;
 import dev.manifolddp.experiments.config.RegressionSensitivityConfig;
 import dev.manifolddp.experiments.config.SensitivityCheckConfig;
 import dev.manifolddp.experiments.plugins.Graphs;
-import dev.manifolddp.experiments.regression.RegressionExperimentFactory;
 import dev.manifolddp.experiments.regressioncheck.RegressionSensitivityFactory;
 import dev.manifolddp.experiments.run.ComparisonModule;
 import dev.manifolddp.experiments.run.Experiment;
@@ -46,11 +44,6 @@ public final class StudyKinds {
                     "use a smaller --scale");
             Injector graph = Graphs.run(root, new RunModule<>(SensitivityCheckConfig.class, check, options));
             return new CheckStudy(Graphs.instance(graph, SensitivityCheckFactory.class).build());
-        });
-        BUILDERS.put(ConfigReader.KIND_REGRESSION, (configuration, root, options) -> {
-            Injector graph = Graphs.run(root, new RunModule<>(RegressionConfig.class,
-                    (RegressionConfig) configuration, options));
-            return new RegressionStudy(Graphs.instance(graph, RegressionExperimentFactory.class).build());
         });
         BUILDERS.put(ConfigReader.KIND_REGRESSION_SENSITIVITY, (configuration, root, options) -> {
             Injector graph = Graphs.run(root, new RunModule<>(RegressionSensitivityConfig.class,

@@ -15,7 +15,9 @@ public final class Pictures {
             new ShapePicture(),
             new EllipsoidPicture(),
             new SphereMapPicture(),
-            new ModesPicture());
+            new ModesPicture(),
+            new PredictedShapesPicture(),
+            new PredictedEllipsesPicture());
 
     private Pictures() {
     }

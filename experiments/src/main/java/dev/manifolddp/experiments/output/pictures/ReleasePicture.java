@@ -37,4 +37,13 @@ public interface ReleasePicture {
     default boolean takesBall() {
         return false;
     }
+
+    /**
+     * True when the picture draws what releases predict along the covariate ({@link ReleaseGallery#prediction()}),
+     * which only an estimator with covariate records (a regression) gives; false when it draws the releases
+     * themselves as points of the data's space.
+     */
+    default boolean drawsPredictions() {
+        return false;
+    }
 }

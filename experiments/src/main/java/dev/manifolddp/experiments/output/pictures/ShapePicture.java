@@ -30,7 +30,7 @@ public final class ShapePicture implements ReleasePicture {
     /** The option that closes each outline (the last landmark joined to the first). */
     public static final String CLOSED_OUTLINE = "closed-outline";
 
-    private static final int CELL = 150;
+    static final int CELL = 150;
     private static final int LABEL = 220;
     private static final int TITLE = 54;
     private static final int ROW_GAP = 16;
@@ -38,7 +38,7 @@ public final class ShapePicture implements ReleasePicture {
     private static final int MAX_MARKED_LANDMARKS = 20;
     private static final Color MEAN = new Color(30, 30, 30);
     private static final Color BEHIND = new Color(185, 185, 185);
-    private static final Color[] COLOURS = {new Color(200, 70, 20), new Color(30, 110, 200),
+    static final Color[] COLOURS = {new Color(200, 70, 20), new Color(30, 110, 200),
         new Color(30, 150, 70), new Color(150, 60, 170), new Color(190, 40, 60), new Color(110, 110, 30)};
 
     @Override
@@ -154,7 +154,7 @@ public final class ShapePicture implements ReleasePicture {
         return shapes.align(shapes.preshape(point), mean);
     }
 
-    private static void label(Graphics2D g, List<String> lines, int top, Color colour) {
+    static void label(Graphics2D g, List<String> lines, int top, Color colour) {
         g.setColor(colour);
         g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 13));
         int y = top + CELL / 2 - 8 * (lines.size() - 1);
@@ -165,7 +165,7 @@ public final class ShapePicture implements ReleasePicture {
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
     }
 
-    private static void caption(Graphics2D g, String text, int x, int top) {
+    static void caption(Graphics2D g, String text, int x, int top) {
         g.setColor(Color.DARK_GRAY);
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         g.drawString(text, x + 6, top + CELL + 10);
@@ -188,7 +188,7 @@ public final class ShapePicture implements ReleasePicture {
     }
 
     /** The common scale: the non-private mean fills most of a cell; every shape is centred (pre-shapes are). */
-    private static final class Frame {
+    static final class Frame {
         private final double scale;
         private final boolean closed;
 
