@@ -207,6 +207,8 @@ final class CsvBlocks {
     private final class Rows {
         private final int width = coordinates.length;
         private final double[] row = new double[width];
+        /** The projection's ambient scratch, one per block: a row allocates only the point it keeps. */
+        private final double[] ambient = new double[projection.scratchLength()];
         private final CanonicalContent content = new CanonicalContent();
         private final int[] starts = new int[fields];
         private final int[] ends = new int[fields];
@@ -366,7 +368,7 @@ final class CsvBlocks {
             }
             try {
                 // the projection returns a new array and keeps none of its argument, so one row serves every line
-                points[rows] = projection.project(row);
+                points[rows] = projection.project(row, ambient);
             } catch (IllegalArgumentException e) {
                 offManifold.note(number, e);
             }

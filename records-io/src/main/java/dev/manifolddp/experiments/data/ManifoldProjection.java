@@ -68,6 +68,22 @@ public final class ManifoldProjection {
      *     tolerance; the caller adds the row's name
      */
     public double[] project(double[] x) {
+        return project(x, null);
+    }
+
+    /**
+     * The length of the scratch array {@link #project(double[], double[])} takes: the ambient dimension of a geometry
+     * with an {@link AmbientEmbedding}, else 0.
+     */
+    public int scratchLength() {
+        return shapes.isEmpty() && embedding.isPresent() ? embedding.get().ambientDimension() : 0;
+    }
+
+    /**
+     * {@link #project(double[])} with a caller's scratch array of {@link #scratchLength()} (null: one is allocated), so
+     * that a reader projecting row after row on one thread allocates only the points it keeps.
+     */
+    public double[] project(double[] x, double[] scratch) {
         if (shapes.isPresent()) {
             try {
                 double[] shape = shapes.get().preshape(x);
@@ -89,7 +105,14 @@ public final class ManifoldProjection {
         boolean projected;
         try {
             AmbientEmbedding ambient = embedding.get();
-            projected = ambient.project(ambient.toAmbient(x), point);
+            double[] y = scratch != null && scratch.length == ambient.ambientDimension() ? scratch
+                    : new double[ambient.ambientDimension()];
+            // a non-finite row has no ambient coordinates (the allocating toAmbient's check, kept without its copy)
+            projected = finite(x);
+            if (projected) {
+                ambient.toAmbient(x, y);
+                projected = ambient.project(y, point);
+            }
         } catch (RuntimeException e) {
             projected = false;
         }
@@ -110,6 +133,15 @@ public final class ManifoldProjection {
                             + "boundary", geometry.spec(), exact.get()));
         }
         return point;
+    }
+
+    private static boolean finite(double[] x) {
+        for (double v : x) {
+            if (!Double.isFinite(v)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static double distance(double[] x, double[] y) {
