@@ -105,8 +105,12 @@ class ConfigReaderTest {
     void kindAndPlotSettingsAreChecked() {
         assertThat(parse("kind: mechanisms\n" + Configs.tinySphere(5, 0)).name()).isEqualTo("tiny-sphere");
         assertThatThrownBy(() -> parse("kind: bounds\n" + Configs.tinySphere(5, 0)))
-                .hasMessageStartingWith("kind: unknown kind; allowed: mechanisms, sensitivity-check, regression, "
+                .hasMessageStartingWith("kind: unknown kind; allowed: mechanisms, sensitivity-check, "
                         + "regression-sensitivity (default mechanisms). Provided value: bounds");
+        assertThatThrownBy(() -> parse("kind: regression\n" + Configs.tinySphere(5, 0)))
+                .hasMessageStartingWith("kind: unknown kind; allowed: mechanisms, sensitivity-check, "
+                        + "regression-sensitivity (default mechanisms); a geodesic regression is a comparison of kind "
+                        + "mechanisms with estimator geodesic-regression");
         ExperimentConfig config = parse(Configs.tinySphere(5, 0) + "plot: { statistic: median, band: sd }\n");
         assertThat(config.plot().statistic()).isEqualTo(PlotConfig.Statistic.MEDIAN);
         assertThat(config.plot().band()).isEqualTo(PlotConfig.Band.SD);

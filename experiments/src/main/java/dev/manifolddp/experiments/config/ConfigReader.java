@@ -130,8 +130,11 @@ public final class ConfigReader {
         requireNoNulls(document, "");
         String kind = root.has("kind") ? root.field("kind").scalar("the configuration kind") : KIND_MECHANISMS;
         if (!KINDS.contains(kind)) {
-            throw new ConfigException("kind", String.format("unknown kind; allowed: %s (default %s). Provided value: "
-                    + "%s", String.join(", ", KINDS), KIND_MECHANISMS, kind));
+            // the retired kind of a geodesic regression names the way it runs now
+            String hint = kind.equals("regression") ? "; a geodesic regression is a comparison of kind mechanisms "
+                    + "with estimator geodesic-regression (see experiments/configs/003-fig5-6-sphere.yaml)" : "";
+            throw new ConfigException("kind", String.format("unknown kind; allowed: %s (default %s)%s. Provided "
+                    + "value: %s", String.join(", ", KINDS), KIND_MECHANISMS, hint, kind));
         }
         return READERS.get(kind).read(root, document, file);
     }

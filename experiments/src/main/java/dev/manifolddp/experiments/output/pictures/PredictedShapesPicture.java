@@ -5,13 +5,10 @@ import dev.manifolddp.geometry.LandmarkShapes;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Graphics2D;
-import java.awt.RenderingHints;
-import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import javax.imageio.ImageIO;
 
 /**
  * Predicted shapes of a regression on landmark data, as Kulkarni and Soto 2025 show them (their Fig. 3): one column
@@ -78,62 +75,53 @@ public final class PredictedShapesPicture implements ReleasePicture {
         int rows = 1 + gallery.releases().size();
         int width = LABEL + covariates.length * cell + 20;
         int height = TITLE + HEADER + rows * (cell + ROW_GAP) + FOOT;
-        BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = image.createGraphics();
-        try {
-            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-            g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, width, height);
+        PictureCanvas canvas = new PictureCanvas(width, height);
+        Graphics2D g = canvas.g;
+        g.setColor(Color.BLACK);
+        g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
+        g.drawString(gallery.title(), 12, 24);
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
+        g.drawString("predicted shapes exp(p, t(x) v) by covariate x; grey: the non-private fit's; every shape "
+                + "rotated onto it (Procrustes)", 12, 42);
+        for (int c = 0; c < covariates.length; c++) {
             g.setColor(Color.BLACK);
-            g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 15));
-            g.drawString(gallery.title(), 12, 24);
-            g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 12));
-            g.drawString("predicted shapes exp(p, t(x) v) by covariate x; grey: the non-private fit's; every shape "
-                    + "rotated onto it (Procrustes)", 12, 42);
+            g.drawString("x = " + PredictionCovariates.format(covariates[c]), LABEL + c * cell + 6,
+                    TITLE + HEADER - 6);
+        }
+        int top = TITLE + HEADER;
+        ShapePicture.label(g, List.of("non-private fit"), top, Color.BLACK);
+        for (int c = 0; c < covariates.length; c++) {
+            frame.draw(g, fit[c], LABEL + c * cell, top, FIT, 2f, true);
+        }
+        int row = 1;
+        for (Map.Entry<String, List<double[]>> entry : gallery.releases().entrySet()) {
+            int y = top + row * (cell + ROW_GAP);
+            Color colour = ShapePicture.COLOURS[(row - 1) % ShapePicture.COLOURS.length];
+            ShapePicture.label(g, ShapePicture.wrap(entry.getKey(), 28), y, colour);
             for (int c = 0; c < covariates.length; c++) {
-                g.setColor(Color.BLACK);
-                g.drawString("x = " + PredictionCovariates.format(covariates[c]), LABEL + c * cell + 6,
-                        TITLE + HEADER - 6);
-            }
-            int top = TITLE + HEADER;
-            ShapePicture.label(g, List.of("non-private fit"), top, Color.BLACK);
-            for (int c = 0; c < covariates.length; c++) {
-                frame.draw(g, fit[c], LABEL + c * cell, top, FIT, 2f, true);
-            }
-            int row = 1;
-            for (Map.Entry<String, List<double[]>> entry : gallery.releases().entrySet()) {
-                int y = top + row * (cell + ROW_GAP);
-                Color colour = ShapePicture.COLOURS[(row - 1) % ShapePicture.COLOURS.length];
-                ShapePicture.label(g, ShapePicture.wrap(entry.getKey(), 28), y, colour);
-                for (int c = 0; c < covariates.length; c++) {
-                    int x = LABEL + c * cell;
-                    frame.draw(g, fit[c], x, y, BEHIND, 1.2f, false);
-                    int missing = 0;
-                    for (double[] release : entry.getValue()) {
-                        double[] shape = predicted(shapes, gallery, release, covariates[c], fit[c]);
-                        if (shape == null) {
-                            missing++;
-                        } else {
-                            frame.draw(g, shape, x, y, colour, 1.2f, entry.getValue().size() == 1);
-                        }
-                    }
-                    if (missing > 0) {
-                        ShapePicture.caption(g, missing + " without a shape (not finite)", x, y);
+                int x = LABEL + c * cell;
+                frame.draw(g, fit[c], x, y, BEHIND, 1.2f, false);
+                int missing = 0;
+                for (double[] release : entry.getValue()) {
+                    double[] shape = predicted(shapes, gallery, release, covariates[c], fit[c]);
+                    if (shape == null) {
+                        missing++;
+                    } else {
+                        frame.draw(g, shape, x, y, colour, 1.2f, entry.getValue().size() == 1);
                     }
                 }
-                row++;
+                if (missing > 0) {
+                    ShapePicture.caption(g, missing + " without a shape (not finite)", x, y);
+                }
             }
-            g.setColor(Color.DARK_GRAY);
-            int drawn = gallery.releases().values().stream().mapToInt(List::size).max().orElse(0);
-            g.drawString("Each row: one mechanism's first " + (drawn == 1 ? "release" : drawn + " releases (replicates 1.."
-                    + drawn + ")") + "; alignment and scaling are post-processing.", 12, height - 18);
-        } finally {
-            g.dispose();
+            row++;
         }
-        if (!ImageIO.write(image, "png", png.toFile())) {
-            throw new IOException("no PNG writer is available to write " + png);
-        }
+        g.setColor(Color.DARK_GRAY);
+        int drawn = gallery.releases().values().stream().mapToInt(List::size).max().orElse(0);
+        g.drawString("Each row: one mechanism's first " + (drawn == 1 ? "release" : drawn + " releases (replicates 1.."
+                + drawn + ")") + "; alignment and scaling are post-processing.", 12, height - 18);
+        // drawn in full before anything is written: a failure above leaves no partial file
+        canvas.save(png);
     }
 
     /** The release's predicted pre-shape at {@code x}, rotated onto the fit's, or null when it has none. */

@@ -135,6 +135,10 @@ class PredictionPicturesTest {
         assertThat(image.getHeight()).isEqualTo(54 + 20 + 3 * (ShapePicture.CELL + 16) + 46);
         assertThat(inked(image, 220 + 2 * ShapePicture.CELL, 54 + 20 + 2 * (ShapePicture.CELL + 16)))
                 .as("the last covariate of the last mechanism's row is drawn").isTrue();
+        long size = java.nio.file.Files.size(png);
+        assertThatThrownBy(() -> picture.write(png, kendall, gallery)).as("an existing file is left alone")
+                .hasMessageContaining("already exists and was left unchanged");
+        assertThat(java.nio.file.Files.size(png)).isEqualTo(size);
         assertThatThrownBy(() -> picture.checkOptions(Map.of("closed-outline", "yes")))
                 .hasMessageContaining("pictures.options.closed-outline must be true or false");
     }
