@@ -13,12 +13,14 @@ import java.util.OptionalDouble;
  * {@link SensitivityBounds#kngMean}, its estimate's sensitivity {@link SensitivityBounds#laplaceMean}, and Lemma 1
  * gives {@code h_max(2r, kmax) rho <= |grad U| <= h_min(2r, kmin) rho} on the ball.
  *
- * <p>The configured step, tolerance, iteration limit and stop rule govern {@link #estimate} (an experiment's
- * reference); {@link #minimise} uses the mechanism's tolerance and iteration limit with the default step and stop
- * rule, and the configured method. {@link #estimate} accepts a mean that {@link FrechetMeanResult#stagnated()} at the
- * rounding floor above a tolerance too small to be met: it is the certified mean to within rounding, so an experiment
- * measured against it measures the mechanisms, not the optimiser (a tolerance of 1e-300 means "as accurate as double
- * precision allows" instead of a failure at the first replicate). Immutable and thread-safe.
+ * <p>The configured step, tolerance, iteration limit and stop rule govern {@link #estimate} (a public template's mean,
+ * a caller's own estimate); {@link #minimise} uses the caller's tolerance and iteration limit with the default step
+ * and stop rule, and the configured method. A release centres on {@code minimise} from the public start, and an
+ * experiment measures its releases against that same point ({@code NonPrivateEstimate} in module mechanisms), so a
+ * utility measures the mechanism, not a second optimiser run. {@link #estimate} accepts a mean that
+ * {@link FrechetMeanResult#stagnated()} at the rounding floor above a tolerance too small to be met: it is the
+ * certified mean to within rounding (a tolerance of 1e-300 means "as accurate as double precision allows" instead of
+ * a failure). Immutable and thread-safe.
  *
  * @param step          gradient-descent step size in (0, 1]
  * @param tolerance     the stop rule's threshold for {@link #estimate}

@@ -20,10 +20,10 @@ import java.util.Locale;
  */
 final class ReleaseContext {
 
-    /** Gradient-norm tolerance of the non-private Frechet mean: far below any noise scale a release uses. */
-    static final double MEAN_TOLERANCE = 1e-10;
-    /** Iteration limit of the non-private Frechet mean (linear convergence with rate about 1/2 at step 0.5). */
-    static final int MEAN_MAX_ITERATIONS = 2000;
+    /** Gradient-norm tolerance of the non-private estimate ({@link NonPrivateEstimate#TOLERANCE}). */
+    static final double MEAN_TOLERANCE = NonPrivateEstimate.TOLERANCE;
+    /** Iteration limit of the non-private estimate ({@link NonPrivateEstimate#MAX_ITERATIONS}). */
+    static final int MEAN_MAX_ITERATIONS = NonPrivateEstimate.MAX_ITERATIONS;
 
     private ReleaseContext() {
     }
@@ -112,7 +112,7 @@ final class ReleaseContext {
     }
 
     /**
-     * The estimator's non-private minimiser from the ball's centre, to the accuracy releases use (the closed form
+     * The estimator's non-private minimiser from the ball's centre ({@link NonPrivateEstimate#fit}, the closed form
      * where the estimator has one); its iteration count, gradient norm and any non-convergence go to the release's
      * diagnostics, not its public part.
      */
@@ -127,10 +127,7 @@ final class ReleaseContext {
      */
     static double[] estimate(Estimator estimator, Geometry geometry, double[][] data, ChartedRecords charted,
             DataBall ball, Release.Builder<?> release) {
-        double[] start = estimator.publicStart(geometry, ball.center());
-        EstimatorFit result = charted != null && charted.covers(geometry, data)
-                ? estimator.minimise(geometry, charted, start, MEAN_TOLERANCE, MEAN_MAX_ITERATIONS)
-                : estimator.minimise(geometry, data, start, MEAN_TOLERANCE, MEAN_MAX_ITERATIONS);
+        EstimatorFit result = NonPrivateEstimate.fit(estimator, geometry, data, charted, ball);
         // the method is reported by the fit, after the data were read (a fallback could depend on them): diagnostics
         release.diagnostic("meanMethod", result.method())
                 .diagnostic("meanIterations", result.iterations())

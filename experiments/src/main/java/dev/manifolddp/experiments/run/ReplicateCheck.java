@@ -7,6 +7,7 @@ import dev.manifolddp.experiments.spi.Dataset;
 import dev.manifolddp.experiments.spi.MeasureContexts;
 import dev.manifolddp.experiments.spi.StreamLayout;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.mechanisms.NonPrivateEstimate;
 import dev.manifolddp.utility.MeasureContext;
 import dev.manifolddp.utility.Timing;
 import dev.manifolddp.utility.UtilityMeasure;
@@ -70,13 +71,13 @@ public final class ReplicateCheck {
         }
     }
 
-    /** The non-private estimate of {@code data}, the reference of every release of the replicate. */
+    /**
+     * The non-private estimate of {@code data}, the reference of every release of the replicate: the very point the
+     * releases centre their noise on ({@link NonPrivateEstimate}), computed once here for the utilities.
+     */
     public static double[] estimate(Experiment experiment, Cell cell, int replicate, Dataset data) {
         try {
-            // an estimand defined by the public ball (a variance about its centre) is bound to it, as the
-            // mechanisms bind it in calibration
-            return cell.estimator().forBall(cell.geometry(), data.ball().center(), data.ball().radius())
-                    .estimate(cell.geometry(), data.points());
+            return NonPrivateEstimate.of(cell.estimator(), cell.geometry(), data.points(), data.ball());
         } catch (RuntimeException e) {
             throw failure("computing the non-private estimate", cell, replicate, estimatorKeys(experiment.config()),
                     e);

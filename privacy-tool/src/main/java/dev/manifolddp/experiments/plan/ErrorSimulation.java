@@ -11,6 +11,7 @@ import dev.manifolddp.experiments.spi.StreamLayout;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.Mechanism;
+import dev.manifolddp.mechanisms.NonPrivateEstimate;
 import dev.manifolddp.mechanisms.PrivacyBudget;
 import dev.manifolddp.mechanisms.PrivacyUnit;
 import dev.manifolddp.mechanisms.Release;
@@ -117,9 +118,8 @@ final class ErrorSimulation {
         long estimateStart = System.nanoTime();
         double[] estimate;
         try {
-            // an estimand defined by the public ball is bound to it, as the mechanisms bind it in calibration
-            estimate = estimator.forBall(geometry, records.ball().center(), records.ball().radius())
-                    .estimate(geometry, records.points());
+            // the point the release centres on, bound to the ball as the mechanisms bind it in calibration
+            estimate = NonPrivateEstimate.of(estimator, geometry, records.points(), records.ball());
         } catch (RuntimeException e) {
             throw failure("computing the non-private estimate", p, r, "--radius (a smaller ball) or "
                     + "--estimator-param", e);
