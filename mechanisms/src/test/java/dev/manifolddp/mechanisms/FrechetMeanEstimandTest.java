@@ -3,15 +3,10 @@ package dev.manifolddp.mechanisms;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.manifolddp.estimators.Estimator;
-import dev.manifolddp.estimators.EstimatorFit;
 import dev.manifolddp.estimators.FrechetMeanEstimand;
 import dev.manifolddp.estimators.FrechetMeanEstimator;
-import dev.manifolddp.estimators.GradientField;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.sampling.data.GeneratedData;
-import java.util.Optional;
-import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,52 +14,6 @@ import org.junit.jupiter.api.Test;
  * class: a plugin's estimator of the mean that declares it is released, the same estimator without it is refused.
  */
 class FrechetMeanEstimandTest {
-
-    /** The Frechet mean under another class, declaring the estimand or not. */
-    private static class PluginMean implements Estimator {
-        private final Estimator mean = FrechetMeanEstimator.DEFAULT;
-
-        @Override
-        public String name() {
-            return "plugin-mean";
-        }
-
-        @Override
-        public Geometry parameterSpace(Geometry dataSpace) {
-            return mean.parameterSpace(dataSpace);
-        }
-
-        @Override
-        public double[] estimate(Geometry dataSpace, double[][] data) {
-            return mean.estimate(dataSpace, data);
-        }
-
-        @Override
-        public EstimatorFit minimise(Geometry dataSpace, double[][] data, double[] start, double tolerance,
-                int maxIterations) {
-            return mean.minimise(dataSpace, data, start, tolerance, maxIterations);
-        }
-
-        @Override
-        public GradientField gradientField(Geometry dataSpace, double[][] data) {
-            return mean.gradientField(dataSpace, data);
-        }
-
-        @Override
-        public double gradientSensitivity(Geometry dataSpace, double radius, int n) {
-            return mean.gradientSensitivity(dataSpace, radius, n);
-        }
-
-        @Override
-        public OptionalDouble estimateSensitivity(Geometry dataSpace, double radius, int n) {
-            return mean.estimateSensitivity(dataSpace, radius, n);
-        }
-
-        @Override
-        public Optional<GradientBounds> gradientBounds(Geometry dataSpace, double radius) {
-            return mean.gradientBounds(dataSpace, radius);
-        }
-    }
 
     private static final class DeclaredPluginMean extends PluginMean implements FrechetMeanEstimand {
     }

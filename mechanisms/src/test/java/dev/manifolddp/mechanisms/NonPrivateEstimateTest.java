@@ -6,15 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.EstimatorFit;
 import dev.manifolddp.estimators.FrechetMeanEstimator;
-import dev.manifolddp.estimators.Estimator.GradientBounds;
-import dev.manifolddp.estimators.GradientField;
 import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometries;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.sampling.data.GeneratedData;
 import dev.manifolddp.sampling.data.GeodesicBallGenerator;
-import java.util.Optional;
-import java.util.OptionalDouble;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -74,8 +70,7 @@ class NonPrivateEstimateTest {
     }
 
     /** The Frechet mean whose minimiser reports that it did not converge. */
-    private static final class Stalled implements Estimator {
-        private final Estimator mean = FrechetMeanEstimator.DEFAULT;
+    private static final class Stalled extends PluginMean {
 
         @Override
         public String name() {
@@ -83,39 +78,9 @@ class NonPrivateEstimateTest {
         }
 
         @Override
-        public Geometry parameterSpace(Geometry dataSpace) {
-            return dataSpace;
-        }
-
-        @Override
-        public double[] estimate(Geometry dataSpace, double[][] data) {
-            return mean.estimate(dataSpace, data);
-        }
-
-        @Override
         public EstimatorFit minimise(Geometry dataSpace, double[][] data, double[] start, double tolerance,
                 int maxIterations) {
             return new EstimatorFit(start, 7, 0.5, false, "test", "stalled on purpose");
-        }
-
-        @Override
-        public GradientField gradientField(Geometry dataSpace, double[][] data) {
-            return mean.gradientField(dataSpace, data);
-        }
-
-        @Override
-        public double gradientSensitivity(Geometry dataSpace, double radius, int n) {
-            return mean.gradientSensitivity(dataSpace, radius, n);
-        }
-
-        @Override
-        public OptionalDouble estimateSensitivity(Geometry dataSpace, double radius, int n) {
-            return mean.estimateSensitivity(dataSpace, radius, n);
-        }
-
-        @Override
-        public Optional<GradientBounds> gradientBounds(Geometry dataSpace, double radius) {
-            return mean.gradientBounds(dataSpace, radius);
         }
     }
 }
