@@ -2,16 +2,20 @@ package dev.manifolddp.experiments.data;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
+import dev.manifolddp.geometry.RecordBlocks;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteOrder;
 import java.nio.DoubleBuffer;
-import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The points of a NumPy {@code .npy} file ({@link NpyHeader}: little-endian float64, C order), one point per row:
@@ -23,7 +27,8 @@ import java.util.Locale;
  * count from 1 (numpy's index plus one). A .npy file has no column names, so it holds coordinates only: roles that
  * name columns, and row selections, are refused.
  *
- * <p>The SHA-256 is of the file's bytes, read from the mapping on a thread of its own ({@link BackgroundDigest});
+ * <p>The rows are read on all cores in fixed blocks ({@link RecordBlocks}), with the same points and messages on any
+ * number. The SHA-256 of the file's bytes is taken on first use, if ever ({@link FileDigest}, as for a CSV file);
  * the canonical digest is that of the same numbers in a CSV file without a header ({@link CanonicalContent}), so
  * the ledger keeps one account for the two forms of one dataset.
  */
@@ -76,9 +81,15 @@ final class NpyPoints {
             }
             memory.records(layout.length(), 0, 0);
             memory.check((int) n, size);
-            try (BackgroundDigest sha256 = new BackgroundDigest(0)) {
-                return rows(channel, header, (int) n, geometry, name, sha256);
+            FileTime modified = Files.getLastModifiedTime(file);
+            // the bytes' SHA-256 is taken on first use, if ever (FileDigest), of the file as it is now
+            PointFile.Points points = rows(channel, header, (int) n, geometry, name,
+                    FileDigest.later(file, size, modified));
+            if (Files.size(file) != size || !Files.getLastModifiedTime(file).equals(modified)) {
+                throw new IllegalArgumentException("data file " + name + " changed while it was being read; read "
+                        + "it again once nothing writes to it");
             }
+            return points;
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read data file " + name + ": " + e.getMessage(), e);
         }
@@ -107,38 +118,39 @@ final class NpyPoints {
         return shape[0];
     }
 
+    /**
+     * The rows on all cores, in the fixed record blocks of {@link RecordBlocks}: each block maps its rows, checks them,
+     * adds them to a content digest of its own and projects them into their slots; the blocks' digests (order-free
+     * sums) and refusals are then combined in block order, so the points, the digest and every message are those of
+     * one loop over the rows.
+     */
     private static PointFile.Points rows(FileChannel channel, NpyHeader header, int n, Geometry geometry,
-            String file, BackgroundDigest sha256) throws IOException {
+            String file, FileDigest digest) throws IOException {
         PointLayout layout = geometry.layout();
         int d = layout.length();
         ManifoldProjection projection = new ManifoldProjection(geometry);
-        CanonicalContent content = new CanonicalContent();
         double[][] points = new double[n][];
         int[] lines = new int[n];
-        double[] row = new double[d];
+        int blocks = RecordBlocks.count(n);
+        Block[] done = new Block[blocks];
+        RecordBlocks.forEach(blocks, b -> done[b] = block(channel, header, RecordBlocks.from(b),
+                RecordBlocks.to(b, n), layout, projection, points, lines, file));
+        CanonicalContent content = new CanonicalContent();
         List<String> offending = new ArrayList<>();
         int offManifold = 0;
-        long rowBytes = 8L * d;
-        int perWindow = (int) Math.max(1, WINDOW / rowBytes);
-        sha256.update(channel.map(FileChannel.MapMode.READ_ONLY, 0, header.offset()));
-        for (int first = 0; first < n; first += perWindow) {
-            int count = Math.min(perWindow, n - first);
-            MappedByteBuffer window = channel.map(FileChannel.MapMode.READ_ONLY,
-                    header.offset() + first * rowBytes, count * rowBytes);
-            sha256.update(window.duplicate());
-            DoubleBuffer values = window.order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer();
-            for (int i = first; i < first + count; i++) {
-                values.get(row);
-                requireFinite(row, i, file, layout);
-                content.add(row, 0, d);
-                lines[i] = i + 1;
-                try {
-                    points[i] = projection.project(row);
-                } catch (IllegalArgumentException e) {
-                    offManifold++;
-                    if (offending.size() < LISTED) {
-                        offending.add("row " + (i + 1) + " (" + e.getMessage() + ")");
-                    }
+        for (Block block : done) {
+            if (block.failure() != null) {
+                // the first block that failed holds the first failing row: every block before it read clean
+                if (block.failure() instanceof UncheckedIOException io) {
+                    throw io.getCause();
+                }
+                throw block.failure();
+            }
+            content.add(block.content());
+            offManifold += block.offManifold();
+            for (String row : block.offending()) {
+                if (offending.size() < LISTED) {
+                    offending.add(row);
                 }
             }
         }
@@ -147,7 +159,50 @@ final class NpyPoints {
                     "%s: %d of %d rows are not points of %s: %s%s", file, offManifold, n, geometry.spec(),
                     String.join("; ", offending), offManifold > offending.size() ? "; ..." : ""));
         }
-        return new PointFile.Points(points, lines, null, null, null, sha256.hex(), content.sha256());
+        return new PointFile.Points(points, lines, null, null, Map.of(), digest, content.sha256());
+    }
+
+    /** What one block of rows left: its digest, its first refusals, or the failure that stopped it. */
+    private record Block(CanonicalContent content, List<String> offending, int offManifold,
+            RuntimeException failure) {
+    }
+
+    private static Block block(FileChannel channel, NpyHeader header, int from, int to, PointLayout layout,
+            ManifoldProjection projection, double[][] points, int[] lines, String file) {
+        int d = layout.length();
+        CanonicalContent content = new CanonicalContent();
+        List<String> offending = new ArrayList<>();
+        int offManifold = 0;
+        double[] row = new double[d];
+        double[] scratch = new double[projection.scratchLength()];
+        long rowBytes = 8L * d;
+        int perWindow = (int) Math.max(1, WINDOW / rowBytes);
+        try {
+            for (int first = from; first < to; first += perWindow) {
+                int count = Math.min(perWindow, to - first);
+                DoubleBuffer values = channel.map(FileChannel.MapMode.READ_ONLY, header.offset() + first * rowBytes,
+                        count * rowBytes).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer();
+                for (int i = first; i < first + count; i++) {
+                    values.get(row);
+                    requireFinite(row, i, file, layout);
+                    content.add(row, 0, d);
+                    lines[i] = i + 1;
+                    try {
+                        points[i] = projection.project(row, scratch);
+                    } catch (IllegalArgumentException e) {
+                        offManifold++;
+                        if (offending.size() < LISTED) {
+                            offending.add("row " + (i + 1) + " (" + e.getMessage() + ")");
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return new Block(content, offending, offManifold, new UncheckedIOException(e));
+        } catch (RuntimeException e) {
+            return new Block(content, offending, offManifold, e);
+        }
+        return new Block(content, offending, offManifold, null);
     }
 
     private static void requireFinite(double[] row, int i, String file, PointLayout layout) {

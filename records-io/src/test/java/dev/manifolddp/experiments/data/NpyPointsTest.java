@@ -165,4 +165,42 @@ class NpyPointsTest {
                 .hasMessageContaining("fine.npy is a .npy file: it holds coordinates only");
         assertThat(PointFile.read(fine, sphere).points()).isDeepEqualTo(new double[][] {{0, 0, 1}});
     }
+
+    @Test
+    void aFileOfManyBlocksIsReadAsOneLoopWouldReadIt() throws Exception {
+        Geometry sphere = Geometries.parse("sphere:d=2");
+        int size = dev.manifolddp.geometry.RecordBlocks.SIZE;
+        int n = 2 * size + 7;
+        double[] values = rows(sphere, n, 26);
+        long[] shape = {n, 3};
+        Path file = write("blocks.npy", npy("<f8", false, shape, values));
+        PointFile.Points fromNpy = PointFile.read(file, sphere);
+        PointFile.Points fromCsv = PointFile.read(csv("blocks.csv", values, 3), sphere);
+        assertThat(fromNpy.points()).isDeepEqualTo(fromCsv.points());
+        assertThat(fromNpy.lines()).isEqualTo(fromCsv.lines());
+        assertThat(fromNpy.contentSha256()).isEqualTo(fromCsv.contentSha256());
+        // the file digest, taken on first use, is the SHA-256 of the bytes
+        StringBuilder hex = new StringBuilder();
+        for (byte b : java.security.MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file))) {
+            hex.append(String.format(Locale.ROOT, "%02x", b));
+        }
+        assertThat(fromNpy.sha256()).isEqualTo(hex.toString());
+
+        // rows off the sphere in three blocks are listed in row order; the first non-finite value is the one named
+        double[] off = values.clone();
+        for (int row : new int[] {2 * size + 1, 5, size + 3}) {
+            off[3 * row + 2] += 0.5;
+        }
+        assertThatThrownBy(() -> PointFile.read(write("off-blocks.npy", npy("<f8", false, shape, off)), sphere))
+                .hasMessageContaining(String.format(Locale.ROOT, "off-blocks.npy: 3 of %d rows are not points of "
+                        + "sphere", n))
+                .hasMessageMatching(String.format(Locale.ROOT, "(?s).*row 6 \\(.*row %d \\(.*row %d \\(.*", size + 4,
+                        2 * size + 2));
+        double[] nan = values.clone();
+        nan[3 * (2 * size + 2)] = Double.NaN;
+        nan[3 * (size + 10) + 1] = Double.POSITIVE_INFINITY;
+        assertThatThrownBy(() -> PointFile.read(write("nan-blocks.npy", npy("<f8", false, shape, nan)), sphere))
+                .hasMessageContaining(String.format(Locale.ROOT, "nan-blocks.npy row %d (numpy index %d): column 2 "
+                        + "(x1) is Infinity", size + 11, size + 10));
+    }
 }
