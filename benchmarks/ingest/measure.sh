@@ -41,8 +41,8 @@ best() {
 # as ./mdp starts it: with the class-data-sharing archive beside the jar when there is one (docs/scale.md, Start-up)
 archive="${jar%.jar}.jsa"
 cds=(); [[ -f $archive ]] && cds=(-XX:SharedArchiveFile="$archive" -Xlog:cds*=off)
-# and with its collector (the parallel one, initial heap 5% of memory; see ./mdp)
-cds+=(-XX:+UseParallelGC -XX:InitialRAMPercentage=5)
+# and with its collector (the parallel one, initial heap 5% of memory, young generation at most 400 MB; see ./mdp)
+cds+=(-XX:+UseParallelGC -XX:InitialRAMPercentage=5 -XX:MaxNewSize=400m)
 
 release() { # GEOMETRY FILE
   local out=(--seed 1 --out "$work/out.json" --ledger "$work/ledger.json" --input "$2")
