@@ -40,7 +40,10 @@ class PluginTest {
                 .contains("      d (required): dimension (>= 1)")
                 .contains("from " + jar + " (plugin)")
                 .contains("  max-coordinate-error - max_i |release_i - estimate_i|")
-                .contains("  sphere - round sphere");
+                .contains("  sphere - round sphere")
+                .contains("Pictures (pictures: show: [NAME]):")
+                .contains("  predicted-shapes - a geodesic regression on landmark shapes")
+                .contains("  shapes - landmark shapes");
         Cli without = Cli.run("list");
         assertThat(without.out()).doesNotContain("euclidean - flat");
     }

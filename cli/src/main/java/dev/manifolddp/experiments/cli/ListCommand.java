@@ -1,5 +1,7 @@
 package dev.manifolddp.experiments.cli;
 
+import dev.manifolddp.experiments.output.pictures.Pictures;
+import dev.manifolddp.experiments.output.pictures.ReleasePicture;
 import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.plugins.Graphs;
 import dev.manifolddp.experiments.plugins.PluginJars;
@@ -15,7 +17,7 @@ import picocli.CommandLine.ParentCommand;
 /** {@code mdp list}: every discovered component with its parameters and the jar it came from. */
 @Command(name = "list", mixinStandardHelpOptions = true,
         description = "List every geometry, estimator, mechanism, data generator and utility measure found, with "
-                + "its parameters and source jar.")
+                + "its parameters and source jar, and the pictures a configuration can ask for.")
 final class ListCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -53,5 +55,11 @@ final class ListCommand implements Callable<Integer> {
             }
             parent.out.println();
         }
+        // the pictures a configuration's pictures section names (built in, not plugged)
+        parent.out.println("Pictures (pictures: show: [NAME]):");
+        for (ReleasePicture picture : Pictures.all()) {
+            parent.out.println("  " + picture.name() + " - " + picture.description());
+        }
+        parent.out.println();
     }
 }

@@ -62,6 +62,11 @@ public final class EllipsoidPicture implements ReleasePicture {
     }
 
     @Override
+    public String description() {
+        return "SPD(3) tensors as ellipsoid glyphs: data, the non-private mean and a row of releases per mechanism, each labelled with its distance to the mean; option semi-axes";
+    }
+
+    @Override
     public boolean accepts(Geometry geometry) {
         return geometry != null && geometry.name().startsWith("spd")
                 && geometry.layout().equals(PointLayout.symmetricMatrix(3))

@@ -36,6 +36,11 @@ public final class ModesPicture implements ReleasePicture {
     }
 
     @Override
+    public String description() {
+        return "tangent-pca releases as the objects their first two principal modes move (shapes or tensors), the non-private modes first";
+    }
+
+    @Override
     public boolean accepts(Geometry geometry) {
         return geometry.capability(TangentBasis.class).isPresent() && geometry.dimension() >= MODES
                 && (shapes.accepts(geometry) || ellipsoids.accepts(geometry));

@@ -48,6 +48,11 @@ public final class PredictedEllipsesPicture implements ReleasePicture {
     }
 
     @Override
+    public String description() {
+        return "a geodesic regression on SPD(2): the tensors the non-private fit and the releases predict along the covariate, as ellipses (Kulkarni and Soto 2025, Fig. 8); options covariates, true-footpoint, true-velocity";
+    }
+
+    @Override
     public boolean accepts(Geometry geometry) {
         return geometry.layout().equals(PointLayout.symmetricMatrix(2))
                 && geometry.capability(SymmetricEigensolvers.class).isPresent();

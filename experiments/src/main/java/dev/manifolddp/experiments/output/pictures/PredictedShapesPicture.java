@@ -35,6 +35,11 @@ public final class PredictedShapesPicture implements ReleasePicture {
     }
 
     @Override
+    public String description() {
+        return "a geodesic regression on landmark shapes: the shapes the non-private fit and the releases predict, a column per covariate (Kulkarni and Soto 2025, Fig. 3); options covariates, closed-outline";
+    }
+
+    @Override
     public boolean accepts(Geometry geometry) {
         return geometry.capability(LandmarkShapes.class).isPresent();
     }

@@ -15,6 +15,9 @@ public interface ReleasePicture {
     /** The name a configuration uses, e.g. {@code shapes}. */
     String name();
 
+    /** One line for {@code mdp list}: what it draws, for which data and estimator, and its options. */
+    String description();
+
     /** True when this picture can draw points of {@code geometry}. */
     boolean accepts(Geometry geometry);
 

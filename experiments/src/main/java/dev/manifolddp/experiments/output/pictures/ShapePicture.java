@@ -47,6 +47,11 @@ public final class ShapePicture implements ReleasePicture {
     }
 
     @Override
+    public String description() {
+        return "landmark shapes: the releases of each mechanism as outlines over the non-private mean, a row per mechanism (Soto et al. 2022, Fig. 2); option closed-outline: true|false";
+    }
+
+    @Override
     public boolean accepts(Geometry geometry) {
         return geometry.capability(LandmarkShapes.class).isPresent();
     }

@@ -44,6 +44,11 @@ public final class SphereMapPicture implements ReleasePicture {
     }
 
     @Override
+    public String description() {
+        return "directions on S^2 on an azimuthal equidistant map centred on the data ball: records, the ball, the non-private mean and the releases; options center, radius";
+    }
+
+    @Override
     public boolean accepts(Geometry geometry) {
         return geometry != null && geometry.name().equals("sphere") && geometry.layout().equals(PointLayout.vector(3));
     }
