@@ -22,9 +22,16 @@ public final class MeasureContexts {
     public static MeasureContext of(Estimator estimator, Geometry geometry, Dataset data, Timing timing) {
         Geometry valueSpace = estimator.parameterSpace(geometry);
         double[] centre = valueSpace == geometry ? data.ball().center() : null;
-        Prediction prediction = estimator.capability(ResponsePrediction.class)
+        return new MeasureContext(timing, centre, geometry, data.points(), prediction(estimator, geometry));
+    }
+
+    /**
+     * How a value of {@code estimator} predicts a response on {@code geometry} ({@link ResponsePrediction}), or null
+     * for an estimator without covariate records: what the prediction utilities and a regression's pictures draw.
+     */
+    public static Prediction prediction(Estimator estimator, Geometry geometry) {
+        return estimator.capability(ResponsePrediction.class)
                 .<Prediction>map(p -> (value, covariate) -> p.predict(geometry, value, covariate))
                 .orElse(null);
-        return new MeasureContext(timing, centre, geometry, data.points(), prediction);
     }
 }

@@ -2,12 +2,11 @@ package dev.manifolddp.experiments.output;
 
 import dev.manifolddp.estimators.CovariateRecords;
 import dev.manifolddp.estimators.Estimator;
-import dev.manifolddp.estimators.ResponsePrediction;
-import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.utility.Prediction;
 import dev.manifolddp.experiments.config.MechanismConfig;
 import dev.manifolddp.experiments.run.Cell;
+import dev.manifolddp.experiments.spi.MeasureContexts;
 import dev.manifolddp.experiments.run.Experiment;
 import dev.manifolddp.experiments.run.GalleryPlan;
 import dev.manifolddp.experiments.run.KeptReleases;
@@ -49,9 +48,7 @@ final class GalleryOutputs {
         }
         String where = cell.describe() + (cell.n() < 0 ? ", n = " + kept.records() : "");
         Estimator estimator = cell.estimator();
-        Geometry geometry = cell.geometry();
-        Prediction prediction = estimator.capability(ResponsePrediction.class)
-                .<Prediction>map(p -> (value, covariate) -> p.predict(geometry, value, covariate)).orElse(null);
+        Prediction prediction = MeasureContexts.prediction(estimator, cell.geometry());
         double[] range = estimator.capability(CovariateRecords.class).flatMap(CovariateRecords::covariateRange)
                 .orElse(null);
         ReleaseGallery gallery = new ReleaseGallery(experiment.config().name() + ": " + where, kept.sample(),

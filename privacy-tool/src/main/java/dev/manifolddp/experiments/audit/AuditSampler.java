@@ -1,5 +1,6 @@
 package dev.manifolddp.experiments.audit;
 
+import dev.manifolddp.experiments.spi.AuditChunks;
 import dev.manifolddp.experiments.spi.CellGrid;
 import dev.manifolddp.experiments.spi.Progress;
 import dev.manifolddp.mechanisms.Calibration;
@@ -17,8 +18,8 @@ import org.apache.commons.rng.UniformRandomProvider;
  * function of the setup, the mechanism and {@code (p, role, i)}: it uses seeded stream
  * {@code (cell, i)} with {@code cell = 1 + 2p + role} (stream (0, 0) chose the directions) and a fresh copy of the
  * data set. The loop can therefore run on any number of threads, or on a distributed engine, with the same result;
- * it runs in chunks ({@link #chunk}) on the task grid of every study ({@link CellGrid}) or an engine ({@link dev.manifolddp.experiments.spi.AuditChunks}), each chunk written to its
- * own slots of the {@link ReleaseTable}.
+ * it runs in chunks ({@link #chunk}) on the task grid of every study ({@link CellGrid}) or an engine
+ * ({@link AuditChunks}), each chunk written to its own slots of the {@link ReleaseTable}.
  *
  * <p><b>A release that fails is an outcome.</b> Every release is calibrated from the public inputs
  * ({@link #calibrate}; a refusal there is a configuration error and ends the audit) and then drawn; a
@@ -115,7 +116,7 @@ final class AuditSampler {
         return pairs * 2 * chunks(setup.releases());
     }
 
-    /** Draws every release of {@code mechanism} on {@code pool} and stores its coordinates. */
+    /** Draws every release of {@code mechanism} on {@code threads} threads and stores its coordinates. */
     static ReleaseTable fill(AuditSetup setup, Mechanism mechanism, List<BoundaryPair> pairs,
             ReleaseCoordinates coordinates, int threads, Runnable progressStep) {
         ReleaseTable table = new ReleaseTable(coordinates, pairs.size(), setup.releases());
@@ -127,7 +128,7 @@ final class AuditSampler {
         return table;
     }
 
-    /** The table of chunks computed elsewhere ({@link dev.manifolddp.experiments.spi.AuditChunks}), {@code chunks[task]} from {@link #chunk}. */
+    /** The table of chunks computed elsewhere ({@link AuditChunks}), {@code chunks[task]} from {@link #chunk}. */
     static ReleaseTable fill(AuditSetup setup, List<BoundaryPair> pairs, ReleaseCoordinates coordinates,
             double[][] chunks) {
         ReleaseTable table = new ReleaseTable(coordinates, pairs.size(), setup.releases());

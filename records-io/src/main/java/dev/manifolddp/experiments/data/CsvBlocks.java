@@ -8,7 +8,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileTime;
 import java.util.Arrays;
 import java.util.List;
 
@@ -81,12 +80,10 @@ final class CsvBlocks {
             if (size < SMALLEST) {
                 return null;
             }
-            FileTime modified = Files.getLastModifiedTime(file);
             // the bytes' SHA-256 is taken on first use, if ever (FileDigest), of the file as it is now
-            PointFile.Points points = read(file, channel, size, geometry, roles, memory,
-                    FileDigest.later(file, size, modified));
-            if (points != null && (Files.size(file) != size
-                    || !Files.getLastModifiedTime(file).equals(modified))) {
+            FileDigest digest = FileDigest.later(file, size, Files.getLastModifiedTime(file));
+            PointFile.Points points = read(file, channel, size, geometry, roles, memory, digest);
+            if (points != null && !digest.unchanged()) {
                 throw new IllegalArgumentException("data file " + file + " changed while it was being read; "
                         + "read it again once nothing writes to it");
             }

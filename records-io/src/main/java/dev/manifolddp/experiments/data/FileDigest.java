@@ -54,7 +54,7 @@ public final class FileDigest implements Supplier<String> {
         if (hex == null) {
             try {
                 String taken = sha256(file);
-                if (Files.size(file) != size || !Files.getLastModifiedTime(file).equals(modified)) {
+                if (!unchanged()) {
                     throw new IllegalArgumentException("data file " + file + " changed after it was read; read it "
                             + "again once nothing writes to it");
                 }
@@ -65,6 +65,14 @@ public final class FileDigest implements Supplier<String> {
             }
         }
         return hex;
+    }
+
+    /**
+     * True when the file still has the size and modification time of the read: the readers check it once they are
+     * done ({@link CsvBlocks}, {@link NpyPoints}), and {@link #get} after hashing.
+     */
+    boolean unchanged() throws IOException {
+        return Files.size(file) == size && Files.getLastModifiedTime(file).equals(modified);
     }
 
     /** The lower-case hex SHA-256 of the bytes of {@code file}, read in order. */

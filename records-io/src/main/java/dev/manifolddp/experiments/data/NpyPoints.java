@@ -11,7 +11,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -81,11 +80,10 @@ final class NpyPoints {
             }
             memory.records(layout.length(), 0, 0);
             memory.check((int) n, size);
-            FileTime modified = Files.getLastModifiedTime(file);
             // the bytes' SHA-256 is taken on first use, if ever (FileDigest), of the file as it is now
-            PointFile.Points points = rows(channel, header, (int) n, geometry, name,
-                    FileDigest.later(file, size, modified));
-            if (Files.size(file) != size || !Files.getLastModifiedTime(file).equals(modified)) {
+            FileDigest digest = FileDigest.later(file, size, Files.getLastModifiedTime(file));
+            PointFile.Points points = rows(channel, header, (int) n, geometry, name, digest);
+            if (!digest.unchanged()) {
                 throw new IllegalArgumentException("data file " + name + " changed while it was being read; read "
                         + "it again once nothing writes to it");
             }
@@ -127,7 +125,6 @@ final class NpyPoints {
     private static PointFile.Points rows(FileChannel channel, NpyHeader header, int n, Geometry geometry,
             String file, FileDigest digest) throws IOException {
         PointLayout layout = geometry.layout();
-        int d = layout.length();
         ManifoldProjection projection = new ManifoldProjection(geometry);
         double[][] points = new double[n][];
         int[] lines = new int[n];

@@ -131,19 +131,7 @@ public final class PredictedEllipsesPicture implements ReleasePicture {
 
     private static double[] numbers(Map<String, String> options, String key) {
         String text = options.get(key);
-        String[] parts = text.split(",");
-        double[] out = new double[parts.length];
-        for (int i = 0; i < parts.length; i++) {
-            try {
-                out[i] = Double.parseDouble(parts[i].strip());
-            } catch (NumberFormatException e) {
-                out[i] = Double.NaN;
-            }
-            if (!Double.isFinite(out[i])) {
-                throw new IllegalArgumentException("pictures.options." + key + " must list the 4 finite entries of "
-                        + "a 2 x 2 matrix, row-major. Provided value: " + text);
-            }
-        }
+        double[] out = PredictionCovariates.finite(key, text, "the 4 finite entries of a 2 x 2 matrix, row-major");
         if (out.length != 4) {
             throw new IllegalArgumentException("pictures.options." + key + " must list the 4 entries of a 2 x 2 "
                     + "matrix, row-major. Provided value: " + text);

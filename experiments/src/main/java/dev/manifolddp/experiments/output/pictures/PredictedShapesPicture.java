@@ -75,7 +75,7 @@ public final class PredictedShapesPicture implements ReleasePicture {
             }
         }
         // one scale for every column: the fit's largest coordinate fills most of a cell
-        ShapePicture.Frame frame = new ShapePicture.Frame(new double[] {extent}, closed);
+        ShapePicture.Frame frame = new ShapePicture.Frame(extent, closed);
         int cell = ShapePicture.CELL;
         int rows = 1 + gallery.releases().size();
         int width = LABEL + covariates.length * cell + 20;

@@ -1,7 +1,5 @@
 package dev.manifolddp.experiments.output.pictures;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -55,25 +53,32 @@ final class PredictionCovariates {
     }
 
     private static double[] parse(String text) {
-        List<Double> values = new ArrayList<>();
-        for (String part : text.split(",")) {
-            String item = part.strip();
-            double value;
-            try {
-                value = Double.parseDouble(item);
-            } catch (NumberFormatException e) {
-                value = Double.NaN;
-            }
-            if (!Double.isFinite(value)) {
-                throw new IllegalArgumentException("pictures.options." + OPTION + " must list finite numbers, e.g. "
-                        + "[18, 28, 38, 49]. Provided value: " + text);
-            }
-            values.add(value);
-        }
-        if (values.size() > MAX) {
-            throw new IllegalArgumentException("pictures.options." + OPTION + " lists " + values.size() + " values; "
+        double[] values = finite(OPTION, text, "finite numbers, e.g. [18, 28, 38, 49]");
+        if (values.length > MAX) {
+            throw new IllegalArgumentException("pictures.options." + OPTION + " lists " + values.length + " values; "
                     + "draw at most " + MAX + ". Provided value: " + text);
         }
-        return values.stream().mapToDouble(Double::doubleValue).toArray();
+        return values;
+    }
+
+    /**
+     * The comma-separated numbers of option {@code key}, each finite; otherwise an error saying that the option must
+     * list {@code what}. Shared by the prediction pictures' options.
+     */
+    static double[] finite(String key, String text, String what) {
+        String[] parts = text.split(",");
+        double[] values = new double[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                values[i] = Double.parseDouble(parts[i].strip());
+            } catch (NumberFormatException e) {
+                values[i] = Double.NaN;
+            }
+            if (!Double.isFinite(values[i])) {
+                throw new IllegalArgumentException("pictures.options." + key + " must list " + what
+                        + ". Provided value: " + text);
+            }
+        }
+        return values;
     }
 }

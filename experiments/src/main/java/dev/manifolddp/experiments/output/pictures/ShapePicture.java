@@ -198,12 +198,21 @@ public final class ShapePicture implements ReleasePicture {
         private final boolean closed;
 
         Frame(double[] mean, boolean closed) {
-            double extent = 0;
-            for (double v : mean) {
-                extent = Math.max(extent, Math.abs(v));
-            }
+            this(largest(mean), closed);
+        }
+
+        /** The frame in which a shape whose largest coordinate is {@code extent} fills most of a cell. */
+        Frame(double extent, boolean closed) {
             this.scale = 0.42 * CELL / extent;
             this.closed = closed;
+        }
+
+        private static double largest(double[] shape) {
+            double extent = 0;
+            for (double v : shape) {
+                extent = Math.max(extent, Math.abs(v));
+            }
+            return extent;
         }
 
         void draw(Graphics2D g, double[] shape, int left, int top, Color colour, float width, boolean marks) {
