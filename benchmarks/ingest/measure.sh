@@ -41,8 +41,9 @@ best() {
 # as ./mdp starts it: with the class-data-sharing archive beside the jar when there is one (docs/scale.md, Start-up)
 archive="${jar%.jar}.jsa"
 cds=(); [[ -f $archive ]] && cds=(-XX:SharedArchiveFile="$archive" -Xlog:cds*=off)
-# and with its collector (the parallel one, initial heap 5% of memory, young generation at most 400 MB; see ./mdp)
-cds+=(-XX:+UseParallelGC -XX:InitialRAMPercentage=5 -XX:MaxNewSize=400m)
+# and with its collector (the parallel one, initial heap 5% of memory, young generation at most 400 MB) and a one-shot
+# command's compiler (the client compiler alone; see ./mdp)
+cds+=(-XX:+UseParallelGC -XX:InitialRAMPercentage=5 -XX:MaxNewSize=400m -XX:TieredStopAtLevel=1)
 
 release() { # GEOMETRY FILE
   local out=(--seed 1 --out "$work/out.json" --ledger "$work/ledger.json" --input "$2")
@@ -62,7 +63,7 @@ make_data() { # GEOMETRY N CSV NPY
   esac
 }
 
-echo "machine: $(nproc) cores, $(uname -m), $(java -version 2>&1 | head -1), numpy $($python -c 'import numpy; print(numpy.__version__)') ($python); class-data archive: $([[ ${#cds[@]} -gt 0 ]] && echo "$archive" || echo none)"
+echo "machine: $(nproc) cores, $(uname -m), $(java -version 2>&1 | head -1), numpy $($python -c 'import numpy; print(numpy.__version__)') ($python); class-data archive: $([[ -f $archive ]] && echo "$archive" || echo none)"
 for geometry in $geometries; do
   echo
   echo "$geometry; load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
