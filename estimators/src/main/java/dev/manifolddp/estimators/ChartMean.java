@@ -2,6 +2,7 @@ package dev.manifolddp.estimators;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.IsometricChart;
+import dev.manifolddp.geometry.Records;
 
 /**
  * The closed-form Frechet mean on a geometry with a global {@link IsometricChart} c: the chart is an isometry onto
@@ -21,21 +22,22 @@ final class ChartMean {
      * when it is null, each record is validated by the chart evaluation itself
      * ({@link IsometricChart#toChartCheckedAll}, failing as {@code requirePoint} on {@code data[i]}).
      */
-    static FrechetMeanResult fit(FrechetMean owner, IsometricChart chart, double[][] data, double[][] known) {
+    static FrechetMeanResult fit(FrechetMean owner, IsometricChart chart, Records data, double[][] known) {
         Geometry geometry = owner.geometry();
         int d = chart.chartDimension();
-        double[][] coordinates = known != null ? requireCoordinates(known, data.length, d) : new double[data.length][d];
+        int n = data.size();
+        double[][] coordinates = known != null ? requireCoordinates(known, n, d) : new double[n][d];
         if (known == null) {
             chart.toChartCheckedAll(geometry, data, i -> "data[" + i + "]", coordinates);
         }
         double[] chartMean = new double[d];
-        for (int i = 0; i < data.length; i++) {
+        for (int i = 0; i < n; i++) {
             for (int j = 0; j < d; j++) {
                 chartMean[j] += coordinates[i][j];
             }
         }
         for (int j = 0; j < d; j++) {
-            chartMean[j] /= data.length;
+            chartMean[j] /= n;
         }
         double[] mean = new double[geometry.layout().length()];
         chart.fromChart(chartMean, mean);
@@ -45,7 +47,7 @@ final class ChartMean {
         double residual = IsometricChart.chartDistance(chartMean, atMean);
         int farthest = 0;
         double farthestDistance = -1;
-        for (int i = 0; i < data.length; i++) {
+        for (int i = 0; i < n; i++) {
             double distance = IsometricChart.chartDistance(coordinates[i], atMean);
             if (distance > farthestDistance) {
                 farthestDistance = distance;

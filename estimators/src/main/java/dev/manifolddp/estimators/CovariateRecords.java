@@ -1,6 +1,7 @@
 package dev.manifolddp.estimators;
 
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.Records;
 
 /**
  * The capability of an estimator whose records carry a real covariate after the point: each record is the array
@@ -48,5 +49,16 @@ public interface CovariateRecords {
         }
         covariates.get().covariates(dataSpace, records);
         return covariates.get().responses(dataSpace, records);
+    }
+
+    /**
+     * {@link #ballPoints(Estimator, Geometry, double[][])} of records in either layout: the records themselves (the
+     * same object) for an estimator without covariates, else their responses.
+     */
+    static Records ballPoints(Estimator estimator, Geometry dataSpace, Records records) {
+        if (estimator.capability(CovariateRecords.class).isEmpty()) {
+            return records;
+        }
+        return Records.of(ballPoints(estimator, dataSpace, records.rows()));
     }
 }

@@ -2,6 +2,7 @@ package dev.manifolddp.estimators;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
+import dev.manifolddp.geometry.Records;
 import java.util.function.IntFunction;
 
 /** Input checks shared by the estimators; each failure is an {@link IllegalArgumentException} saying what to fix. */
@@ -21,24 +22,35 @@ final class DataChecks {
      * A non-empty data set of points of {@code geometry}: every row has the layout's length, finite entries and lies
      * on the manifold up to {@link Geometry#DEFAULT_TOLERANCE}.
      */
-    static void requirePoints(Geometry geometry, String name, double[][] data) {
+    static void requirePoints(Geometry geometry, String name, Records data) {
         requireNonEmpty(name, data);
         IntFunction<String> names = i -> name + "[" + i + "]";
-        for (int i = 0; i < data.length; i++) {
-            GeometryChecks.requirePoint(geometry, names, i, data[i]);
+        double[] scratch = data.scratch();
+        for (int i = 0, n = data.size(); i < n; i++) {
+            GeometryChecks.requirePoint(geometry, names, i, data.row(i, scratch));
         }
     }
 
     /** The first half of {@link #requirePoints}: a data set with at least one row, each row still to be checked. */
-    static void requireNonEmpty(String name, double[][] data) {
+    static void requireNonEmpty(String name, Records data) {
         if (data == null) {
             throw new IllegalArgumentException(name + " is null; pass at least one point. Provided value: null");
         }
-        if (data.length == 0) {
+        if (data.size() == 0) {
             throw new IllegalArgumentException(name
                     + " is empty; the Frechet mean and its gradient need at least one point. Provided value: "
                     + "0 points");
         }
+    }
+
+    /** {@link #requirePoints(Geometry, String, Records)} of one array per record. */
+    static void requirePoints(Geometry geometry, String name, double[][] data) {
+        requirePoints(geometry, name, records(data));
+    }
+
+    /** {@link #requireNonEmpty(String, Records)} of one array per record. */
+    static void requireNonEmpty(String name, double[][] data) {
+        requireNonEmpty(name, records(data));
     }
 
     static double[][] deepCopy(double[][] data) {
@@ -47,6 +59,16 @@ final class DataChecks {
             copy[i] = data[i].clone();
         }
         return copy;
+    }
+
+    /** The caller's records, or null for null: the estimators' entries that take one array per record. */
+    static Records records(double[][] data) {
+        return data == null ? null : Records.of(data);
+    }
+
+    /** A copy of {@code data} in its layout, which later changes to the caller's records do not reach. */
+    static Records copy(Records data) {
+        return data.copy();
     }
 
     static void requireLength(Geometry geometry, String name, double[] values) {

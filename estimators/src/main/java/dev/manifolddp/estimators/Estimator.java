@@ -2,6 +2,7 @@ package dev.manifolddp.estimators;
 
 import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.Records;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -47,18 +48,37 @@ public interface Estimator {
     EstimatorFit minimise(Geometry dataSpace, double[][] data, double[] start, double tolerance, int maxIterations);
 
     /**
+     * {@link #minimise(Geometry, double[][], double[], double, int)} of records in either layout ({@link Records}): a
+     * release of a large file hands its records over in the flat layout. This default passes them on as one array
+     * per record ({@link Records#rows()}, a copy of flat records); an estimator that reads its records one at a
+     * time overrides it and copies nothing.
+     */
+    default EstimatorFit minimise(Geometry dataSpace, Records data, double[] start, double tolerance,
+            int maxIterations) {
+        return minimise(dataSpace, data.rows(), start, tolerance, maxIterations);
+    }
+
+    /**
      * {@link #minimise(Geometry, double[][], double[], double, int)} of records a caller has already checked and
      * mapped into the data space's {@link dev.manifolddp.geometry.IsometricChart} ({@link ChartedRecords}, made by a
      * release's ball check), so that an estimator computed in the chart neither validates nor evaluates them again.
-     * The default ignores the coordinates and validates {@code records.records()} as usual.
+     * The default ignores the coordinates and validates the records ({@link ChartedRecords#data()}) as usual.
      */
     default EstimatorFit minimise(Geometry dataSpace, ChartedRecords records, double[] start, double tolerance,
             int maxIterations) {
-        return minimise(dataSpace, records.records(), start, tolerance, maxIterations);
+        return minimise(dataSpace, records.data(), start, tolerance, maxIterations);
     }
 
     /** The norm of the objective's Riemannian gradient as a function of the parameter; allocation-free. */
     GradientField gradientField(Geometry dataSpace, double[][] data);
+
+    /**
+     * {@link #gradientField(Geometry, double[][])} of records in either layout; by default as one array per record
+     * ({@link Records#rows()}), as {@link #minimise(Geometry, Records, double[], double, int)}.
+     */
+    default GradientField gradientField(Geometry dataSpace, Records data) {
+        return gradientField(dataSpace, data.rows());
+    }
 
     /**
      * A public bound on {@code sup_theta |grad U(theta; D) - grad U(theta; D')|} over adjacent datasets (one record

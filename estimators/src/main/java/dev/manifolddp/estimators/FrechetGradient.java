@@ -3,6 +3,7 @@ package dev.manifolddp.estimators;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.IsometricChart;
 import dev.manifolddp.geometry.LogSums;
+import dev.manifolddp.geometry.Records;
 import java.util.Arrays;
 
 /**
@@ -29,7 +30,10 @@ import java.util.Arrays;
 public final class FrechetGradient implements GradientField {
 
     private final Geometry geometry;
-    private final double[][] data;
+    private final Records data;
+    private final int n;
+    /** Where a flat record is copied to be read ({@link Records#row}). */
+    private final double[] row;
     private final double[] logScratch;
     private final double[] sum;
     /** Null unless the geometry has an isometric chart. */
@@ -46,10 +50,17 @@ public final class FrechetGradient implements GradientField {
      * @throws IllegalArgumentException if the geometry is null, the data set is empty or a point is invalid
      */
     public FrechetGradient(Geometry geometry, double[][] data) {
+        this(geometry, DataChecks.records(data));
+    }
+
+    /** {@link #FrechetGradient(Geometry, double[][])} of records in either layout (copied in it). */
+    public FrechetGradient(Geometry geometry, Records data) {
         DataChecks.requireGeometry(geometry);
         DataChecks.requirePoints(geometry, "data", data);
         this.geometry = geometry;
-        this.data = DataChecks.deepCopy(data);
+        this.data = DataChecks.copy(data);
+        this.n = this.data.size();
+        this.row = this.data.scratch();
         int length = geometry.layout().length();
         this.logScratch = new double[length];
         this.sum = new double[length];
@@ -57,14 +68,14 @@ public final class FrechetGradient implements GradientField {
         if (chart != null) {
             this.chartScratch = new double[chart.chartDimension()];
             this.chartMean = new double[chart.chartDimension()];
-            for (double[] point : this.data) {
-                chart.toChart(point, chartScratch);
+            for (int i = 0; i < n; i++) {
+                chart.toChart(this.data.row(i, row), chartScratch);
                 for (int j = 0; j < chartMean.length; j++) {
                     chartMean[j] += chartScratch[j];
                 }
             }
             for (int j = 0; j < chartMean.length; j++) {
-                chartMean[j] /= this.data.length;
+                chartMean[j] /= n;
             }
         } else {
             this.chartScratch = null;
@@ -78,6 +89,8 @@ public final class FrechetGradient implements GradientField {
     private FrechetGradient(FrechetGradient other) {
         this.geometry = other.geometry;
         this.data = other.data;
+        this.n = other.n;
+        this.row = data.scratch();
         int length = geometry.layout().length();
         this.logScratch = new double[length];
         this.sum = new double[length];
@@ -94,12 +107,12 @@ public final class FrechetGradient implements GradientField {
 
     /** The number n of data points. */
     public int size() {
-        return data.length;
+        return n;
     }
 
     /** A copy of data point {@code i}. */
     public double[] point(int i) {
-        return data[i].clone();
+        return data.copyOfRow(i);
     }
 
     /**
@@ -116,10 +129,10 @@ public final class FrechetGradient implements GradientField {
         }
         if (kernel != null) {
             DataChecks.requireLength(geometry, "x", x);
-            return kernel.normOfSumOfLogs(x) / data.length;
+            return kernel.normOfSumOfLogs(x) / n;
         }
         sumOfLogs(x);
-        return geometry.norm(x, sum) / data.length;
+        return geometry.norm(x, sum) / n;
     }
 
     /**
@@ -138,7 +151,7 @@ public final class FrechetGradient implements GradientField {
         }
         kernel.normsOfSumsOfLogs(xs, count, out);
         for (int j = 0; j < count; j++) {
-            out[j] /= data.length;
+            out[j] /= n;
         }
     }
 
@@ -149,7 +162,7 @@ public final class FrechetGradient implements GradientField {
     public void gradient(double[] x, double[] out) {
         DataChecks.requireLength(geometry, "out", out);
         sumOfLogs(x);
-        double scale = -1.0 / data.length;
+        double scale = -1.0 / n;
         for (int j = 0; j < out.length; j++) {
             out[j] = scale * sum[j];
         }
@@ -159,11 +172,11 @@ public final class FrechetGradient implements GradientField {
     public double objective(double[] x) {
         DataChecks.requireLength(geometry, "x", x);
         double total = 0;
-        for (double[] point : data) {
-            double distance = geometry.distance(x, point);
+        for (int i = 0; i < n; i++) {
+            double distance = geometry.distance(x, data.row(i, row));
             total += distance * distance;
         }
-        return total / (2.0 * data.length);
+        return total / (2.0 * n);
     }
 
     /** An independent instance over the same data, for another thread. */
@@ -179,8 +192,8 @@ public final class FrechetGradient implements GradientField {
             return;
         }
         Arrays.fill(sum, 0.0);
-        for (double[] point : data) {
-            geometry.log(x, point, logScratch);
+        for (int i = 0; i < n; i++) {
+            geometry.log(x, data.row(i, row), logScratch);
             for (int j = 0; j < sum.length; j++) {
                 sum[j] += logScratch[j];
             }
@@ -189,6 +202,6 @@ public final class FrechetGradient implements GradientField {
 
     @Override
     public String toString() {
-        return "FrechetGradient[" + geometry.spec() + ", n = " + data.length + "]";
+        return "FrechetGradient[" + geometry.spec() + ", n = " + n + "]";
     }
 }

@@ -5,6 +5,7 @@ import dev.manifolddp.geometry.ClosedFormMean;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.IsometricChart;
+import dev.manifolddp.geometry.Records;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Arrays;
@@ -166,6 +167,11 @@ public final class FrechetMean {
      * @throws IllegalStateException if the gradient becomes non-finite (a geometry defect)
      */
     public FrechetMeanResult fit(double[][] data) {
+        return fit(DataChecks.records(data), null);
+    }
+
+    /** {@link #fit(double[][])} of records in either layout ({@link Records}). */
+    public FrechetMeanResult fit(Records data) {
         return fit(data, null);
     }
 
@@ -180,6 +186,11 @@ public final class FrechetMean {
      *     rows of the chart dimension
      */
     public FrechetMeanResult fit(double[][] data, double[][] chartCoordinates) {
+        return fit(DataChecks.records(data), chartCoordinates);
+    }
+
+    /** {@link #fit(double[][], double[][])} of records in either layout ({@link Records}). */
+    public FrechetMeanResult fit(Records data, double[][] chartCoordinates) {
         Optional<IsometricChart> chart = chartPath();
         if (chart.isPresent() && chartCoordinates == null) {
             // each record is checked by the chart evaluation that the mean needs anyway (one decomposition, not two)
@@ -208,13 +219,13 @@ public final class FrechetMean {
         }
         Optional<IsometricChart> chart = chartPath();
         if (chart.isEmpty()) {
-            return fit(records.records());
+            return fit(records.data());
         }
         double[][] coordinates = new double[records.size()][];
         for (int i = 0; i < coordinates.length; i++) {
             coordinates[i] = records.coordinates(i);
         }
-        return ChartMean.fit(this, chart.get(), records.records(), coordinates);
+        return ChartMean.fit(this, chart.get(), records.data(), coordinates);
     }
 
     /** The chart when the mean is taken in it: a closed form, an isometric chart and no forced iteration. */
@@ -226,7 +237,7 @@ public final class FrechetMean {
     }
 
     /** The mean of validated data without a chart: the closed form, Newton or gradient descent. */
-    private FrechetMeanResult fitValidated(double[][] data) {
+    private FrechetMeanResult fitValidated(Records data) {
         if (!forceGradientDescent) {
             Optional<ClosedFormMean> closedForm = geometry.capability(ClosedFormMean.class);
             if (closedForm.isPresent()) {
@@ -234,7 +245,7 @@ public final class FrechetMean {
             }
         }
         if (iteration(geometry, method) == Method.NEWTON) {
-            return new FrechetMeanNewton(this, data, start != null ? start : data[0]).run();
+            return new FrechetMeanNewton(this, data, start != null ? start : data.copyOfRow(0)).run();
         }
         return new Descent(data).run();
     }
@@ -256,21 +267,21 @@ public final class FrechetMean {
                 && geometry.capability(TangentBasis.class).isPresent();
     }
 
-    private FrechetMeanResult closedForm(ClosedFormMean closedForm, double[][] data) {
+    private FrechetMeanResult closedForm(ClosedFormMean closedForm, Records data) {
         double[] mean = new double[geometry.layout().length()];
-        closedForm.mean(data, mean);
+        closedForm.mean(data.rows(), mean);
         double residual = new FrechetGradient(geometry, data).gradientNorm(mean);
         return certified(mean, 0, residual, CLOSED_FORM, data);
     }
 
     /** A result that reports convergence only when the data certify that the critical point is the mean. */
     FrechetMeanResult certified(double[] mean, int iterations, double residual, String method,
-                                double[][] data) {
+                                Records data) {
         return result(mean, iterations, residual, method, FrechetMeanCertificate.check(geometry, data, mean));
     }
 
     /** {@link #certified} given the data point farthest from the mean and its distance. */
-    FrechetMeanResult certified(double[] mean, int iterations, double residual, String method, double[][] data,
+    FrechetMeanResult certified(double[] mean, int iterations, double residual, String method, Records data,
                                 int farthestIndex, double farthestDistance) {
         return result(mean, iterations, residual, method,
                 FrechetMeanCertificate.check(geometry, data, mean, farthestIndex, farthestDistance));
@@ -282,7 +293,7 @@ public final class FrechetMean {
      * with the certificate's reason followed by the stagnation's.
      */
     FrechetMeanResult stagnated(double[] best, int iterations, Stagnation stagnation, String method,
-                                double[][] data) {
+                                Records data) {
         String why = stagnation.reason(tolerance, iterations);
         Optional<String> uncertified = FrechetMeanCertificate.check(geometry, data, best);
         return uncertified.isEmpty()
@@ -298,7 +309,9 @@ public final class FrechetMean {
 
     /** The workspace of one gradient-descent run; every array is allocated once, before the loop. */
     private final class Descent {
-        private final double[][] data;
+        private final Records data;
+        /** Where a flat record is copied to be read ({@link Records#row}). */
+        private final double[] row;
         private final double[] current;
         private final double[] next;
         private final double[] direction;
@@ -307,10 +320,11 @@ public final class FrechetMean {
         private final double[] best;
         private final double cutLocus;
 
-        Descent(double[][] data) {
+        Descent(Records data) {
             this.data = data;
+            this.row = data.scratch();
             int length = geometry.layout().length();
-            this.current = (start != null ? start : data[0]).clone();
+            this.current = start != null ? start.clone() : data.copyOfRow(0);
             this.next = new double[length];
             this.direction = new double[length];
             this.logScratch = new double[length];
@@ -372,11 +386,12 @@ public final class FrechetMean {
         private double meanLog(int iteration) {
             Arrays.fill(direction, 0.0);
             boolean bounded = Double.isFinite(cutLocus);
-            for (int i = 0; i < data.length; i++) {
+            for (int i = 0, n = data.size(); i < n; i++) {
+                double[] record = data.row(i, row);
                 try {
-                    geometry.log(current, data[i], logScratch);
+                    geometry.log(current, record, logScratch);
                 } catch (IllegalArgumentException e) {
-                    throw cutLocusFailure(geometry, iteration, i, geometry.distance(current, data[i]), e);
+                    throw cutLocusFailure(geometry, iteration, i, geometry.distance(current, record), e);
                 }
                 if (bounded) {
                     double distance = geometry.norm(current, logScratch);
@@ -388,7 +403,7 @@ public final class FrechetMean {
                     direction[j] += logScratch[j];
                 }
             }
-            double scale = 1.0 / data.length;
+            double scale = 1.0 / data.size();
             for (int j = 0; j < direction.length; j++) {
                 direction[j] *= scale;
             }

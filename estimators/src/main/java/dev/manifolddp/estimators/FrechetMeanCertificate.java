@@ -1,6 +1,7 @@
 package dev.manifolddp.estimators;
 
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.Records;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -41,7 +42,7 @@ final class FrechetMeanCertificate {
      * Empty when the data provably lie in a ball of Assumption 1 that contains {@code critical}, so that a critical
      * point there is the Frechet mean; otherwise why not, for {@link FrechetMeanResult#reason()}.
      */
-    static Optional<String> check(Geometry geometry, double[][] data, double[] critical) {
+    static Optional<String> check(Geometry geometry, Records data, double[] critical) {
         if (Double.isInfinite(SensitivityBounds.assumption1RadiusLimit(geometry))) {
             return Optional.empty();
         }
@@ -50,10 +51,10 @@ final class FrechetMeanCertificate {
     }
 
     /**
-     * {@link #check(Geometry, double[][], double[])} for a caller that already knows which data point is farthest
+     * {@link #check(Geometry, Records, double[])} for a caller that already knows which data point is farthest
      * from {@code critical} and at what distance (an iteration's last pass over the data), saving n distances.
      */
-    static Optional<String> check(Geometry geometry, double[][] data, double[] critical, int farthestIndex,
+    static Optional<String> check(Geometry geometry, Records data, double[] critical, int farthestIndex,
                                   double farthestDistance) {
         double limit = SensitivityBounds.assumption1RadiusLimit(geometry);
         if (Double.isInfinite(limit)) {
@@ -63,7 +64,7 @@ final class FrechetMeanCertificate {
         if (fromMean.distance < limit) {
             return Optional.empty();
         }
-        Farthest fromFar = Farthest.of(geometry, data, data[fromMean.index]);
+        Farthest fromFar = Farthest.of(geometry, data, data.copyOfRow(fromMean.index));
         double lowerBound = fromFar.distance / 2;
         String assumption = String.format(Locale.ROOT, "a ball of radius < %.6g (Assumption 1 of Soto et al. 2022 on %s: "
                 + "(1/2) min{inj M, pi/(2 sqrt(kmax))}, where the Frechet function is strictly convex)", limit,
@@ -93,7 +94,7 @@ final class FrechetMeanCertificate {
      * The radius of the approximate smallest enclosing ball ({@link SmallestEnclosingBall}) when it also holds
      * {@code critical}; {@code +infinity} when it does not.
      */
-    private static double searchEnclosingBall(Geometry geometry, double[][] data, double[] critical) {
+    private static double searchEnclosingBall(Geometry geometry, Records data, double[] critical) {
         double[] centre = SmallestEnclosingBall.centre(geometry, data, critical);
         double radius = Farthest.of(geometry, data, centre).distance;
         return geometry.distance(centre, critical) < radius ? radius : Double.POSITIVE_INFINITY;
@@ -102,11 +103,12 @@ final class FrechetMeanCertificate {
     /** The data point farthest from a given point, and its distance. */
     private record Farthest(int index, double distance) {
 
-        static Farthest of(Geometry geometry, double[][] data, double[] from) {
+        static Farthest of(Geometry geometry, Records data, double[] from) {
             int index = 0;
             double distance = -1;
-            for (int i = 0; i < data.length; i++) {
-                double d = geometry.distance(from, data[i]);
+            double[] scratch = data.scratch();
+            for (int i = 0, n = data.size(); i < n; i++) {
+                double d = geometry.distance(from, data.row(i, scratch));
                 if (d > distance) {
                     distance = d;
                     index = i;

@@ -3,6 +3,7 @@ package dev.manifolddp.estimators;
 import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.CurvatureFunctions;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.Records;
 import java.util.Optional;
 import java.util.OptionalDouble;
 
@@ -70,6 +71,13 @@ public record FrechetMeanEstimator(double step, double tolerance, int maxIterati
     @Override
     public EstimatorFit minimise(Geometry dataSpace, double[][] data, double[] start, double tolerance,
             int maxIterations) {
+        return minimise(dataSpace, DataChecks.records(data), start, tolerance, maxIterations);
+    }
+
+    /** The mean of records in either layout, read one at a time. */
+    @Override
+    public EstimatorFit minimise(Geometry dataSpace, Records data, double[] start, double tolerance,
+            int maxIterations) {
         return fitted(mean(dataSpace, start, tolerance, maxIterations).fit(data));
     }
 
@@ -92,6 +100,12 @@ public record FrechetMeanEstimator(double step, double tolerance, int maxIterati
 
     @Override
     public GradientField gradientField(Geometry dataSpace, double[][] data) {
+        return new FrechetGradient(dataSpace, data);
+    }
+
+    /** The gradient field over a copy of records in either layout, in that layout. */
+    @Override
+    public GradientField gradientField(Geometry dataSpace, Records data) {
         return new FrechetGradient(dataSpace, data);
     }
 

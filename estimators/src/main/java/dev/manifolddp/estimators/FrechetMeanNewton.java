@@ -3,6 +3,7 @@ package dev.manifolddp.estimators;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.HessianSums;
+import dev.manifolddp.geometry.Records;
 import dev.manifolddp.geometry.SquaredDistanceHessian;
 import dev.manifolddp.geometry.TangentBasis;
 import java.util.Arrays;
@@ -39,7 +40,9 @@ final class FrechetMeanNewton {
     /** The geometry's fused sums over the data ({@link HessianSums}), or null: then the per-record loop. */
     private final HessianSums.Batch sums;
     private final TangentBasis tangentBasis;
-    private final double[][] data;
+    private final Records data;
+    /** Where the per-record loop reads a flat record ({@link Records#row}). */
+    private final double[] row;
     private final int dimension;
     private final double cutLocus;
     /**
@@ -59,7 +62,7 @@ final class FrechetMeanNewton {
     private State current;
     private State trial;
 
-    FrechetMeanNewton(FrechetMean settings, double[][] data, double[] start) {
+    FrechetMeanNewton(FrechetMean settings, Records data, double[] start) {
         this.settings = settings;
         this.geometry = settings.geometry();
         this.hessians = geometry.capability(SquaredDistanceHessian.class).orElseThrow();
@@ -67,9 +70,10 @@ final class FrechetMeanNewton {
                 .orElse(null);
         this.tangentBasis = geometry.capability(TangentBasis.class).orElseThrow();
         this.data = data;
+        this.row = data.scratch();
         this.dimension = tangentBasis.basisSize();
         this.cutLocus = geometry.injectivityRadius() * (1 - GeometryChecks.CUT_LOCUS_MARGIN);
-        this.decreaseSlack = 64 * Math.sqrt(data.length) * Math.ulp(1.0);
+        this.decreaseSlack = 64 * Math.sqrt(data.size()) * Math.ulp(1.0);
         int length = geometry.layout().length();
         this.logScratch = new double[length];
         this.coordinateScratch = new double[dimension];
@@ -207,14 +211,15 @@ final class FrechetMeanNewton {
         double squaredDistances = 0;
         state.farthestIndex = 0;
         state.farthestDistance = -1;
-        for (int i = 0; i < data.length; i++) {
+        for (int i = 0, n = data.size(); i < n; i++) {
+            double[] record = data.row(i, row);
             double distance;
             try {
-                distance = hessians.addLogAndHessian(point, data[i], state.basis, logScratch, coordinateScratch,
+                distance = hessians.addLogAndHessian(point, record, state.basis, logScratch, coordinateScratch,
                         state.hessian);
             } catch (IllegalArgumentException e) {
                 if (strict) {
-                    throw FrechetMean.cutLocusFailure(geometry, iteration, i, geometry.distance(point, data[i]), e);
+                    throw FrechetMean.cutLocusFailure(geometry, iteration, i, geometry.distance(point, record), e);
                 }
                 return false;
             }
@@ -243,7 +248,7 @@ final class FrechetMeanNewton {
     /** Divides the sums by n (the objective, a sum of squared distances, by 2n) and measures {@code |v|}. */
     private boolean finish(State state, int iteration) {
         double[] point = state.point;
-        double scale = 1.0 / data.length;
+        double scale = 1.0 / data.size();
         scaleInPlace(state.direction, scale);
         scaleInPlace(state.coordinates, scale);
         scaleInPlace(state.hessian, scale);

@@ -1,6 +1,7 @@
 package dev.manifolddp.estimators;
 
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.Records;
 
 /**
  * An approximate smallest geodesic ball holding a finite set of points (the Riemannian 1-centre), for data that lie
@@ -24,25 +25,27 @@ final class SmallestEnclosingBall {
     private static final int WORK_PER_ROUND = 20_000_000;
 
     private final Geometry geometry;
-    private final double[][] data;
+    private final Records data;
+    private final int n;
     private final double[][] tangent;
     private final double[] squared;
     private final double[] weights;
 
-    private SmallestEnclosingBall(Geometry geometry, double[][] data) {
+    private SmallestEnclosingBall(Geometry geometry, Records data) {
         this.geometry = geometry;
         this.data = data;
+        this.n = data.size();
         int length = geometry.layout().length();
-        this.tangent = new double[data.length][length];
-        this.squared = new double[data.length];
-        this.weights = new double[data.length];
+        this.tangent = new double[n][length];
+        this.squared = new double[n];
+        this.weights = new double[n];
     }
 
     /**
      * An approximate 1-centre of {@code data}, starting from {@code start}; stops early (returning the last centre)
      * when a point reaches the cut locus of the centre, where log is not defined.
      */
-    static double[] centre(Geometry geometry, double[][] data, double[] start) {
+    static double[] centre(Geometry geometry, Records data, double[] start) {
         return new SmallestEnclosingBall(geometry, data).solve(start);
     }
 
@@ -52,12 +55,14 @@ final class SmallestEnclosingBall {
         double[] z = new double[length];
         double[] next = new double[length];
         double cutLocus = geometry.injectivityRadius() * (1 - 1e-6);
+        double[] scratch = data.scratch();
         for (int round = 0; round < ROUNDS; round++) {
-            for (int i = 0; i < data.length; i++) {
-                if (!(geometry.distance(centre, data[i]) < cutLocus)) {
+            for (int i = 0; i < n; i++) {
+                double[] record = data.row(i, scratch);
+                if (!(geometry.distance(centre, record) < cutLocus)) {
                     return centre;
                 }
-                geometry.log(centre, data[i], tangent[i]);
+                geometry.log(centre, record, tangent[i]);
                 squared[i] = geometry.inner(centre, tangent[i], tangent[i]);
             }
             euclideanCentre(centre, z);
@@ -77,7 +82,6 @@ final class SmallestEnclosingBall {
      * radius. Writes z.
      */
     private void euclideanCentre(double[] at, double[] z) {
-        int n = data.length;
         java.util.Arrays.fill(weights, 0.0);
         // Start from a far pair: the point farthest from y_0, and the point farthest from that one.
         int a = farthestFrom(at, tangent[0]);
@@ -146,7 +150,7 @@ final class SmallestEnclosingBall {
         int index = 0;
         double largest = -1;
         double[] difference = new double[y.length];
-        for (int i = 0; i < data.length; i++) {
+        for (int i = 0; i < n; i++) {
             for (int c = 0; c < y.length; c++) {
                 difference[c] = tangent[i][c] - y[c];
             }

@@ -255,7 +255,7 @@ class BadApiInputTest {
         add(all, "FrechetMean start short", () -> FrechetMean.builder().geometry(S2).start(SHORT).build(),
                 "start has length 2");
         FrechetMean mean = FrechetMean.builder().geometry(S2).build();
-        add(all, "FrechetMean fit null", () -> mean.fit(null), "data is null");
+        add(all, "FrechetMean fit null", () -> mean.fit((double[][]) null), "data is null");
         add(all, "FrechetMean fit empty", () -> mean.fit(new double[0][]), "data is empty");
         add(all, "FrechetMean fit null row", () -> mean.fit(new double[][] {P, null}), "data[1] is null");
         add(all, "FrechetMean fit short row", () -> mean.fit(new double[][] {P, SHORT}), "data[1] has length 2");

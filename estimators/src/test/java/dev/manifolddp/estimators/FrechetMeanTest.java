@@ -111,7 +111,7 @@ class FrechetMeanTest {
         FrechetMean mean = FrechetMean.builder().geometry(sphere).build();
         assertThatThrownBy(() -> mean.fit(new double[0][])).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("empty").hasMessageContaining("Provided value: 0 points");
-        assertThatThrownBy(() -> mean.fit(null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> mean.fit((double[][]) null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("Provided value: null");
         assertThatThrownBy(() -> mean.fit(new double[][] {NORTH, {0, 0, 2}}))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("data[1]");

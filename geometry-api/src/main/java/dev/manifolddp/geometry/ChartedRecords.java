@@ -16,10 +16,10 @@ import java.util.function.IntFunction;
 public final class ChartedRecords {
 
     private final Geometry geometry;
-    private final double[][] records;
+    private final Records records;
     private final double[][] coordinates;
 
-    private ChartedRecords(Geometry geometry, double[][] records, double[][] coordinates) {
+    private ChartedRecords(Geometry geometry, Records records, double[][] coordinates) {
         this.geometry = geometry;
         this.records = records;
         this.coordinates = coordinates;
@@ -35,6 +35,11 @@ public final class ChartedRecords {
      *     point (the message names it as {@code name.apply(i)})
      */
     public static ChartedRecords check(Geometry geometry, double[][] records, IntFunction<String> name) {
+        return check(geometry, records == null ? null : Records.of(records), name);
+    }
+
+    /** {@link #check(Geometry, double[][], IntFunction)} of records in either layout. */
+    public static ChartedRecords check(Geometry geometry, Records records, IntFunction<String> name) {
         if (geometry == null) {
             throw new IllegalArgumentException("geometry is null; pass the records' geometry. Provided value: null");
         }
@@ -42,18 +47,23 @@ public final class ChartedRecords {
                 new IllegalArgumentException(String.format("%s has no IsometricChart, so its records cannot be "
                         + "charted; validate them with GeometryChecks.requirePoint. Provided value: %s",
                         geometry.spec(), geometry.spec())));
-        if (records == null || records.length == 0) {
+        if (records == null || records.size() == 0) {
             throw new IllegalArgumentException("there are no records to chart; pass at least one. Provided value: "
                     + (records == null ? "null" : "0 records"));
         }
         int d = chart.chartDimension();
-        double[][] coordinates = new double[records.length][d];
+        double[][] coordinates = new double[records.size()][d];
         chart.toChartCheckedAll(geometry, records, name, coordinates);
         return new ChartedRecords(geometry, records, coordinates);
     }
 
     /** Whether these are the charted form of {@code records} on {@code geometry} (both compared by identity). */
     public boolean covers(Geometry geometry, double[][] records) {
+        return this.geometry == geometry && this.records.isRows() && this.records.rows() == records;
+    }
+
+    /** Whether these are the charted form of {@code records} on {@code geometry} (both compared by identity). */
+    public boolean covers(Geometry geometry, Records records) {
         return this.geometry == geometry && this.records == records;
     }
 
@@ -62,14 +72,22 @@ public final class ChartedRecords {
         return geometry;
     }
 
-    /** The records array itself, not a copy. */
+    /**
+     * The records as one array per record: the caller's array itself, not a copy, for records given so; a copy of
+     * records in the flat layout ({@link Records#rows()}). {@link #data()} hands out either without a copy.
+     */
     public double[][] records() {
+        return records.rows();
+    }
+
+    /** The records, in the layout they were checked in. */
+    public Records data() {
         return records;
     }
 
     /** The number of records. */
     public int size() {
-        return records.length;
+        return records.size();
     }
 
     /** The chart coordinates of record i, the stored row itself: read it, do not change it. */

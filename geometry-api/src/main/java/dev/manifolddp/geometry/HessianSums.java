@@ -24,6 +24,14 @@ public interface HessianSums {
      */
     Batch prepareHessians(double[][] data);
 
+    /**
+     * {@link #prepareHessians(double[][])} of records in either layout ({@link Records}); the default hands the kernel
+     * one array per record ({@link Records#rows()}), as {@link LogSums#prepare(Records)} does.
+     */
+    default Batch prepareHessians(Records data) {
+        return prepareHessians(data.rows());
+    }
+
     /** The prepared data set and its scratch; not thread-safe (use {@link #copy()} per thread). */
     interface Batch {
 

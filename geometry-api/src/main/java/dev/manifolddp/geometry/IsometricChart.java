@@ -1,5 +1,6 @@
 package dev.manifolddp.geometry;
 
+import java.util.Arrays;
 import java.util.function.IntFunction;
 
 /**
@@ -41,6 +42,32 @@ public interface IsometricChart {
     default void toChartCheckedAll(Geometry geometry, double[][] records, IntFunction<String> name, double[][] out) {
         for (int i = 0; i < records.length; i++) {
             toChartChecked(geometry, name.apply(i), records[i], out[i]);
+        }
+    }
+
+    /**
+     * {@link #toChartCheckedAll(Geometry, double[][], IntFunction, double[][])} of records in either layout: records
+     * held one array per record are passed on as they are; flat records in runs of 1024 records, each copied
+     * into arrays of its own (so that a chart that decomposes several records at once does so here too), with the
+     * same results and failures as record by record.
+     */
+    default void toChartCheckedAll(Geometry geometry, Records records, IntFunction<String> name, double[][] out) {
+        if (records.isRows()) {
+            toChartCheckedAll(geometry, records.rows(), name, out);
+            return;
+        }
+        int n = records.size();
+        int length = 1024;
+        double[][] run = new double[Math.min(length, n)][];
+        for (int from = 0; from < n; from += length) {
+            int count = Math.min(length, n - from);
+            double[][] rows = count == run.length ? run : new double[count][];
+            for (int i = 0; i < count; i++) {
+                rows[i] = records.row(from + i, rows[i] == null ? records.scratch() : rows[i]);
+            }
+            int first = from;
+            toChartCheckedAll(geometry, rows, i -> name.apply(first + i), Arrays.copyOfRange(out, from,
+                    from + count));
         }
     }
 

@@ -16,6 +16,15 @@ public interface LogSums {
     /** A kernel over a copy of {@code data} (points of this geometry, already validated by the caller). */
     Batch prepare(double[][] data);
 
+    /**
+     * {@link #prepare(double[][])} of records in either layout ({@link Records}). This default hands the kernel one
+     * array per record ({@link Records#rows()}: copies of flat records); a kernel that copies the records into a
+     * layout of its own reads them here one at a time instead.
+     */
+    default Batch prepare(Records data) {
+        return prepare(data.rows());
+    }
+
     /** The prepared data set and its scratch; not thread-safe (use {@link #copy()} per thread). */
     interface Batch {
 

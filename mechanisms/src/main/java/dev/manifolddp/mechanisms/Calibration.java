@@ -4,6 +4,7 @@ import dev.manifolddp.estimators.CovariateRecords;
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.Records;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -128,6 +129,11 @@ public final class Calibration {
      * isometric chart (else null).
      */
     public Started start(Mechanism drawer, double[][] data, UniformRandomProvider random) {
+        return start(drawer, data == null ? null : Records.of(data), random);
+    }
+
+    /** {@link #start(Mechanism, double[][], UniformRandomProvider)} of records in either layout. */
+    public Started start(Mechanism drawer, Records data, UniformRandomProvider random) {
         if (drawer != mechanism) {
             throw new IllegalArgumentException(String.format("%s cannot draw under a calibration made by %s; "
                     + "calibrate with the mechanism that releases. Provided value: %s", drawer.name(),
@@ -136,15 +142,15 @@ public final class Calibration {
         if (random == null) {
             throw new IllegalArgumentException(mechanism.name() + ": random must not be null. Provided value: null");
         }
-        if (data == null || data.length != n) {
+        if (data == null || data.size() != n) {
             throw new IllegalArgumentException(String.format("%s: the calibration is for n = %d records, and the "
                     + "data set has %s; calibrate for the records released (n is public). Provided value: %s",
-                    mechanism.name(), n, data == null ? "none" : String.valueOf(data.length),
-                    data == null ? "null" : String.valueOf(data.length)));
+                    mechanism.name(), n, data == null ? "none" : String.valueOf(data.size()),
+                    data == null ? "null" : String.valueOf(data.size())));
         }
         // records that carry a covariate after the point (CovariateRecords): the ball holds the responses, and the
         // covariates are checked against the estimator's public range, both before anything is drawn
-        double[][] points = CovariateRecords.ballPoints(estimator, geometry, data);
+        Records points = CovariateRecords.ballPoints(estimator, geometry, data);
         ChartedRecords charted = ball.requireContainsCharted(geometry, points);
         return new Started(template.copy().randomSource(random.toString()), points != data ? null : charted);
     }

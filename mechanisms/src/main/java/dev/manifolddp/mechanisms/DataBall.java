@@ -6,6 +6,7 @@ import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.IsometricChart;
 import dev.manifolddp.geometry.RecordBlocks;
+import dev.manifolddp.geometry.Records;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -93,6 +94,11 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
         requireContainsCharted(geometry, points);
     }
 
+    /** {@link #requireContains(Geometry, double[][])} of records in either layout. */
+    public void requireContains(Geometry geometry, Records points) {
+        requireContainsCharted(geometry, points);
+    }
+
     /** The records outside the ball a refusal lists (the count covers them all). */
     private static final int LISTED = 10;
 
@@ -103,8 +109,13 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
      * mechanism working in the chart neither checks nor evaluates them again. Returns null without a chart.
      */
     ChartedRecords requireContainsCharted(Geometry geometry, double[][] points) {
+        return requireContainsCharted(geometry, points == null ? null : Records.of(points));
+    }
+
+    /** {@link #requireContainsCharted(Geometry, double[][])} of records in either layout. */
+    ChartedRecords requireContainsCharted(Geometry geometry, Records points) {
         GeometryChecks.requirePoint(geometry, "the ball's centre", center);
-        if (points == null || points.length == 0) {
+        if (points == null || points.size() == 0) {
             throw new IllegalArgumentException("the data set is empty; a release needs at least one record");
         }
         ChartedRecords charted = geometry.capability(IsometricChart.class).isPresent()
@@ -113,7 +124,7 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
                 : geometry.capability(IsometricChart.class).get().toChart(center);
         // on all cores in fixed blocks of records, each noting its count and its first few records outside and its
         // first record that is not a point; combined in block order, so the refusal is the one a single loop words
-        int n = points.length;
+        int n = points.size();
         int blocks = RecordBlocks.count(n);
         int[] counts = new int[blocks];
         String[][] firstOutside = new String[blocks][];
@@ -121,14 +132,16 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
         RecordBlocks.forEach(blocks, b -> {
             List<String> mine = new ArrayList<>();
             int found = 0;
+            double[] scratch = points.scratch();
             try {
                 for (int i = RecordBlocks.from(b), end = RecordBlocks.to(b, n); i < end; i++) {
                     double distance;
                     if (charted != null) {
                         distance = IsometricChart.chartDistance(centerChart, charted.coordinates(i));
                     } else {
-                        GeometryChecks.requirePoint(geometry, RECORD_NAMES, i, points[i]);
-                        distance = geometry.distance(center, points[i]);
+                        double[] point = points.row(i, scratch);
+                        GeometryChecks.requirePoint(geometry, RECORD_NAMES, i, point);
+                        distance = geometry.distance(center, point);
                     }
                     if (!admitsDistance(distance)) {
                         found++;
@@ -162,7 +175,7 @@ public record DataBall(double[] center, double radius, boolean dataDerived) {
             throw new IllegalArgumentException(String.format(Locale.ROOT,
                     "%d of %d records lie outside the declared ball of radius %.6g (%s%s); the sensitivity bound "
                             + "would not hold. Declare a larger public radius, or clip the records onto the ball",
-                    count, points.length, radius, String.join(", ", outside), count > outside.size() ? ", ..." : ""));
+                    count, points.size(), radius, String.join(", ", outside), count > outside.size() ? ", ..." : ""));
         }
         return charted;
     }

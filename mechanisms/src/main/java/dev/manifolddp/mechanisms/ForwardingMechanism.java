@@ -2,6 +2,7 @@ package dev.manifolddp.mechanisms;
 
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.Records;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -34,6 +35,11 @@ public abstract class ForwardingMechanism implements Mechanism {
 
     @Override
     public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
+        return delegate.release(calibration, data, random);
+    }
+
+    @Override
+    public Release<double[]> release(Calibration calibration, Records data, UniformRandomProvider random) {
         return delegate.release(calibration, data, random);
     }
 }

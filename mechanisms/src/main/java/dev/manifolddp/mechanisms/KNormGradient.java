@@ -6,6 +6,7 @@ import dev.manifolddp.estimators.PaperNoiseScale;
 import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.CurvatureFunctions;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.Records;
 import dev.manifolddp.geometry.TangentBundle;
 import dev.manifolddp.geometry.VolumeGrowth;
 import dev.manifolddp.sampling.exact.ExactKngSampler;
@@ -390,7 +391,7 @@ public final class KNormGradient implements Mechanism {
     }
 
     /** A draw on the tangent bundle by {@link BundleChainRun} from the public start {@code (m0, 0)}. */
-    private double[] drawOnBundle(Calibration calibration, BundleDraw draw, double sigma, double[][] data,
+    private double[] drawOnBundle(Calibration calibration, BundleDraw draw, double sigma, Records data,
             UniformRandomProvider random, Release.Builder<double[]> release) {
         Geometry geometry = calibration.geometry();
         GradientField field = calibration.estimator().gradientField(geometry, data);
@@ -414,6 +415,12 @@ public final class KNormGradient implements Mechanism {
 
     @Override
     public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
+        return release(calibration, data == null ? null : Records.of(data), random);
+    }
+
+    /** Reads the records one at a time, in either layout (the draw does not depend on the layout). */
+    @Override
+    public Release<double[]> release(Calibration calibration, Records data, UniformRandomProvider random) {
         Release.Builder<double[]> release = calibration.start(this, data, random).release();
         Drawing drawing = calibration.plan(Drawing.class);
         SamplingPlan plan = drawing.plan();
@@ -443,7 +450,7 @@ public final class KNormGradient implements Mechanism {
             // probability must have a public bound. Whether the data envelope is tried is decided in the
             // calibration (plan.dataEnvelope()).
             Optional<KngEnvelope> dataEnvelope = plan.dataEnvelope()
-                    ? ExactKngSampler.dataEnvelope(geometry, data, anchor, ball.center(), radius, sigma)
+                    ? ExactKngSampler.dataEnvelope(geometry, data.rows(), anchor, ball.center(), radius, sigma)
                             .filter(envelope -> envelope.slope() > plan.bounds().lower())
                     : Optional.empty();
             long proposals = dataEnvelope.isPresent()

@@ -4,6 +4,7 @@ import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.EstimatorFit;
 import dev.manifolddp.estimators.GradientField;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.Records;
 import java.util.Locale;
 
 /**
@@ -58,7 +59,7 @@ final class KngAnchor {
      * @throws IllegalStateException when no anchor in the ball meets the bound (a privacy event: see the class
      *                               comment)
      */
-    static double[] of(Estimator estimator, Geometry geometry, double[][] data, DataBall ball, double[] minimiser,
+    static double[] of(Estimator estimator, Geometry geometry, Records data, DataBall ball, double[] minimiser,
             GradientField field, double bound, double lower, double upper, Release.Builder<?> release) {
         double[] anchor = project(geometry, ball, minimiser);
         double g = field.gradientNorm(anchor);

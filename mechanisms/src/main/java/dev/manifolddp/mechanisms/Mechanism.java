@@ -3,6 +3,7 @@ package dev.manifolddp.mechanisms;
 import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.Records;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -52,6 +53,16 @@ public interface Mechanism {
      * @throws IllegalArgumentException when the records do not match the calibration (count, points, ball)
      */
     Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random);
+
+    /**
+     * {@link #release(Calibration, double[][], UniformRandomProvider)} of records in either layout ({@link Records}):
+     * a release of a large file hands its records over in the flat layout. This default passes them on as one array
+     * per record ({@link Records#rows()}, a copy of flat records); a mechanism that reads its records one at a time
+     * overrides it and copies nothing.
+     */
+    default Release<double[]> release(Calibration calibration, Records data, UniformRandomProvider random) {
+        return release(calibration, data == null ? null : data.rows(), random);
+    }
 
     /**
      * Calibrates for a unit of privacy: the mechanism is calibrated at the per-record budget that group privacy turns

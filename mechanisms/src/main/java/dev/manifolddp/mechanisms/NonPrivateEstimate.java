@@ -5,6 +5,7 @@ import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.EstimatorFit;
 import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.Records;
 import java.util.Locale;
 
 /**
@@ -30,6 +31,12 @@ public final class NonPrivateEstimate {
      */
     public static EstimatorFit fit(Estimator estimator, Geometry geometry, double[][] data, ChartedRecords charted,
             DataBall ball) {
+        return fit(estimator, geometry, ReleaseContext.data(data, charted), charted, ball);
+    }
+
+    /** {@link #fit(Estimator, Geometry, double[][], ChartedRecords, DataBall)} of records in either layout. */
+    public static EstimatorFit fit(Estimator estimator, Geometry geometry, Records data, ChartedRecords charted,
+            DataBall ball) {
         double[] start = estimator.publicStart(geometry, ball.center());
         return charted != null && charted.covers(geometry, data)
                 ? estimator.minimise(geometry, charted, start, TOLERANCE, MAX_ITERATIONS)
@@ -45,8 +52,13 @@ public final class NonPrivateEstimate {
      *     named): there is then no certified estimate to measure against
      */
     public static double[] of(Estimator estimator, Geometry geometry, double[][] data, DataBall ball) {
+        return of(estimator, geometry, Records.of(data), ball);
+    }
+
+    /** {@link #of(Estimator, Geometry, double[][], DataBall)} of records in either layout. */
+    public static double[] of(Estimator estimator, Geometry geometry, Records data, DataBall ball) {
         Estimator bound = estimator.forBall(geometry, ball.center(), ball.radius());
-        double[][] points = CovariateRecords.ballPoints(bound, geometry, data);
+        Records points = CovariateRecords.ballPoints(bound, geometry, data);
         ChartedRecords charted = ball.requireContainsCharted(geometry, points);
         EstimatorFit fit = fit(bound, geometry, data, points != data ? null : charted, ball);
         if (!fit.converged()) {

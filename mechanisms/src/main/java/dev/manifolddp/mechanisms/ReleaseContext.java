@@ -6,6 +6,7 @@ import dev.manifolddp.estimators.FrechetMeanEstimand;
 import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.GeometryChecks;
+import dev.manifolddp.geometry.Records;
 import dev.manifolddp.spi.PublicInput;
 import dev.manifolddp.spi.PublicInputException;
 import java.util.ArrayList;
@@ -118,6 +119,12 @@ final class ReleaseContext {
      */
     static double[] estimate(Estimator estimator, Geometry geometry, double[][] data, DataBall ball,
             Release.Builder<?> release) {
+        return estimate(estimator, geometry, Records.of(data), null, ball, release);
+    }
+
+    /** {@link #estimate(Estimator, Geometry, double[][], DataBall, Release.Builder)} of records in either layout. */
+    static double[] estimate(Estimator estimator, Geometry geometry, Records data, DataBall ball,
+            Release.Builder<?> release) {
         return estimate(estimator, geometry, data, null, ball, release);
     }
 
@@ -126,6 +133,21 @@ final class ReleaseContext {
      * the geometry has no chart), so that a mean taken in the chart checks and evaluates none of them again.
      */
     static double[] estimate(Estimator estimator, Geometry geometry, double[][] data, ChartedRecords charted,
+            DataBall ball, Release.Builder<?> release) {
+        return estimate(estimator, geometry, data(data, charted), charted, ball, release);
+    }
+
+    /**
+     * The records of {@code data} as a release reads them: the ones {@code charted} holds when they are {@code data}
+     * (so that the estimate finds them charted), else {@code data} as given.
+     */
+    static Records data(double[][] data, ChartedRecords charted) {
+        return charted != null && charted.data().isRows() && charted.data().rows() == data
+                ? charted.data() : Records.of(data);
+    }
+
+    /** {@link #estimate(Estimator, Geometry, double[][], ChartedRecords, DataBall, Release.Builder)} of records. */
+    static double[] estimate(Estimator estimator, Geometry geometry, Records data, ChartedRecords charted,
             DataBall ball, Release.Builder<?> release) {
         EstimatorFit result = NonPrivateEstimate.fit(estimator, geometry, data, charted, ball);
         // the method is reported by the fit, after the data were read (a fallback could depend on them): diagnostics

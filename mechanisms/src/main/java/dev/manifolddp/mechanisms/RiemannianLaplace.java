@@ -4,6 +4,7 @@ import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.geometry.ExactLaplaceSampler;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.HomogeneousSpace;
+import dev.manifolddp.geometry.Records;
 import dev.manifolddp.geometry.VolumeGrowth;
 import dev.manifolddp.sampling.exact.ChartLaplaceSampler;
 import dev.manifolddp.sampling.exact.EuclideanLaplace;
@@ -236,6 +237,12 @@ public final class RiemannianLaplace implements Mechanism {
 
     @Override
     public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
+        return release(calibration, data == null ? null : Records.of(data), random);
+    }
+
+    /** Reads the records one at a time, in either layout (the noise does not depend on the layout). */
+    @Override
+    public Release<double[]> release(Calibration calibration, Records data, UniformRandomProvider random) {
         // with a chart, the ball check charts each record once (checking it as a point) for the mean below
         Calibration.Started started = calibration.start(this, data, random);
         Release.Builder<double[]> release = started.release();

@@ -5,6 +5,7 @@ import dev.manifolddp.estimators.SensitivityBounds;
 import dev.manifolddp.geometry.ChartedRecords;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.IsometricChart;
+import dev.manifolddp.geometry.Records;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
@@ -121,6 +122,12 @@ public final class TangentGaussian implements Mechanism {
 
     @Override
     public Release<double[]> release(Calibration calibration, double[][] data, UniformRandomProvider random) {
+        return release(calibration, data == null ? null : Records.of(data), random);
+    }
+
+    /** Reads the records one at a time, in either layout (the noise does not depend on the layout). */
+    @Override
+    public Release<double[]> release(Calibration calibration, Records data, UniformRandomProvider random) {
         // the ball check charts each record (one decomposition on log-Euclidean SPD, which also checks the point),
         // so the chart mean below evaluates none again
         Calibration.Started started = calibration.start(this, data, random);
@@ -132,7 +139,7 @@ public final class TangentGaussian implements Mechanism {
         Geometry geometry = calibration.geometry();
         IsometricChart chart = geometry.capability(IsometricChart.class).orElseThrow();
         int d = chart.chartDimension();
-        int n = data.length;
+        int n = data.size();
         double[] chartMean = new double[d];
         ChartedRecords charted = started.charted();
         for (int i = 0; i < n; i++) {
@@ -150,7 +157,7 @@ public final class TangentGaussian implements Mechanism {
         return calibration.seal(release.value(value).sampler(SamplerReport.direct()));
     }
 
-    private Release<double[]> releaseEstimate(Calibration calibration, Calibration.Started started, double[][] data,
+    private Release<double[]> releaseEstimate(Calibration calibration, Calibration.Started started, Records data,
             Drawing drawing, UniformRandomProvider random) {
         Release.Builder<double[]> release = started.release();
         Estimator estimator = calibration.estimator();

@@ -7,6 +7,7 @@ import dev.manifolddp.estimators.Estimator;
 import dev.manifolddp.estimators.FrechetMeanEstimator;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.HostileNumbers;
+import dev.manifolddp.geometry.Records;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -545,6 +546,9 @@ public abstract class MechanismContractTest {
         String name = c.name();
         Release<double[]> fine = mechanism.release(calibration, data, stream(5101));
         assertThat(fine).as("%s: the release of the calibrated count", name).isNotNull();
+        assertThat(mechanism.release(calibration, flat(data), stream(5101)).value())
+                .as("%s: the same records in the flat layout, the same stream: the same bits", name)
+                .isEqualTo(fine.value());
         refusesRelease(name, "n + 1 records", () -> mechanism.release(calibration, randomData(c, c.n() + 1, random),
                 stream(5102)));
         if (c.n() > 1) {
@@ -552,7 +556,8 @@ public abstract class MechanismContractTest {
                     randomData(c, c.n() - 1, random), stream(5103)));
         }
         refusesRelease(name, "no records", () -> mechanism.release(calibration, new double[0][], stream(5104)));
-        refusesRelease(name, "null records", () -> mechanism.release(calibration, null, stream(5105)));
+        refusesRelease(name, "null records", () -> mechanism.release(calibration, (double[][]) null, stream(5105)));
+        refusesRelease(name, "null flat records", () -> mechanism.release(calibration, (Records) null, stream(5105)));
         refusesRelease(name, "a null random source", () -> mechanism.release(calibration, data, null));
         Geometry g = c.geometry();
         double[] outside = pointAt(g, c.ball().center(), unitTangent(g, c.ball().center(), random),
@@ -856,5 +861,15 @@ public abstract class MechanismContractTest {
     /** A seeded random stream for a release. */
     public static UniformRandomProvider stream(long seed) {
         return RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
+    }
+
+    /** {@code data} in the flat layout ({@link Records#flat}). */
+    private static Records flat(double[][] data) {
+        int width = data[0].length;
+        double[] values = new double[data.length * width];
+        for (int i = 0; i < data.length; i++) {
+            System.arraycopy(data[i], 0, values, i * width, width);
+        }
+        return Records.flat(values, width);
     }
 }

@@ -17,6 +17,7 @@ import dev.manifolddp.experiments.plugins.Components;
 import dev.manifolddp.experiments.spi.ReleaseSums;
 import dev.manifolddp.geometry.AmbientEmbedding;
 import dev.manifolddp.geometry.Geometry;
+import dev.manifolddp.geometry.Records;
 import dev.manifolddp.mechanisms.Calibration;
 import dev.manifolddp.mechanisms.DataBall;
 import dev.manifolddp.mechanisms.Guarantee;
@@ -358,8 +359,8 @@ final class ReleaseCommand implements Callable<Integer> {
                     : SubjectGroups.of(points, group, "--max-records-per-subject");
             BallClip.Result data = BallClip.apply(space, centre, ballRadius, "--radius", points, clip,
                     "use --clip to move them onto the ball's boundary");
-            Release<double[]> release = draw(mean, calibration, covariates.isEmpty() ? data.points()
-                    : CovariateColumn.appended(data.points(), points.covariate(regression.covariate)));
+            Release<double[]> release = draw(mean, calibration, covariates.isEmpty() ? data.records()
+                    : Records.of(CovariateColumn.appended(data.points(), points.covariate(regression.covariate))));
             release = release.withUnitOfPrivacy(release.budget(), selection.unit(release.unitOfPrivacy()));
             Map<String, Object> published = inputInfo(points, centre, ballRadius, group);
             byte[] releaseJson = ReleaseJson.release(release, space, estimand.parameterSpace(space),
@@ -441,7 +442,7 @@ final class ReleaseCommand implements Callable<Integer> {
     }
 
     /** Draws the release under the calibration; refuses a non-finite value. */
-    private Release<double[]> draw(Mechanism mean, Calibration calibration, double[][] records) {
+    private Release<double[]> draw(Mechanism mean, Calibration calibration, Records records) {
         RandomStreams streams = seed == null ? RandomStreams.secure() : RandomStreams.seeded(seed);
         Release<double[]> release;
         try {
@@ -600,7 +601,7 @@ final class ReleaseCommand implements Callable<Integer> {
             BallClip.Result data, SubjectGroups subjects, Path ledgerFile, List<String> notes) {
         console.printf(Locale.ROOT, "mechanism     %s on %s%s%n", release.mechanism(), space.spec(),
                 valueSpace == space ? "" : " (value on " + valueSpace.spec() + ")");
-        console.printf(Locale.ROOT, "records       %d from %s%s%s%n", data.points().length, input,
+        console.printf(Locale.ROOT, "records       %d from %s%s%s%n", data.records().size(), input,
                 subjects == null ? "" : String.format(Locale.ROOT, ", %d subjects of at most %d records",
                         subjects.subjects(), subjects.bound()),
                 data.moved() > 0 ? " (" + data.moved() + " clipped onto the ball's boundary; this count is not "

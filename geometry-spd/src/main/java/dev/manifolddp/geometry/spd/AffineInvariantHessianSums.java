@@ -1,5 +1,6 @@
 package dev.manifolddp.geometry.spd;
 
+import dev.manifolddp.geometry.Records;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.HessianSums;
 import dev.manifolddp.geometry.RecordBlocks;
@@ -43,11 +44,13 @@ final class AffineInvariantHessianSums implements HessianSums.Blocks {
     private double farthestDistance;
 
     /** A kernel over a copy of {@code data} (points of the geometry, validated by the caller; lengths checked). */
-    static AffineInvariantHessianSums of(AffineInvariantSpd geometry, double[][] data) {
-        double[][] records = new double[data.length][];
-        for (int i = 0; i < data.length; i++) {
-            GeometryChecks.requireLength(geometry, "data[" + i + "]", data[i]);
-            records[i] = data[i].clone();
+    static AffineInvariantHessianSums of(AffineInvariantSpd geometry, Records data) {
+        double[][] records = new double[data.size()][];
+        double[] row = data.scratch();
+        for (int i = 0; i < records.length; i++) {
+            double[] record = data.row(i, row);
+            GeometryChecks.requireLength(geometry, "data[" + i + "]", record);
+            records[i] = record.clone();
         }
         return new AffineInvariantHessianSums(geometry, records);
     }

@@ -1,5 +1,6 @@
 package dev.manifolddp.geometry.spd;
 
+import dev.manifolddp.geometry.Records;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.RecordBlocks;
@@ -73,13 +74,15 @@ final class AffineInvariantLogSums implements LogSums.Blocks {
     /** Each thread's scratch for the tasks it runs (a task's results do not depend on what its scratch held). */
     private final ThreadLocal<Task> scratch = ThreadLocal.withInitial(Task::new);
 
-    AffineInvariantLogSums(AffineInvariantSpd geometry, double[][] data) {
+    AffineInvariantLogSums(AffineInvariantSpd geometry, Records data) {
         this.geometry = geometry;
         this.k = geometry.matrixSize();
-        this.data = new double[data.length][];
-        for (int i = 0; i < data.length; i++) {
-            GeometryChecks.requireLength(geometry, "data[" + i + "]", data[i]);
-            this.data[i] = data[i].clone();
+        this.data = new double[data.size()][];
+        double[] row = data.scratch();
+        for (int i = 0; i < this.data.length; i++) {
+            double[] record = data.row(i, row);
+            GeometryChecks.requireLength(geometry, "data[" + i + "]", record);
+            this.data[i] = record.clone();
         }
         this.w = new SpdWorkspace(k);
     }

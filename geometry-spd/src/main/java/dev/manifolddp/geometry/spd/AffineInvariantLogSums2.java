@@ -1,5 +1,6 @@
 package dev.manifolddp.geometry.spd;
 
+import dev.manifolddp.geometry.Records;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.LogSums;
 
@@ -42,15 +43,16 @@ final class AffineInvariantLogSums2 implements LogSums.Batch {
     }
 
     /** Copies the symmetric parts of the (validated) data and takes each record's log-determinant once. */
-    static AffineInvariantLogSums2 prepare(AffineInvariantSpd geometry, double[][] data) {
-        int n = data.length;
+    static AffineInvariantLogSums2 prepare(AffineInvariantSpd geometry, Records data) {
+        int n = data.size();
+        double[] row = data.scratch();
         double[] a = new double[n];
         double[] b = new double[n];
         double[] d = new double[n];
         double[] halfLogDet = new double[n];
         double[] dets = new double[n];
         for (int i = 0; i < n; i++) {
-            double[] x = data[i];
+            double[] x = data.row(i, row);
             GeometryChecks.requireLength(geometry, "data[" + i + "]", x);
             a[i] = x[0];
             b[i] = 0.5 * (x[1] + x[2]);

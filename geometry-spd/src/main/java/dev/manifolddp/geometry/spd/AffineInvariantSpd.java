@@ -1,5 +1,6 @@
 package dev.manifolddp.geometry.spd;
 
+import dev.manifolddp.geometry.Records;
 import dev.manifolddp.geometry.CurvatureBounds;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.JacobiFields;
@@ -485,6 +486,12 @@ public final class AffineInvariantSpd extends SpdGeometry
      */
     @Override
     public LogSums.Batch prepare(double[][] data) {
+        return prepare(data == null ? null : Records.of(data));
+    }
+
+    /** {@link #prepare(double[][])} of records in either layout. */
+    @Override
+    public LogSums.Batch prepare(Records data) {
         if (data == null) {
             throw new IllegalArgumentException("data is null; pass the points to sum the logarithms to");
         }
@@ -500,6 +507,12 @@ public final class AffineInvariantSpd extends SpdGeometry
      */
     @Override
     public HessianSums.Batch prepareHessians(double[][] data) {
+        return prepareHessians(data == null ? null : Records.of(data));
+    }
+
+    /** {@link #prepareHessians(double[][])} of records in either layout. */
+    @Override
+    public HessianSums.Batch prepareHessians(Records data) {
         if (data == null) {
             throw new IllegalArgumentException("data is null; pass the points to sum the Hessians over");
         }

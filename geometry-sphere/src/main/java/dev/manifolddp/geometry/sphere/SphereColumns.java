@@ -1,5 +1,6 @@
 package dev.manifolddp.geometry.sphere;
 
+import dev.manifolddp.geometry.Records;
 import java.util.Arrays;
 
 /**
@@ -25,11 +26,13 @@ final class SphereColumns {
      *
      * @throws IllegalArgumentException on a null record or one of the wrong length
      */
-    static SphereColumns of(SphereGeometry geometry, double[][] data) {
+    static SphereColumns of(SphereGeometry geometry, Records data) {
         int length = geometry.layout().length();
-        double[][] columns = new double[length][data.length];
-        for (int i = 0; i < data.length; i++) {
-            double[] point = data[i];
+        int n = data.size();
+        double[][] columns = new double[length][n];
+        double[] scratch = data.scratch();
+        for (int i = 0; i < n; i++) {
+            double[] point = data.row(i, scratch);
             if (point == null || point.length != length) {
                 throw new IllegalArgumentException(String.format(
                         "data[%d] must be a point of %s with %d coordinates. Provided value: %s", i, geometry.spec(),
@@ -39,7 +42,7 @@ final class SphereColumns {
                 columns[j][i] = point[j];
             }
         }
-        return new SphereColumns(columns, data.length);
+        return new SphereColumns(columns, n);
     }
 
     /** The number of records. */

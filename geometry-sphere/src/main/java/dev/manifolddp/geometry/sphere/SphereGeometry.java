@@ -10,6 +10,7 @@ import dev.manifolddp.geometry.HomogeneousSpace;
 import dev.manifolddp.geometry.JacobiFields;
 import dev.manifolddp.geometry.LogDifferenceBound;
 import dev.manifolddp.geometry.LogSums;
+import dev.manifolddp.geometry.Records;
 import dev.manifolddp.geometry.ParallelTransport;
 import dev.manifolddp.geometry.PointLayout;
 import dev.manifolddp.geometry.RadialVolume;
@@ -384,10 +385,13 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      */
     @Override
     public LogSums.Batch prepare(double[][] data) {
-        if (data == null) {
-            throw new IllegalArgumentException("data is null; pass the points of " + spec + ". Provided value: null");
-        }
-        return new SphereLogSums(this, data);
+        return prepare(records(data));
+    }
+
+    /** {@link #prepare(double[][])} of records in either layout, read one at a time into the kernel's columns. */
+    @Override
+    public LogSums.Batch prepare(Records data) {
+        return new SphereLogSums(this, requireRecords(data));
     }
 
     /**
@@ -398,10 +402,24 @@ public final class SphereGeometry implements Geometry, ParallelTransport, Tangen
      */
     @Override
     public HessianSums.Batch prepareHessians(double[][] data) {
+        return prepareHessians(records(data));
+    }
+
+    /** {@link #prepareHessians(double[][])} of records in either layout, read one at a time into the columns. */
+    @Override
+    public HessianSums.Batch prepareHessians(Records data) {
+        return SphereHessianSums.over(this, requireRecords(data));
+    }
+
+    private Records records(double[][] data) {
+        return data == null ? null : Records.of(data);
+    }
+
+    private Records requireRecords(Records data) {
         if (data == null) {
             throw new IllegalArgumentException("data is null; pass the points of " + spec + ". Provided value: null");
         }
-        return SphereHessianSums.over(this, data);
+        return data;
     }
 
     IllegalArgumentException offSphere(String operation) {

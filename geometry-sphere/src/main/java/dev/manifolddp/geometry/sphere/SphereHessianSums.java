@@ -3,6 +3,7 @@ package dev.manifolddp.geometry.sphere;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.HessianSums;
 import dev.manifolddp.geometry.RecordBlocks;
+import dev.manifolddp.geometry.Records;
 import java.util.Arrays;
 
 /**
@@ -65,7 +66,7 @@ final class SphereHessianSums implements HessianSums.Blocks {
     private static final int SUMS = 9;
 
     /** A kernel over a copy of {@code data} (validated points of {@code geometry}). */
-    static SphereHessianSums over(SphereGeometry geometry, double[][] data) {
+    static SphereHessianSums over(SphereGeometry geometry, Records data) {
         return new SphereHessianSums(geometry, SphereColumns.of(geometry, data));
     }
 

@@ -3,6 +3,7 @@ package dev.manifolddp.geometry.sphere;
 import dev.manifolddp.geometry.GeometryChecks;
 import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.RecordBlocks;
+import dev.manifolddp.geometry.Records;
 import java.util.Arrays;
 
 /**
@@ -44,7 +45,7 @@ final class SphereLogSums implements LogSums.Blocks {
     /** Per block: whether all its records lie in the polynomial's range. */
     private final boolean[] blockInRange;
 
-    SphereLogSums(SphereGeometry geometry, double[][] data) {
+    SphereLogSums(SphereGeometry geometry, Records data) {
         this.geometry = geometry;
         int length = geometry.layout().length();
         this.data = SphereColumns.of(geometry, data);

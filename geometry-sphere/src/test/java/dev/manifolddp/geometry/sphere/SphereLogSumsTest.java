@@ -112,7 +112,7 @@ class SphereLogSumsTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("finite");
         assertThatThrownBy(() -> fine.normOfSumOfLogs(new double[] {0, Double.POSITIVE_INFINITY, 1}))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("finite");
-        assertThatThrownBy(() -> sphere.prepare(null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> sphere.prepare((double[][]) null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("data is null");
     }
 

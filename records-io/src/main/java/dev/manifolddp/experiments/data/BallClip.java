@@ -2,6 +2,7 @@ package dev.manifolddp.experiments.data;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.RecordBlocks;
+import dev.manifolddp.geometry.Records;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,10 +22,16 @@ public final class BallClip {
     /**
      * The data after the check.
      *
-     * @param points the points, clipped ones replaced
-     * @param moved  how many points were moved onto the boundary
+     * @param records the points, clipped ones replaced: the file's own records when none was moved, else a copy
+     *                in their layout ({@link Records})
+     * @param moved   how many points were moved onto the boundary
      */
-    public record Result(double[][] points, int moved) {
+    public record Result(Records records, int moved) {
+
+        /** The points as one array per record ({@link Records#rows()}: new copies of flat records; ask once). */
+        public double[][] points() {
+            return records.rows();
+        }
     }
 
     private BallClip() {
@@ -44,8 +51,8 @@ public final class BallClip {
             throw new IllegalArgumentException("the ball's radius must be a finite number > 0. Provided value: "
                     + radius);
         }
-        double[][] points = data.points().clone();
-        int n = points.length;
+        Records points = data.records();
+        int n = points.size();
         // the distances on all cores in fixed blocks, each block noting its records outside the ball; the records
         // outside are then listed and clipped in line order on this thread, as one loop over the records would
         int blocks = RecordBlocks.count(n);
@@ -55,8 +62,9 @@ public final class BallClip {
             int[] rows = new int[0];
             double[] distances = new double[0];
             int found = 0;
+            double[] scratch = points.scratch();
             for (int i = RecordBlocks.from(b), end = RecordBlocks.to(b, n); i < end; i++) {
-                double distance = geometry.distance(center, points[i]);
+                double distance = geometry.distance(center, points.row(i, scratch));
                 if (!(distance <= radius * (1 + 1e-12))) {
                     if (found == rows.length) {
                         rows = Arrays.copyOf(rows, 2 * found + 8);
@@ -71,17 +79,27 @@ public final class BallClip {
         });
         List<String> outside = new ArrayList<>();
         int count = 0;
+        for (int[] rows : outsideRows) {
+            count += rows.length;
+        }
+        // a clipped data set is a copy in the records' layout; the file's records themselves are never changed
+        int[] moved = new int[clip ? count : 0];
+        double[][] boundary = new double[moved.length][];
         double[] direction = new double[center.length];
+        double[] scratch = points.scratch();
+        int k = 0;
         for (int b = 0; b < blocks; b++) {
-            for (int k = 0; k < outsideRows[b].length; k++) {
-                int i = outsideRows[b][k];
-                double distance = outsideDistances[b][k];
-                count++;
+            for (int o = 0; o < outsideRows[b].length; o++) {
+                int i = outsideRows[b][o];
+                double distance = outsideDistances[b][o];
                 if (outside.size() < LISTED) {
                     outside.add(String.format(Locale.ROOT, "line %d at distance %.6g", data.lines()[i], distance));
                 }
-                points[i] = clip ? boundaryPoint(geometry, center, radius, points[i], data.lines()[i], distance,
-                        direction) : null;
+                if (clip) {
+                    moved[k] = i;
+                    boundary[k++] = boundaryPoint(geometry, center, radius, points.row(i, scratch), data.lines()[i],
+                            distance, direction);
+                }
             }
         }
         if (count > 0 && !clip) {
@@ -91,7 +109,7 @@ public final class BallClip {
                     count, data.size(), radius, String.join(", ", outside), count > outside.size() ? ", ..." : "",
                     radiusName, hint));
         }
-        return new Result(points, count);
+        return new Result(count == 0 ? points : points.with(moved, boundary), count);
     }
 
     private static double[] boundaryPoint(Geometry geometry, double[] center, double radius, double[] x, int line,

@@ -2,6 +2,7 @@ package dev.manifolddp.experiments.data;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.RecordBlocks;
+import dev.manifolddp.geometry.Records;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -142,10 +143,10 @@ final class CsvBlocks {
     }
 
     /**
-     * The rows of one block: their points (null for a row that is not one), their lines and the rows that are not
-     * points, lines counted from the block's first; and the digest's sums.
+     * The rows of one block: their points row by row (zeros for a row that is not one: the file is then refused),
+     * their lines and the rows that are not points, lines counted from the block's first; and the digest's sums.
      */
-    private record Block(double[][] points, int[] lines, int rows, int lineCount, CanonicalContent content,
+    private record Block(double[] values, int[] lines, int rows, int lineCount, CanonicalContent content,
             OffManifoldRows offManifold) {
     }
 
@@ -157,7 +158,7 @@ final class CsvBlocks {
             long from = boundary(start, b);
             long to = boundary(start, b + 1);
             if (from >= to) {
-                return new Block(new double[0][], new int[0], 0, 0, new CanonicalContent(), new OffManifoldRows());
+                return new Block(new double[0], new int[0], 0, 0, new CanonicalContent(), new OffManifoldRows());
             }
             int length = (int) (to - from);
             byte[] bytes = BUFFER.get();
@@ -204,15 +205,17 @@ final class CsvBlocks {
     private final class Rows {
         private final int width = coordinates.length;
         private final double[] row = new double[width];
-        /** The projection's ambient scratch, one per block: a row allocates only the point it keeps. */
+        /** The projection's ambient scratch and its point, one per block: a row allocates nothing. */
         private final double[] ambient = new double[projection.scratchLength()];
+        private final double[] point = new double[width];
         private final CanonicalContent content = new CanonicalContent();
         private final int[] starts = new int[fields];
         private final int[] ends = new int[fields];
         private final double[] numbers = new double[fields];
         private final OffManifoldRows offManifold = new OffManifoldRows();
         private char[] line = new char[256];
-        private double[][] points;
+        /** The block's points, row by row ({@link Records#flat}'s layout), with room to spare. */
+        private double[] values;
         private int[] lines;
         private int rows;
         private int number;
@@ -220,7 +223,7 @@ final class CsvBlocks {
         Rows(int bytes) {
             // about 13 bytes a field (a double's shortest form is up to 24): grown by half when short, trimmed at the end
             int capacity = bytes / (13 * fields) + 16;
-            points = new double[capacity][];
+            values = new double[capacity * width];
             lines = new int[capacity];
         }
 
@@ -354,7 +357,7 @@ final class CsvBlocks {
             if (rows == lines.length) {
                 int grown = rows + (rows >> 1) + 1;
                 lines = Arrays.copyOf(lines, grown);
-                points = Arrays.copyOf(points, grown);
+                values = Arrays.copyOf(values, grown * width);
             }
             for (int j = 0; j < width; j++) {
                 double value = numbers[coordinates[j]];
@@ -364,8 +367,9 @@ final class CsvBlocks {
                 row[j] = value;
             }
             try {
-                // the projection returns a new array and keeps none of its argument, so one row serves every line
-                points[rows] = projection.project(row, ambient);
+                // the projection keeps none of its arguments, so one row and one point serve every line
+                projection.project(row, ambient, point);
+                System.arraycopy(point, 0, values, rows * width, width);
             } catch (IllegalArgumentException e) {
                 offManifold.note(number, e);
             }
@@ -373,9 +377,12 @@ final class CsvBlocks {
             return true;
         }
 
-        /** The rows taken, in arrays with room to spare (the join copies the points out). */
+        /**
+         * The rows taken: the points trimmed to their count (they stay the records' storage, one array per block), the
+         * lines with room to spare (the join copies them out).
+         */
         Block block() {
-            return new Block(points, lines, rows, number, content, offManifold);
+            return new Block(Arrays.copyOf(values, rows * width), lines, rows, number, content, offManifold);
         }
     }
 
@@ -432,14 +439,17 @@ final class CsvBlocks {
         }
         int rows = first[read.length];
         memory.check(rows, size);
-        double[][] points = new double[rows][];
+        // the blocks' point arrays are the records' storage as they are, in file order: nothing is copied
+        double[][] values = new double[read.length][];
+        int[] counts = new int[read.length];
         int[] lines = new int[rows];
         CanonicalContent content = new CanonicalContent();
         OffManifoldRows offManifold = new OffManifoldRows();
         int base = before;
         for (int b = 0; b < read.length; b++) {
             Block block = read[b];
-            System.arraycopy(block.points(), 0, points, first[b], block.rows());
+            values[b] = block.values();
+            counts[b] = block.rows();
             for (int i = 0; i < block.rows(); i++) {
                 lines[first[b] + i] = base + block.lines()[i];
             }
@@ -450,8 +460,8 @@ final class CsvBlocks {
         }
         offManifold.refuseAny(file.toString(), rows, geometry);
         RecordAttributes none = new RecordAttributes(file.toString(), map, List.of(), 0);
-        return new PointFile.Points(points, lines, none.ids(), none.subjects(), none.covariates(), digest,
-                content.sha256());
+        return new PointFile.Points(Records.flat(values, counts, coordinates.length), lines, none.ids(),
+                none.subjects(), none.covariates(), digest, content.sha256());
     }
 
     /**

@@ -84,6 +84,29 @@ public final class ManifoldProjection {
      * that a reader projecting row after row on one thread allocates only the points it keeps.
      */
     public double[] project(double[] x, double[] scratch) {
+        if (shapes.isPresent() || embedding.isEmpty()) {
+            return projectWithoutEmbedding(x);
+        }
+        double[] point = new double[x.length];
+        projectEmbedded(x, scratch, point);
+        return point;
+    }
+
+    /**
+     * {@link #project(double[], double[])} into the caller's {@code point} (of the row's length), for a reader that
+     * writes the points into one flat array: on a geometry with an {@link AmbientEmbedding} nothing is allocated.
+     */
+    public void project(double[] x, double[] scratch, double[] point) {
+        if (shapes.isPresent() || embedding.isEmpty()) {
+            double[] projected = projectWithoutEmbedding(x);
+            System.arraycopy(projected, 0, point, 0, projected.length);
+            return;
+        }
+        projectEmbedded(x, scratch, point);
+    }
+
+    /** A landmark row's preshape, or a row checked as it is on a geometry without an ambient projection. */
+    private double[] projectWithoutEmbedding(double[] x) {
         if (shapes.isPresent()) {
             try {
                 double[] shape = shapes.get().preshape(x);
@@ -93,15 +116,17 @@ public final class ManifoldProjection {
             }
         }
         double tolerance = tolerance(x);
-        if (embedding.isEmpty()) {
-            Optional<String> why = geometry.pointViolation(x, tolerance);
-            if (why.isPresent()) {
-                throw new IllegalArgumentException(String.format(Locale.ROOT,
-                        "not a point of %s within the tolerance %.3g: %s", geometry.spec(), tolerance, why.get()));
-            }
-            return x.clone();
+        Optional<String> why = geometry.pointViolation(x, tolerance);
+        if (why.isPresent()) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "not a point of %s within the tolerance %.3g: %s", geometry.spec(), tolerance, why.get()));
         }
-        double[] point = new double[x.length];
+        return x.clone();
+    }
+
+    /** The projection through the geometry's {@link AmbientEmbedding}, written into {@code point}. */
+    private void projectEmbedded(double[] x, double[] scratch, double[] point) {
+        double tolerance = tolerance(x);
         boolean projected;
         try {
             AmbientEmbedding ambient = embedding.get();
@@ -132,7 +157,6 @@ public final class ManifoldProjection {
                     "its projection onto %s is not an exact point (%s); the row is too close to the manifold's "
                             + "boundary", geometry.spec(), exact.get()));
         }
-        return point;
     }
 
     private static boolean finite(double[] x) {

@@ -3,6 +3,7 @@ package dev.manifolddp.experiments.data;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
 import dev.manifolddp.geometry.RecordBlocks;
+import dev.manifolddp.geometry.Records;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteOrder;
@@ -126,7 +127,12 @@ final class NpyPoints {
             String file, FileDigest digest) throws IOException {
         PointLayout layout = geometry.layout();
         ManifoldProjection projection = new ManifoldProjection(geometry);
-        double[][] points = new double[n][];
+        int d = layout.length();
+        if ((long) n * d > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: %d rows of %d values are more than "
+                    + "one array holds (2^31 values); split the file", file, n, d));
+        }
+        double[] points = new double[n * d];
         int[] lines = new int[n];
         int blocks = RecordBlocks.count(n);
         Block[] done = new Block[blocks];
@@ -156,7 +162,7 @@ final class NpyPoints {
                     "%s: %d of %d rows are not points of %s: %s%s", file, offManifold, n, geometry.spec(),
                     String.join("; ", offending), offManifold > offending.size() ? "; ..." : ""));
         }
-        return new PointFile.Points(points, lines, null, null, Map.of(), digest, content.sha256());
+        return new PointFile.Points(Records.flat(points, d), lines, null, null, Map.of(), digest, content.sha256());
     }
 
     /** What one block of rows left: its digest, its first refusals, or the failure that stopped it. */
@@ -165,13 +171,14 @@ final class NpyPoints {
     }
 
     private static Block block(FileChannel channel, NpyHeader header, int from, int to, PointLayout layout,
-            ManifoldProjection projection, double[][] points, int[] lines, String file) {
+            ManifoldProjection projection, double[] points, int[] lines, String file) {
         int d = layout.length();
         CanonicalContent content = new CanonicalContent();
         List<String> offending = new ArrayList<>();
         int offManifold = 0;
         double[] row = new double[d];
         double[] scratch = new double[projection.scratchLength()];
+        double[] point = new double[d];
         long rowBytes = 8L * d;
         int perWindow = (int) Math.max(1, WINDOW / rowBytes);
         try {
@@ -185,7 +192,8 @@ final class NpyPoints {
                     content.add(row, 0, d);
                     lines[i] = i + 1;
                     try {
-                        points[i] = projection.project(row, scratch);
+                        projection.project(row, scratch, point);
+                        System.arraycopy(point, 0, points, i * d, d);
                     } catch (IllegalArgumentException e) {
                         offManifold++;
                         if (offending.size() < LISTED) {

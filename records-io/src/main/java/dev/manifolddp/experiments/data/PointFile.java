@@ -2,6 +2,7 @@ package dev.manifolddp.experiments.data;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
+import dev.manifolddp.geometry.Records;
 import java.lang.reflect.Array;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,7 +32,8 @@ public final class PointFile {
     /**
      * The points of a file with the file line each came from and the record's attributes.
      *
-     * @param points     the exact points (projected; pre-shaped on a landmark geometry)
+     * @param records    the exact points (projected; pre-shaped on a landmark geometry): one array per record from
+     *                   the row-by-row read, one flat array from the blocked read of a large file ({@link Records})
      * @param lines      the 1-based file line of each point
      * @param ids        the id of each point (unique), or null when the file names no id column
      * @param subjects   the subject of each point, or null when the file names no subject column
@@ -40,31 +42,39 @@ public final class PointFile {
      * @param contentSha256 the digest of the file's content independent of row order, column order and number
      *                   spelling ({@code CanonicalContent}; the budget ledger's default dataset identity), or null
      */
-    public record Points(double[][] points, int[] lines, String[] ids, String[] subjects,
+    public record Points(Records records, int[] lines, String[] ids, String[] subjects,
             Map<String, double[]> covariates, FileDigest fileDigest, String contentSha256) {
 
         public Points {
             covariates = covariates == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(covariates));
-            requireOnePerPoint(points, lines, "lines");
-            requireOnePerPoint(points, ids, "ids");
-            requireOnePerPoint(points, subjects, "subjects");
+            requireOnePerPoint(records, lines, "lines");
+            requireOnePerPoint(records, ids, "ids");
+            requireOnePerPoint(records, subjects, "subjects");
+            Records all = records;
             covariates.forEach((name, values) -> {
                 if (values == null) {
                     throw new IllegalArgumentException("covariate " + name + ": no values (null); give one per point");
                 }
-                requireOnePerPoint(points, values, "covariate " + name);
+                requireOnePerPoint(all, values, "covariate " + name);
             });
         }
 
-        private static void requireOnePerPoint(double[][] points, Object values, String what) {
+        private static void requireOnePerPoint(Records points, Object values, String what) {
             if (points == null) {
                 throw new IllegalArgumentException("the points are missing (null); give one array per record");
             }
-            int length = values == null ? points.length : Array.getLength(values);
-            if (length != points.length) {
+            int length = values == null ? points.size() : Array.getLength(values);
+            if (length != points.size()) {
                 throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: %d values for %d points; give "
-                        + "exactly one per point", what, length, points.length));
+                        + "exactly one per point", what, length, points.size()));
             }
+        }
+
+        /** Points held one array per record. */
+        public Points(double[][] points, int[] lines, String[] ids, String[] subjects,
+                Map<String, double[]> covariates, FileDigest fileDigest, String contentSha256) {
+            this(points == null ? null : Records.of(points), lines, ids, subjects, covariates, fileDigest,
+                    contentSha256);
         }
 
         /** Points whose file digest was taken as they were read ({@code sha256}, or null for none). */
@@ -87,7 +97,15 @@ public final class PointFile {
         }
 
         public int size() {
-            return points.length;
+            return records.size();
+        }
+
+        /**
+         * The points as one array per record: the stored arrays from the row-by-row read, new copies of the flat
+         * array of a large file (ask once; {@link #records()} reads either without a copy).
+         */
+        public double[][] points() {
+            return records.rows();
         }
 
         /**

@@ -3,6 +3,7 @@ package dev.manifolddp.experiments.data;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
 import dev.manifolddp.geometry.RecordBlocks;
+import dev.manifolddp.geometry.Records;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.Locale;
@@ -146,15 +147,20 @@ final class PointRows {
         reshaped[i] = point;
     }
 
-    /** The points, one array per record (the mechanisms' form), made from the values in one pass. */
-    private double[][] rows() {
+    /**
+     * The points: the values array itself, flat ({@link Records#flat}), when every point kept its row's length;
+     * otherwise one array per record, made from the values in one pass.
+     */
+    private Records records() {
+        if (reshaped == null) {
+            return Records.flat(new double[][] {values}, new int[] {count}, width);
+        }
         double[][] points = new double[count][];
         for (int i = 0; i < count; i++) {
-            points[i] = reshaped != null && reshaped[i] != null ? reshaped[i]
-                    : Arrays.copyOfRange(values, i * width, (i + 1) * width);
+            points[i] = reshaped[i] != null ? reshaped[i] : Arrays.copyOfRange(values, i * width, (i + 1) * width);
         }
         values = null;
-        return points;
+        return Records.of(points);
     }
 
     /**
@@ -188,7 +194,7 @@ final class PointRows {
         attributes.requireInRange();
         projectAll();
         offManifold.refuseAny(file, count, geometry);
-        return new PointFile.Points(rows(), Arrays.copyOf(lines, count), attributes.ids(),
-                attributes.subjects(), attributes.covariates(), csv.sha256(), csv.canonicalSha256());
+        return new PointFile.Points(records(), Arrays.copyOf(lines, count), attributes.ids(),
+                attributes.subjects(), attributes.covariates(), FileDigest.of(csv.sha256()), csv.canonicalSha256());
     }
 }

@@ -26,7 +26,6 @@ final class ReadMemory {
 
     private final Path file;
     private final long maxHeap;
-    private final int reference;
     private long size;
     private long perRecord;
     private int values;
@@ -36,8 +35,6 @@ final class ReadMemory {
     ReadMemory(Path file, long maxHeap) {
         this.file = file;
         this.maxHeap = maxHeap;
-        // compressed references below 32 GB of heap
-        this.reference = maxHeap < 32L * 1024 * MB ? 4 : 8;
     }
 
     /** The file's size in bytes, known once it is open. */
@@ -46,13 +43,13 @@ final class ReadMemory {
     }
 
     /**
-     * What each record keeps, known once the first record's columns are: a point of {@code length} numbers, its
-     * line, and {@code attributes} bytes of attributes ({@link RecordAttributes#bytesPerRecord}).
+     * What each record keeps, known once the first record's columns are: a point of {@code length} numbers in the
+     * flat layout the readers keep ({@link dev.manifolddp.geometry.Records#flat}: the doubles alone, no array per
+     * record), its line, and {@code attributes} bytes of attributes ({@link RecordAttributes#bytesPerRecord}).
      */
     void records(int length, int covariates, long attributes) {
         this.values = length + covariates;
-        long point = align(16 + 8L * length);
-        this.perRecord = point + reference + Integer.BYTES + attributes;
+        this.perRecord = 8L * length + Integer.BYTES + attributes;
     }
 
     /**

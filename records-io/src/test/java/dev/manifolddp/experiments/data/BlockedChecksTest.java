@@ -88,7 +88,8 @@ class BlockedChecksTest {
         assertThat(messages[2]).isEqualTo(messages[0]);
         assertThat(clipped[1]).isDeepEqualTo(clipped[0]);
         assertThat(clipped[2]).isDeepEqualTo(clipped[0]);
-        assertThat(clipped[0][0]).isSameAs(data.points()[0]);
+        assertThat(clipped[0][0]).as("a record inside the ball is the file's").isEqualTo(data.points()[0]);
+        assertThat(data.points()[3]).as("the file's records are not changed").isEqualTo(new double[] {1, 0, 0});
         assertThat(sphere.distance(north, clipped[0][3])).isCloseTo(0.5, org.assertj.core.data.Offset.offset(1e-12));
     }
 

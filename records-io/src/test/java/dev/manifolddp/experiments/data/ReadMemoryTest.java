@@ -69,8 +69,8 @@ class ReadMemoryTest {
     }
 
     /**
-     * What a read keeps is the points (a double[3] of 24 bytes each, plus its array header and reference) and their
-     * lines: under 64 bytes a record, and within a quarter of what the estimate behind a refusal assumes.
+     * What a read keeps is the points (24 bytes each in the flat layout, no array per record) and their lines: under
+     * 32 bytes a record, and within a quarter of what the estimate behind a refusal assumes.
      */
     @Test
     void aReadKeepsAboutItsNumbers() throws IOException {
@@ -80,7 +80,7 @@ class ReadMemoryTest {
         long kept = usedAfterCollection() - before;
         assertThat(points.size()).isEqualTo(ROWS);
         double perRecord = kept / (double) ROWS;
-        assertThat(perRecord).as("bytes kept per record").isLessThan(64);
+        assertThat(perRecord).as("bytes kept per record").isLessThan(32);
         ReadMemory estimate = new ReadMemory(file, Runtime.getRuntime().maxMemory());
         estimate.records(3, 0, 0);
         assertThat((double) estimate.perRecord()).isBetween(0.75 * perRecord, 1.25 * perRecord);
@@ -92,13 +92,13 @@ class ReadMemoryTest {
     void aFileThatCannotFitIsRefusedWithTheMemoryItNeeds() throws IOException {
         Path file = bigFile();
         long size = Files.size(file);
-        // 200000 records of 48 bytes, with the growth slack and the fixed share: about 27 MB
+        // 200000 records of 28 bytes, with the growth slack and the fixed share: about 23 MB
         assertThatThrownBy(() -> PointFile.read(file, sphere, PointFile.Columns.ALL, null, 20 * MB))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith(String.format("data file %s (%s) needs about ", file,
                         JavaHeap.megabytes(size)))
                 .hasMessageMatching("(?s).* of memory to read \\(about (199|200|201)\\d{3} records .*")
-                .hasMessageContaining(" records of 3 numbers, 48 bytes each), more than this Java runtime's maximum "
+                .hasMessageContaining(" records of 3 numbers, 28 bytes each), more than this Java runtime's maximum "
                         + "heap of 20.0 MB; give Java more memory, e.g. MDP_JAVA_OPTS=-Xmx256m ./mdp ...");
         // with room for the estimate the same file is read: the estimate does not refuse what fits
         assertThat(PointFile.read(file, sphere, PointFile.Columns.ALL, null, 32 * MB).size()).isEqualTo(ROWS);
@@ -113,8 +113,8 @@ class ReadMemoryTest {
         memory.check(50_000, 5 * MB);
         assertThat(memory.estimatedRecords()).isEqualTo(1_000_000);
         assertThat(memory.outOfMemory()).hasMessage("data file points.csv (100.0 MB) ran out of memory after 50000 "
-                + "records within this Java runtime's maximum heap of 128.0 MB: reading it needs about 82.8 MB (about "
-                + "1000000 records of 4 numbers, 56 bytes each) besides what the command already holds; give Java "
+                + "records within this Java runtime's maximum heap of 128.0 MB: reading it needs about 58.9 MB (about "
+                + "1000000 records of 4 numbers, 36 bytes each) besides what the command already holds; give Java "
                 + "more memory, e.g. MDP_JAVA_OPTS=-Xmx256m ./mdp ... (java -Xmx256m, or JAVA_TOOL_OPTIONS=-Xmx256m "
                 + "with another launcher), or split the file");
     }

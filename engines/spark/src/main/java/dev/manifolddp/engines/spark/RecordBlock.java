@@ -5,6 +5,7 @@ import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.HessianSums;
 import dev.manifolddp.geometry.LogSums;
 import dev.manifolddp.geometry.RecordBlocks;
+import dev.manifolddp.geometry.Records;
 import java.io.Serializable;
 
 /**
@@ -26,13 +27,14 @@ final class RecordBlock implements Serializable {
     private transient LogSums.Blocks logs;
 
     /** Block {@code index} of {@code data} (points of the geometry {@code spec}), copied. */
-    static RecordBlock of(String spec, double[][] data, int index) {
+    static RecordBlock of(String spec, Records data, int index) {
         int from = RecordBlocks.from(index);
-        int to = RecordBlocks.to(index, data.length);
-        int length = data.length == 0 ? 0 : data[0].length;
+        int to = RecordBlocks.to(index, data.size());
+        double[] scratch = data.scratch();
+        int length = data.size() == 0 ? 0 : data.row(0, scratch).length;
         double[] records = new double[(to - from) * length];
         for (int i = from; i < to; i++) {
-            System.arraycopy(data[i], 0, records, (i - from) * length, length);
+            System.arraycopy(data.row(i, scratch), 0, records, (i - from) * length, length);
         }
         return new RecordBlock(index, spec, length, records);
     }
@@ -53,7 +55,7 @@ final class RecordBlock implements Serializable {
     synchronized double[] newtonSums(double[] x, double[][] basis) {
         if (newton == null) {
             newton = (HessianSums.Blocks) geometry().capability(HessianSums.class).orElseThrow()
-                    .prepareHessians(rows());
+                    .prepareHessians(records());
         }
         double[] out = new double[newton.blockWidth()];
         newton.blockSums(x, basis, 0, out, 0);
@@ -66,7 +68,7 @@ final class RecordBlock implements Serializable {
      */
     synchronized double[] logSums(double[][] xs, boolean norms) {
         if (logs == null) {
-            logs = (LogSums.Blocks) geometry().capability(LogSums.class).orElseThrow().prepare(rows());
+            logs = (LogSums.Blocks) geometry().capability(LogSums.class).orElseThrow().prepare(records());
         }
         double[] out = new double[xs.length * logs.blockWidth()];
         if (norms) {
@@ -81,12 +83,8 @@ final class RecordBlock implements Serializable {
         return Geometries.parse(spec);
     }
 
-    private double[][] rows() {
-        int count = length == 0 ? 0 : records.length / length;
-        double[][] rows = new double[count][length];
-        for (int i = 0; i < count; i++) {
-            System.arraycopy(records, i * length, rows[i], 0, length);
-        }
-        return rows;
+    /** The block's records as they are stored (one array, row by row), not copied. */
+    private Records records() {
+        return length == 0 ? Records.of(new double[0][]) : Records.flat(records, length);
     }
 }

@@ -3,6 +3,7 @@ package dev.manifolddp.engines.spark;
 import dev.manifolddp.experiments.spi.ReleaseSums;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.RecordBlocks;
+import dev.manifolddp.geometry.Records;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -59,8 +60,8 @@ final class SparkReleaseSums implements ReleaseSums {
     }
 
     /** {@code data}'s blocks over the partitions, whole blocks per partition, cached where they are computed. */
-    DistributedBlocks distribute(String spec, double[][] data) {
-        int blocks = RecordBlocks.count(data.length);
+    DistributedBlocks distribute(String spec, Records data) {
+        int blocks = RecordBlocks.count(data.size());
         List<RecordBlock> list = new ArrayList<>(blocks);
         for (int b = 0; b < blocks; b++) {
             list.add(RecordBlock.of(spec, data, b));
@@ -70,7 +71,7 @@ final class SparkReleaseSums implements ReleaseSums {
         synchronized (cached) {
             cached.add(rdd);
         }
-        return new DistributedBlocks(this, rdd, data.length);
+        return new DistributedBlocks(this, rdd, data.size());
     }
 
     /**

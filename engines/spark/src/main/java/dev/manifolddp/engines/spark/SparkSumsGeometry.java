@@ -4,6 +4,7 @@ import dev.manifolddp.geometry.ForwardingGeometry;
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.HessianSums;
 import dev.manifolddp.geometry.LogSums;
+import dev.manifolddp.geometry.Records;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -25,13 +26,33 @@ final class SparkSumsGeometry extends ForwardingGeometry {
         this.newton = geometry.capability(HessianSums.class)
                 .filter(sums -> overNoRecords(() -> sums.prepareHessians(new double[0][])) instanceof HessianSums.Blocks
                         blocks && blocks.splits())
-                .map(sums -> (HessianSums) data -> new SparkHessianSums(session.distribute(spec, data),
-                        (HessianSums.Blocks) sums.prepareHessians(new double[0][])))
+                .map(sums -> (HessianSums) new HessianSums() {
+                    @Override
+                    public HessianSums.Batch prepareHessians(double[][] data) {
+                        return prepareHessians(Records.of(data));
+                    }
+
+                    @Override
+                    public HessianSums.Batch prepareHessians(Records data) {
+                        return new SparkHessianSums(session.distribute(spec, data),
+                                (HessianSums.Blocks) sums.prepareHessians(new double[0][]));
+                    }
+                })
                 .orElse(null);
         this.logs = geometry.capability(LogSums.class)
                 .filter(sums -> overNoRecords(() -> sums.prepare(new double[0][])) instanceof LogSums.Blocks)
-                .map(sums -> (LogSums) data -> new SparkLogSums(session.distribute(spec, data),
-                        (LogSums.Blocks) sums.prepare(new double[0][])))
+                .map(sums -> (LogSums) new LogSums() {
+                    @Override
+                    public LogSums.Batch prepare(double[][] data) {
+                        return prepare(Records.of(data));
+                    }
+
+                    @Override
+                    public LogSums.Batch prepare(Records data) {
+                        return new SparkLogSums(session.distribute(spec, data),
+                                (LogSums.Blocks) sums.prepare(new double[0][]));
+                    }
+                })
                 .orElse(null);
     }
 
