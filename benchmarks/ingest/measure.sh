@@ -41,9 +41,9 @@ best() {
 # as ./mdp starts it: with the class-data-sharing archive beside the jar when there is one (docs/scale.md, Start-up)
 archive="${jar%.jar}.jsa"
 cds=(); [[ -f $archive ]] && cds=(-XX:SharedArchiveFile="$archive" -Xlog:cds*=off)
-# and with its collector (the parallel one, initial heap 5% of memory, young generation at most 400 MB) and a one-shot
-# command's compiler (the client compiler alone; see ./mdp)
-cds+=(-XX:+UseParallelGC -XX:InitialRAMPercentage=5 -XX:MaxNewSize=400m -XX:TieredStopAtLevel=1)
+# and with its collector (the parallel one, initial heap 5% of memory) and a one-shot command's compiler and young
+# generation (the client compiler alone, at most 64 MB young; see ./mdp)
+cds+=(-XX:+UseParallelGC -XX:InitialRAMPercentage=5 -XX:MaxNewSize=400m -XX:TieredStopAtLevel=1 -XX:MaxNewSize=64m)
 
 release() { # GEOMETRY FILE
   local out=(--seed 1 --out "$work/out.json" --ledger "$work/ledger.json" --input "$2")

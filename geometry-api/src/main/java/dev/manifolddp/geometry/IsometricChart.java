@@ -47,9 +47,9 @@ public interface IsometricChart {
 
     /**
      * {@link #toChartCheckedAll(Geometry, double[][], IntFunction, double[][])} of records in either layout: records
-     * held one array per record are passed on as they are; flat records in runs of 1024 records, each copied
-     * into arrays of its own (so that a chart that decomposes several records at once does so here too), with the
-     * same results and failures as record by record.
+     * held one array per record are passed on as they are; flat records in runs of {@link RecordBlocks#SIZE}
+     * records, each copied into arrays of its own (so that a chart that decomposes several records at once does so
+     * here too), with the same results and failures as record by record.
      */
     default void toChartCheckedAll(Geometry geometry, Records records, IntFunction<String> name, double[][] out) {
         if (records.isRows()) {
@@ -57,7 +57,7 @@ public interface IsometricChart {
             return;
         }
         int n = records.size();
-        int length = 1024;
+        int length = RecordBlocks.SIZE;
         double[][] run = new double[Math.min(length, n)][];
         for (int from = 0; from < n; from += length) {
             int count = Math.min(length, n - from);

@@ -12,13 +12,24 @@ import java.util.Arrays;
  */
 final class SphereColumns {
 
-    /** {@code columns[j][i]}: coordinate j of record i. */
-    private final double[][] columns;
-    private final int n;
+    /**
+     * Flat records of S^2 beyond this many are not copied into columns ({@link #over}): their blocks are gathered into
+     * each thread's columns as they are summed. 2^20 records (24 MB of columns) and fewer are copied, as always.
+     */
+    static final int GATHERED_ABOVE = 1 << 20;
 
-    private SphereColumns(double[][] columns, int n) {
+    /** {@code columns[j][i]}: coordinate j of record i; null when the records are gathered block by block. */
+    private final double[][] columns;
+    /** The records themselves when they are gathered block by block ({@link #over}), else null. */
+    private final Records records;
+    private final int n;
+    private final int length;
+
+    private SphereColumns(double[][] columns, Records records, int n, int length) {
         this.columns = columns;
+        this.records = records;
         this.n = n;
+        this.length = length;
     }
 
     /**
@@ -42,7 +53,46 @@ final class SphereColumns {
                 columns[j][i] = point[j];
             }
         }
-        return new SphereColumns(columns, n);
+        return new SphereColumns(columns, null, n, length);
+    }
+
+    /**
+     * The records of {@code data} as {@link #of} keeps them, except that flat records of S^2 beyond
+     * {@link #GATHERED_ABOVE} are not copied: the kernel gathers each block's columns as it sums the block
+     * ({@link #gather}), so that a release of 10^7 records does not hold a second copy of them (240 MB). The values
+     * and their order are the same either way, so are the sums.
+     *
+     * @throws IllegalArgumentException as {@link #of}
+     */
+    static SphereColumns over(SphereGeometry geometry, Records data) {
+        int length = geometry.layout().length();
+        if (length != 3 || data.isRows() || data.size() <= GATHERED_ABOVE) {
+            return of(geometry, data);
+        }
+        if (data.width() != length) {
+            throw new IllegalArgumentException(String.format(
+                    "data[0] must be a point of %s with %d coordinates. Provided value: %d coordinates",
+                    geometry.spec(), length, data.width()));
+        }
+        return new SphereColumns(null, data, data.size(), length);
+    }
+
+    /** Whether the columns are stored ({@link #columns()}), not gathered block by block ({@link #gather}). */
+    boolean stored() {
+        return columns != null;
+    }
+
+    /**
+     * Records {@code [from, to)} of S^2 into {@code c0, c1, c2} from index 0, for a kernel over gathered records
+     * ({@link #stored()} false). {@code row} is a scratch of three.
+     */
+    void gather(int from, int to, double[] c0, double[] c1, double[] c2, double[] row) {
+        for (int i = from; i < to; i++) {
+            double[] point = records.row(i, row);
+            c0[i - from] = point[0];
+            c1[i - from] = point[1];
+            c2[i - from] = point[2];
+        }
     }
 
     /** The number of records. */
@@ -52,16 +102,23 @@ final class SphereColumns {
 
     /** The number of ambient coordinates. */
     int length() {
-        return columns.length;
+        return length;
     }
 
-    /** Every column, {@code columns()[j][i]} = coordinate j of record i (the stored arrays: read only). */
+    /**
+     * Every column, {@code columns()[j][i]} = coordinate j of record i (the stored arrays: read only); null when the
+     * records are gathered block by block ({@link #stored()} false).
+     */
     double[][] columns() {
         return columns;
     }
 
     /** Copies record i into {@code out}. */
     void record(int i, double[] out) {
+        if (columns == null) {
+            System.arraycopy(records.row(i, out), 0, out, 0, length);
+            return;
+        }
         for (int j = 0; j < columns.length; j++) {
             out[j] = columns[j][i];
         }

@@ -34,9 +34,9 @@ import java.util.Arrays;
 final class SphereHessianSums implements HessianSums.Blocks {
 
     private final SphereGeometry geometry;
-    /** The records as columns (shared between copies, never modified). */
+    /** The records as columns, or gathered block by block (shared between copies, never modified). */
     private final SphereColumns data;
-    /** {@code data.columns()}: {@code columns[j][i]} is coordinate j of record i. */
+    /** {@code data.columns()}: {@code columns[j][i]} is coordinate j of record i; null when gathered. */
     private final double[][] columns;
     private final int n;
     private final int length;
@@ -67,7 +67,7 @@ final class SphereHessianSums implements HessianSums.Blocks {
 
     /** A kernel over a copy of {@code data} (validated points of {@code geometry}). */
     static SphereHessianSums over(SphereGeometry geometry, Records data) {
-        return new SphereHessianSums(geometry, SphereColumns.of(geometry, data));
+        return new SphereHessianSums(geometry, SphereColumns.over(geometry, data));
     }
 
     private SphereHessianSums(SphereGeometry geometry, SphereColumns data) {
@@ -79,7 +79,8 @@ final class SphereHessianSums implements HessianSums.Blocks {
         this.dimension = geometry.dimension();
         this.work = new double[length == 3 ? 0 : n];
         int perBlock = Math.min(n, RecordBlocks.SIZE);
-        this.blockArrays = ThreadLocal.withInitial(() -> new BlockArrays(perBlock));
+        boolean gathered = !data.stored();
+        this.blockArrays = ThreadLocal.withInitial(() -> new BlockArrays(perBlock, gathered));
         this.partial = new double[length == 3 ? RecordBlocks.count(n) * SUMS : 0];
         this.blockInRange = new boolean[RecordBlocks.count(n)];
         this.record = new double[Math.max(length, dimension)];
@@ -167,9 +168,17 @@ final class SphereHessianSums implements HessianSums.Blocks {
         double[] weights = arrays.weights;
         double[] cotFactors = arrays.cotFactors;
         double[] squares = arrays.squares;
-        double[] c0 = columns[0];
-        double[] c1 = columns[1];
-        double[] c2 = columns[2];
+        // the block's coordinates: the stored columns from record `from`, or this block gathered from index 0
+        double[][] block = columns;
+        int offset = from;
+        if (block == null) {
+            block = arrays.columns;
+            data.gather(from, from + m, block[0], block[1], block[2], arrays.row);
+            offset = 0;
+        }
+        double[] c0 = block[0];
+        double[] c1 = block[1];
+        double[] c2 = block[2];
         double x0 = x[0];
         double x1 = x[1];
         double x2 = x[2];
@@ -180,9 +189,9 @@ final class SphereHessianSums implements HessianSums.Blocks {
         double e11 = basis[1][1];
         double e12 = basis[1][2];
         for (int k = 0; k < m; k++) {
-            double d0 = c0[from + k] - x0;
-            double d1 = c1[from + k] - x1;
-            double d2 = c2[from + k] - x2;
+            double d0 = c0[offset + k] - x0;
+            double d1 = c1[offset + k] - x1;
+            double d2 = c2[offset + k] - x2;
             work[k] = (d0 * d0 + d1 * d1 + d2 * d2) * half;
             first[k] = e00 * d0 + e01 * d1 + e02 * d2;
             second[k] = e10 * d0 + e11 * d1 + e12 * d2;
@@ -303,14 +312,18 @@ final class SphereHessianSums implements HessianSums.Blocks {
         final double[] weights;
         final double[] cotFactors;
         final double[] squares;
+        /** The block's records as columns when they are gathered ({@link SphereColumns#gather}), else null. */
+        final double[][] columns;
+        final double[] row = new double[3];
 
-        BlockArrays(int size) {
+        BlockArrays(int size, boolean gathered) {
             work = new double[size];
             first = new double[size];
             second = new double[size];
             weights = new double[size];
             cotFactors = new double[size];
             squares = new double[size];
+            columns = gathered ? new double[3][size] : null;
         }
     }
 

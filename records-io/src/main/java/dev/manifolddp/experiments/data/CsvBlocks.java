@@ -169,7 +169,8 @@ final class CsvBlocks {
             if (readFully(ByteBuffer.wrap(bytes, 0, length), from) != length) {
                 return null; // the file shrank: the row-by-row read says what it finds
             }
-            Rows rows = new Rows(length);
+            // the block's rows are about as long as its first: room for them and an eighth more
+            Rows rows = new Rows(length, lineEnd(bytes, 0, length) + 1);
             int p = 0;
             while (p < length) {
                 int end = rows.plain(bytes, p, length);
@@ -220,9 +221,12 @@ final class CsvBlocks {
         private int rows;
         private int number;
 
-        Rows(int bytes) {
-            // about 13 bytes a field (a double's shortest form is up to 24): grown by half when short, trimmed at the end
-            int capacity = bytes / (13 * fields) + 16;
+        Rows(int bytes, int firstLine) {
+            // as many rows as the first line's length suggests and an eighth more: grown by half when short, trimmed
+            // at the end when more than an eighth is left
+            int rowBytes = Math.max(firstLine, 2 * fields);
+            int capacity = (int) Math.min(Integer.MAX_VALUE / (2L * width), bytes / rowBytes + bytes / (8L * rowBytes)
+                    + 16);
             values = new double[capacity * width];
             lines = new int[capacity];
         }
@@ -378,11 +382,13 @@ final class CsvBlocks {
         }
 
         /**
-         * The rows taken: the points trimmed to their count (they stay the records' storage, one array per block), the
-         * lines with room to spare (the join copies them out).
+         * The rows taken: the points, which stay the records' storage (one array per block; trimmed to their count
+         * when more than an eighth of the array is unused), and the lines with room to spare (the join copies them).
          */
         Block block() {
-            return new Block(Arrays.copyOf(values, rows * width), lines, rows, number, content, offManifold);
+            int used = rows * width;
+            return new Block(values.length - used > values.length / 8 ? Arrays.copyOf(values, used) : values, lines,
+                    rows, number, content, offManifold);
         }
     }
 
