@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Objects;
-import java.util.Optional;
 import org.apache.commons.rng.UniformRandomProvider;
 
 /**
