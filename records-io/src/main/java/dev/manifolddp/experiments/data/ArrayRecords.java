@@ -2,6 +2,7 @@ package dev.manifolddp.experiments.data;
 
 import dev.manifolddp.geometry.Geometry;
 import dev.manifolddp.geometry.PointLayout;
+import dev.manifolddp.geometry.Records;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -79,7 +80,11 @@ public record ArrayRecords(String name, double[] values, int rows, int columns, 
         for (CovariateColumn covariate : roles.covariates()) {
             read.put(covariate.name(), covariate(covariate));
         }
-        double[][] points = new double[rows][];
+        // the points row after row in one array (Records.flat), as a file's are read
+        double[] points = new double[rows * columns];
+        double[] coordinates = new double[columns];
+        double[] point = new double[columns];
+        double[] scratch = new double[projection.scratchLength()];
         int[] lines = new int[rows];
         double[] row = new double[columns + read.size()];
         List<String> offending = new ArrayList<>();
@@ -93,7 +98,9 @@ public record ArrayRecords(String name, double[] values, int rows, int columns, 
             content.add(row);
             lines[i] = i + 1;
             try {
-                points[i] = projection.project(finite(i, java.util.Arrays.copyOf(row, columns)));
+                System.arraycopy(row, 0, coordinates, 0, columns);
+                projection.project(finite(coordinates), scratch, point);
+                System.arraycopy(point, 0, points, i * columns, columns);
             } catch (IllegalArgumentException e) {
                 if (offManifold++ < 10) {
                     offending.add("row " + (i + 1) + " (" + e.getMessage() + ")");
@@ -105,10 +112,11 @@ public record ArrayRecords(String name, double[] values, int rows, int columns, 
                     + "%s%s", name, offManifold, rows, geometry.spec(), String.join("; ", offending),
                     offManifold > offending.size() ? "; ..." : ""));
         }
-        return new PointFile.Points(points, lines, null, null, read, sha256(values), content.sha256());
+        return new PointFile.Points(Records.flat(points, columns), lines, null, null, read,
+                FileDigest.of(sha256(values)), content.sha256());
     }
 
-    private double[] finite(int row, double[] x) {
+    private static double[] finite(double[] x) {
         for (double v : x) {
             if (!Double.isFinite(v)) {
                 throw new IllegalArgumentException("a coordinate is NaN or infinite; give finite numbers");
