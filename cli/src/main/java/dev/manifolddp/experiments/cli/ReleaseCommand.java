@@ -113,6 +113,9 @@ final class ReleaseCommand implements Callable<Integer> {
     /** The components over the plugins, found when the command starts. */
     private Components components;
 
+    /** What the release is doing, on one line of stderr once it takes longer than a second ({@link PhaseLine}). */
+    private PhaseLine phases = PhaseLine.on(null, false);
+
     /** The --where rows with their public column, checked before anything else. */
     private PublicSelection selection = PublicSelection.ALL;
 
@@ -230,6 +233,8 @@ final class ReleaseCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ForkJoinPool pool = new ForkJoinPool(NumericFlag.threads("--threads", threads));
+        // a long release (a large file, exact KNG at 10^6 records) says what it is doing, on a terminal only
+        phases = PhaseLine.on(parent.err, System.console() != null);
         try {
             // the worker sees the records the Python package handed over on this thread (--input array:NAME)
             return pool.submit(PythonBridge.carryingHandedRecords(() -> plugins.withComponents(found -> {
@@ -248,6 +253,7 @@ final class ReleaseCommand implements Callable<Integer> {
             }
             throw (Error) thrown;
         } finally {
+            phases.close();
             pool.shutdown();
             if (engineSums != null) {
                 engineSums.close();
@@ -322,6 +328,7 @@ final class ReleaseCommand implements Callable<Integer> {
                             + "covariate), so leave it out. Provided value: --covariate " + regression.covariate);
         }
         PointFile.Columns roles = new PointFile.Columns(subjectColumn, columns);
+        phases.phase("reading " + inputName());
         // a covariate outside the estimator's public range is refused as the file is read, naming its line and column
         PointFile.Points points = records(space, covariates.isEmpty() ? roles
                 : roles.withCovariate(covariates.get().covariateRange()
@@ -330,6 +337,7 @@ final class ReleaseCommand implements Callable<Integer> {
         // everything public is decided from the record count alone, before any record is used: the calibration
         // (sensitivity, scale, sampler, budget spent, guarantee), the refusal of a Metropolis-Hastings release and
         // the ledger's check
+        phases.phase("calibrating " + mechanism + " for " + points.size() + " records");
         Calibration calibration = calibrate(mean, estimand, space, centre, ballRadius, points.size(), requested,
                 PrivacyUnit.subjects(group));
         refuseUnconsentedMcmc(calibration, () -> ExactDrawAdvice.advise((e, r, m) -> mean.calibrate(estimand, space,
@@ -357,8 +365,10 @@ final class ReleaseCommand implements Callable<Integer> {
             // are refusals the curator sees before any release exists (docs/guarantees.md)
             SubjectGroups subjects = subjectColumn == null ? null
                     : SubjectGroups.of(points, group, "--max-records-per-subject");
+            phases.phase("checking the records against the ball");
             BallClip.Result data = BallClip.apply(space, centre, ballRadius, "--radius", points, clip,
                     "use --clip to move them onto the ball's boundary");
+            phases.phase("drawing the release (" + mechanism + ")");
             Release<double[]> release = draw(mean, calibration, covariates.isEmpty() ? data.records()
                     : Records.of(CovariateColumn.appended(data.points(), points.covariate(regression.covariate))));
             release = release.withUnitOfPrivacy(release.budget(), selection.unit(release.unitOfPrivacy()));
@@ -379,6 +389,7 @@ final class ReleaseCommand implements Callable<Integer> {
             if (diagnosticsJson != null) {
                 AtomicFile.write(diagnostics, diagnosticsJson, force, "--diagnostics");
             }
+            phases.close();
             summary(parent.out, release, space, estimand.parameterSpace(space), data, subjects, ledgerFile, notes);
             if (engineSums != null) {
                 parent.out.println(engineSums.summary());
