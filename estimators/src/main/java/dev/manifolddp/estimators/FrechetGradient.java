@@ -50,15 +50,25 @@ public final class FrechetGradient implements GradientField {
      * @throws IllegalArgumentException if the geometry is null, the data set is empty or a point is invalid
      */
     public FrechetGradient(Geometry geometry, double[][] data) {
-        this(geometry, DataChecks.records(data));
+        this(geometry, DataChecks.records(data), true);
     }
 
-    /** {@link #FrechetGradient(Geometry, double[][])} of records in either layout (copied in it). */
+    /**
+     * {@link #FrechetGradient(Geometry, double[][])} of records in either layout, not copied: {@link Records} are read
+     * only, and their holder keeps them unchanged while they are in use (a release's records, which at 10^7 points
+     * a copy would hold twice). Every point is validated.
+     *
+     * @throws IllegalArgumentException if the geometry is null, the data set is empty or a point is invalid
+     */
     public FrechetGradient(Geometry geometry, Records data) {
+        this(geometry, data, false);
+    }
+
+    private FrechetGradient(Geometry geometry, Records data, boolean copy) {
         DataChecks.requireGeometry(geometry);
         DataChecks.requirePoints(geometry, "data", data);
         this.geometry = geometry;
-        this.data = DataChecks.copy(data);
+        this.data = copy ? DataChecks.copy(data) : data;
         this.n = this.data.size();
         this.row = this.data.scratch();
         int length = geometry.layout().length();
