@@ -14,7 +14,8 @@ package dev.manifolddp.geometry;
  * {@code sum_i rho(x, x_i)^2} for the objective, and of {@code sum_i |Hess_i|} (the largest absolute entry of each
  * record's Hessian, summed) for the Hessian, plus a few ulps of the magnitudes involved; it throws as {@code log}
  * does where one of the logarithms is undefined (the cut locus of x). The data are validated by the caller;
- * {@link #prepareHessians} copies what it keeps.
+ * {@link #prepareHessians(double[][])} copies what it keeps, {@link #prepareHessians(Records)} may read the records
+ * in place, as {@link LogSums#prepare(Records)}.
  */
 public interface HessianSums {
 

@@ -9,7 +9,9 @@ package dev.manifolddp.geometry;
  *
  * <p>Contract: both methods agree with the generic loop to a relative error of 1e-13 of
  * {@code sum_i |log(x, x_i)|_x} (plus a few ulps), and throw as {@code log} does where one of the logarithms is
- * undefined (the cut locus of x). The data are validated by the caller; {@link #prepare} copies what it keeps.
+ * undefined (the cut locus of x). The data are validated by the caller; {@link #prepare(double[][])} copies what it
+ * keeps, {@link #prepare(Records)} may read the records in place ({@link Records} are read only, and their holder
+ * keeps them unchanged while a kernel over them is in use).
  */
 public interface LogSums {
 

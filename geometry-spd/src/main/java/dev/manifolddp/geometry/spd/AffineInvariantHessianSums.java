@@ -27,7 +27,9 @@ import java.util.Arrays;
 final class AffineInvariantHessianSums implements HessianSums.Blocks {
 
     private final AffineInvariantSpd geometry;
-    private final double[][] data;
+    /** The records, read in place (never modified). */
+    private final Records data;
+    private final int n;
     private final int length;
     private final int dimension;
     /** Per block: the sum of logarithms (length), their coordinates (d), the Hessian (d x d). */
@@ -37,30 +39,32 @@ final class AffineInvariantHessianSums implements HessianSums.Blocks {
     private final double[] squared;
     private final int[] farthest;
     private final double[] farthestDistances;
-    /** Per block: scratch for one record's logarithm and coordinates. */
+    /** Per block: scratch for one record, its logarithm and its coordinates. */
+    private final double[][] recordScratch;
     private final double[][] logScratch;
     private final double[][] coordinateScratch;
     private int farthestIndex;
     private double farthestDistance;
 
-    /** A kernel over a copy of {@code data} (points of the geometry, validated by the caller; lengths checked). */
+    /**
+     * A kernel over {@code data} (points of the geometry, validated by the caller; lengths checked), read in place:
+     * records are read only, and their holder keeps them unchanged while the kernel is in use.
+     */
     static AffineInvariantHessianSums of(AffineInvariantSpd geometry, Records data) {
-        double[][] records = new double[data.size()][];
         double[] row = data.scratch();
-        for (int i = 0; i < records.length; i++) {
-            double[] record = data.row(i, row);
-            GeometryChecks.requireLength(geometry, "data[" + i + "]", record);
-            records[i] = record.clone();
+        for (int i = 0, n = data.size(); i < n; i++) {
+            GeometryChecks.requireLength(geometry, "data[" + i + "]", data.row(i, row));
         }
-        return new AffineInvariantHessianSums(geometry, records);
+        return new AffineInvariantHessianSums(geometry, data);
     }
 
-    private AffineInvariantHessianSums(AffineInvariantSpd geometry, double[][] records) {
+    private AffineInvariantHessianSums(AffineInvariantSpd geometry, Records records) {
         this.geometry = geometry;
         this.data = records;
+        this.n = records.size();
         this.length = geometry.layout().length();
         this.dimension = geometry.dimension();
-        int blocks = RecordBlocks.count(records.length);
+        int blocks = RecordBlocks.count(n);
         this.logs = new double[blocks][length];
         this.coordinates = new double[blocks][dimension];
         this.hessians = new double[blocks][dimension * dimension];
@@ -69,17 +73,18 @@ final class AffineInvariantHessianSums implements HessianSums.Blocks {
         this.farthestDistances = new double[blocks];
         this.logScratch = new double[blocks][length];
         this.coordinateScratch = new double[blocks][dimension];
+        this.recordScratch = new double[blocks][length];
     }
 
     @Override
     public int size() {
-        return data.length;
+        return n;
     }
 
     @Override
     public double evaluate(double[] x, double[][] basis, double[] logSum, double[] coordinatesOut, double[] hessian) {
         HessianSums.requireArguments(geometry, x, basis, logSum, coordinatesOut, hessian);
-        int blocks = RecordBlocks.count(data.length);
+        int blocks = RecordBlocks.count(n);
         if (blocks == 1) {
             block(0, x, basis); // no lambda: a one-block pass allocates nothing
         } else {
@@ -117,8 +122,8 @@ final class AffineInvariantHessianSums implements HessianSums.Blocks {
     @Override
     public void blockSums(double[] x, double[][] basis, int block, double[] out, int at) {
         HessianSums.requireArguments(geometry, x, basis, logScratch[0], coordinateScratch[0], hessians[0]);
-        if (block < 0 || block >= RecordBlocks.count(data.length)) {
-            throw new IllegalArgumentException("block must lie in [0, " + RecordBlocks.count(data.length)
+        if (block < 0 || block >= RecordBlocks.count(n)) {
+            throw new IllegalArgumentException("block must lie in [0, " + RecordBlocks.count(n)
                     + "). Provided value: " + block);
         }
         if (at < 0 || out.length - at < blockWidth()) {
@@ -199,8 +204,10 @@ final class AffineInvariantHessianSums implements HessianSums.Blocks {
         double total = 0;
         int far = RecordBlocks.from(b);
         double farDistance = -1;
-        for (int i = RecordBlocks.from(b), to = RecordBlocks.to(b, data.length); i < to; i++) {
-            double distance = geometry.addLogAndHessian(x, data[i], basis, logOut, coordinateOut, hessian);
+        double[] record = recordScratch[b];
+        for (int i = RecordBlocks.from(b), to = RecordBlocks.to(b, n); i < to; i++) {
+            double distance = geometry.addLogAndHessian(x, data.row(i, record), basis, logOut, coordinateOut,
+                    hessian);
             total += distance * distance;
             if (distance > farDistance) {
                 farDistance = distance;

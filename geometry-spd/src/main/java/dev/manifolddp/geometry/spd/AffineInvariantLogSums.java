@@ -55,7 +55,9 @@ final class AffineInvariantLogSums implements LogSums.Blocks {
 
     private final AffineInvariantSpd geometry;
     private final int k;
-    private final double[][] data;
+    /** The records, read in place (never modified): records are read only, and their holder keeps them unchanged. */
+    private final Records data;
+    private final int n;
     /** The calling thread's workspace: decomposes the points, maps {@link #sumOfLogs} back. */
     private final SpdWorkspace w;
     /** The one-point batch of the single-point calls. */
@@ -77,12 +79,11 @@ final class AffineInvariantLogSums implements LogSums.Blocks {
     AffineInvariantLogSums(AffineInvariantSpd geometry, Records data) {
         this.geometry = geometry;
         this.k = geometry.matrixSize();
-        this.data = new double[data.size()][];
+        this.data = data;
+        this.n = data.size();
         double[] row = data.scratch();
-        for (int i = 0; i < this.data.length; i++) {
-            double[] record = data.row(i, row);
-            GeometryChecks.requireLength(geometry, "data[" + i + "]", record);
-            this.data[i] = record.clone();
+        for (int i = 0; i < n; i++) {
+            GeometryChecks.requireLength(geometry, "data[" + i + "]", data.row(i, row));
         }
         this.w = new SpdWorkspace(k);
     }
@@ -91,12 +92,13 @@ final class AffineInvariantLogSums implements LogSums.Blocks {
         this.geometry = other.geometry;
         this.k = other.k;
         this.data = other.data;
+        this.n = other.n;
         this.w = new SpdWorkspace(k);
     }
 
     @Override
     public int size() {
-        return data.length;
+        return n;
     }
 
     @Override
@@ -165,13 +167,13 @@ final class AffineInvariantLogSums implements LogSums.Blocks {
             throw new IllegalArgumentException("count must lie in [0, xs.length] with out.length >= count * " + kk
                     + ". Provided value: " + count);
         }
-        if (block < 0 || block >= RecordBlocks.count(data.length)) {
-            throw new IllegalArgumentException("block must lie in [0, " + RecordBlocks.count(data.length)
+        if (block < 0 || block >= RecordBlocks.count(n)) {
+            throw new IllegalArgumentException("block must lie in [0, " + RecordBlocks.count(n)
                     + "). Provided value: " + block);
         }
         decompose(xs, count, spectral);
         int from = RecordBlocks.from(block);
-        int to = RecordBlocks.to(block, data.length);
+        int to = RecordBlocks.to(block, n);
         Task task = scratch.get();
         Arrays.fill(out, 0, count * kk, 0.0);
         for (int start = from; start < to; start += CHUNK) {
@@ -237,7 +239,7 @@ final class AffineInvariantLogSums implements LogSums.Blocks {
      */
     private void accumulate(double[][] xs, int count, boolean spectral) {
         decompose(xs, count, spectral);
-        int blocks = RecordBlocks.count(data.length);
+        int blocks = RecordBlocks.count(n);
         int groups = (count + POINTS_PER_TASK - 1) / POINTS_PER_TASK;
         int taskCount = blocks * groups;
         reserveTasks(taskCount);
@@ -290,7 +292,7 @@ final class AffineInvariantLogSums implements LogSums.Blocks {
         int first = (t % groups) * POINTS_PER_TASK;
         int last = Math.min(count, first + POINTS_PER_TASK);
         int from = RecordBlocks.from(block);
-        int to = RecordBlocks.to(block, data.length);
+        int to = RecordBlocks.to(block, n);
         Task task = scratch.get();
         double[] part = partial[t];
         int kk = k * k;
@@ -343,6 +345,9 @@ final class AffineInvariantLogSums implements LogSums.Blocks {
         final double[][] lanes = new double[SymmetricEigenBatch.GROUP][k * k];
         final double[][] laneValues = new double[SymmetricEigenBatch.GROUP][k];
         final double[][] laneVectors = new double[SymmetricEigenBatch.GROUP][k * k];
+        /** The lanes' records: where a flat record is copied, then the record each lane holds. */
+        final double[][] records = new double[SymmetricEigenBatch.GROUP][k * k];
+        final double[][] laneRecords = new double[SymmetricEigenBatch.GROUP][];
 
         /**
          * Adds {@code Logm(A_i)} for the records {@code from <= i < to}, in order, to {@code out[offset ..]}, for the
@@ -353,12 +358,13 @@ final class AffineInvariantLogSums implements LogSums.Blocks {
             for (int i = from; i < to; i += SymmetricEigenBatch.GROUP) {
                 int count = Math.min(SymmetricEigenBatch.GROUP, to - i);
                 for (int b = 0; b < count; b++) {
-                    MatrixOps.transposeCongruence(u, data[i + b], lanes[b], w.tmp, k);
+                    laneRecords[b] = data.row(i + b, records[b]);
+                    MatrixOps.transposeCongruence(u, laneRecords[b], lanes[b], w.tmp, k);
                     MatrixOps.scaleSymmetric(lanes[b], inverseRoot, k);
                 }
                 eigen.decompose(lanes, 0, count, laneValues, laneVectors, "x^-1/2 x_i x^-1/2");
                 for (int b = 0; b < count; b++) {
-                    double[] logm = logm(x, u, inverseRoot, data[i + b], laneValues[b], laneVectors[b]);
+                    double[] logm = logm(x, u, inverseRoot, laneRecords[b], laneValues[b], laneVectors[b]);
                     for (int e = 0; e < kk; e++) {
                         out[offset + e] += logm[e];
                     }
@@ -376,14 +382,15 @@ final class AffineInvariantLogSums implements LogSums.Blocks {
             double[] lane = lanes[0];
             double[] values = laneValues[0];
             for (int i = from; i < to; i++) {
-                whiten3(whitener, data[i], lane);
+                double[] record = data.row(i, records[0]);
+                whiten3(whitener, record, lane);
                 if (!SymmetricLog3.eigenvalues(lane, values)) {
                     w.eigen.decompose(lane, values, null, "x^-1/2 x_i x^-1/2");
                 }
                 double[] logm = w.m2;
                 if (!SymmetricLog3.log(lane, values, logm)) {
                     w.eigen.decompose(lane, values, laneVectors[0], "x^-1/2 x_i x^-1/2");
-                    logm = logm(x, u, inverseRoot, data[i], values, laneVectors[0]);
+                    logm = logm(x, u, inverseRoot, record, values, laneVectors[0]);
                 }
                 for (int e = 0; e < 9; e++) {
                     out[offset + e] += logm[e];

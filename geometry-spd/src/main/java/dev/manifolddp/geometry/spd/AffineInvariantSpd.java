@@ -486,10 +486,10 @@ public final class AffineInvariantSpd extends SpdGeometry
      */
     @Override
     public LogSums.Batch prepare(double[][] data) {
-        return prepare(data == null ? null : Records.of(data));
+        return prepare(data == null ? null : Records.of(data).copy());
     }
 
-    /** {@link #prepare(double[][])} of records in either layout. */
+    /** {@link #prepare(double[][])} of records in either layout, read in place (records are read only). */
     @Override
     public LogSums.Batch prepare(Records data) {
         if (data == null) {
@@ -507,10 +507,10 @@ public final class AffineInvariantSpd extends SpdGeometry
      */
     @Override
     public HessianSums.Batch prepareHessians(double[][] data) {
-        return prepareHessians(data == null ? null : Records.of(data));
+        return prepareHessians(data == null ? null : Records.of(data).copy());
     }
 
-    /** {@link #prepareHessians(double[][])} of records in either layout. */
+    /** {@link #prepareHessians(double[][])} of records in either layout, read in place (records are read only). */
     @Override
     public HessianSums.Batch prepareHessians(Records data) {
         if (data == null) {
