@@ -66,11 +66,6 @@ final class DataChecks {
         return data == null ? null : Records.of(data);
     }
 
-    /** A copy of {@code data} in its layout, which later changes to the caller's records do not reach. */
-    static Records copy(Records data) {
-        return data.copy();
-    }
-
     static void requireLength(Geometry geometry, String name, double[] values) {
         int expected = geometry.layout().length();
         if (values == null || values.length != expected) {

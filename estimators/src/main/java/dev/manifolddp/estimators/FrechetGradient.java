@@ -68,7 +68,7 @@ public final class FrechetGradient implements GradientField {
         DataChecks.requireGeometry(geometry);
         DataChecks.requirePoints(geometry, "data", data);
         this.geometry = geometry;
-        this.data = copy ? DataChecks.copy(data) : data;
+        this.data = copy ? data.copy() : data;
         this.n = this.data.size();
         this.row = this.data.scratch();
         int length = geometry.layout().length();

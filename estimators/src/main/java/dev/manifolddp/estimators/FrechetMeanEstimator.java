@@ -103,7 +103,7 @@ public record FrechetMeanEstimator(double step, double tolerance, int maxIterati
         return new FrechetGradient(dataSpace, data);
     }
 
-    /** The gradient field over a copy of records in either layout, in that layout. */
+    /** The gradient field over records in either layout, read in place ({@link FrechetGradient}). */
     @Override
     public GradientField gradientField(Geometry dataSpace, Records data) {
         return new FrechetGradient(dataSpace, data);

@@ -31,7 +31,7 @@ public final class NonPrivateEstimate {
      */
     public static EstimatorFit fit(Estimator estimator, Geometry geometry, double[][] data, ChartedRecords charted,
             DataBall ball) {
-        return fit(estimator, geometry, ReleaseContext.data(data, charted), charted, ball);
+        return fit(estimator, geometry, ReleaseContext.data(geometry, data, charted), charted, ball);
     }
 
     /** {@link #fit(Estimator, Geometry, double[][], ChartedRecords, DataBall)} of records in either layout. */

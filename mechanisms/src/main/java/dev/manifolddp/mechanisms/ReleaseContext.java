@@ -134,16 +134,15 @@ final class ReleaseContext {
      */
     static double[] estimate(Estimator estimator, Geometry geometry, double[][] data, ChartedRecords charted,
             DataBall ball, Release.Builder<?> release) {
-        return estimate(estimator, geometry, data(data, charted), charted, ball, release);
+        return estimate(estimator, geometry, data(geometry, data, charted), charted, ball, release);
     }
 
     /**
-     * The records of {@code data} as a release reads them: the ones {@code charted} holds when they are {@code data}
-     * (so that the estimate finds them charted), else {@code data} as given.
+     * The records of {@code data} as a release reads them: the ones {@code charted} holds when it covers them (so
+     * that the estimate finds them charted), else {@code data} as given.
      */
-    static Records data(double[][] data, ChartedRecords charted) {
-        return charted != null && charted.data().isRows() && charted.data().rows() == data
-                ? charted.data() : Records.of(data);
+    static Records data(Geometry geometry, double[][] data, ChartedRecords charted) {
+        return charted != null && charted.covers(geometry, data) ? charted.data() : Records.of(data);
     }
 
     /** {@link #estimate(Estimator, Geometry, double[][], ChartedRecords, DataBall, Release.Builder)} of records. */

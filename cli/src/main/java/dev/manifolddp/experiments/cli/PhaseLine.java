@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * What a one-shot command is doing, on one line of stderr rewritten in place, once it has run longer than a moment:
  * {@code mdp: reading points.csv ... 3 s}. A quick command prints nothing, and nothing is printed without a terminal
- * (a script's or a test's stderr) or with a phase line turned off. The phases name steps of the command (reading,
+ * (a script's or a test's stderr). The phases name steps of the command (reading,
  * checking, drawing), never a value computed from the records, so the line says nothing about them but how long the
  * steps take, which the curator sees anyway. The line is cleared when the command ends, before its summary.
  */
@@ -39,7 +39,7 @@ final class PhaseLine implements AutoCloseable {
         }
     }
 
-    /** A phase line on {@code err}, shown only when {@code enabled} (a terminal, and not turned off). */
+    /** A phase line on {@code err}, shown only when {@code enabled} (the command runs on a terminal). */
     static PhaseLine on(PrintStream err, boolean enabled) {
         return new PhaseLine(err, enabled);
     }

@@ -28,7 +28,7 @@ public final class BallClip {
      */
     public record Result(Records records, int moved) {
 
-        /** The points as one array per record ({@link Records#rows()}: new copies of flat records; ask once). */
+        /** The points as one array per record ({@link Records#rows()}: for flat records, copies made once and kept). */
         public double[][] points() {
             return records.rows();
         }

@@ -32,8 +32,9 @@ public final class PointFile {
     /**
      * The points of a file with the file line each came from and the record's attributes.
      *
-     * @param records    the exact points (projected; pre-shaped on a landmark geometry): one array per record from
-     *                   the row-by-row read, one flat array from the blocked read of a large file ({@link Records})
+     * @param records    the exact points (projected; pre-shaped on a landmark geometry): flat ({@link Records#flat})
+     *                   from the readers, one array per record where a point's length differs from its row's or
+     *                   where the points were given so
      * @param lines      the 1-based file line of each point
      * @param ids        the id of each point (unique), or null when the file names no id column
      * @param subjects   the subject of each point, or null when the file names no subject column
@@ -101,8 +102,8 @@ public final class PointFile {
         }
 
         /**
-         * The points as one array per record: the stored arrays from the row-by-row read, new copies of the flat
-         * array of a large file (ask once; {@link #records()} reads either without a copy).
+         * The points as one array per record ({@link Records#rows()}: for flat records, copies made on the first call
+         * and kept beside them); {@link #records()} reads either layout without a copy.
          */
         public double[][] points() {
             return records.rows();
